@@ -1,0 +1,160 @@
+package dev.marketplace.common.oauth;
+
+import java.net.URI;
+import java.net.URLDecoder;
+import java.nio.charset.StandardCharsets;
+import java.security.InvalidKeyException;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.ArrayList;
+import java.util.Base64;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.stream.Collectors;
+
+import javax.crypto.Mac;
+import javax.crypto.spec.SecretKeySpec;
+
+/**
+ * OAuth 1.0 (RFC 5849) HMAC-SHA1 primitives shared by the signer and the verifier: percent-encoding,
+ * URL normalisation, the signature base string and the signature itself.
+ */
+public final class OAuth1 {
+    public static final String HMAC_SHA1 = "HMAC-SHA1";
+    public static final String VERSION = "1.0";
+    public static final String CONSUMER_KEY = "oauth_consumer_key";
+    public static final String SIGNATURE = "oauth_signature";
+    public static final String SIGNATURE_METHOD = "oauth_signature_method";
+    public static final String TIMESTAMP = "oauth_timestamp";
+    public static final String NONCE = "oauth_nonce";
+    public static final String OAUTH_VERSION = "oauth_version";
+    public static final String TOKEN = "oauth_token";
+    public static final String REALM = "realm";
+
+    private OAuth1() {
+    }
+
+    /** A request parameter, decoded. */
+    public record Param(String name, String value) {
+    }
+
+    /** RFC 3986 percent-encoding: everything but ALPHA, DIGIT, '-', '.', '_' and '~', on UTF-8 bytes. */
+    public static String percentEncode(String s) {
+        if (s == null) {
+            return "";
+        }
+        byte[] bytes = s.getBytes(StandardCharsets.UTF_8);
+        StringBuilder b = new StringBuilder(bytes.length + 16);
+        for (byte raw : bytes) {
+            int c = raw & 0xff;
+            if ((c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9')
+                    || c == '-' || c == '.' || c == '_' || c == '~') {
+                b.append((char) c);
+            } else {
+                b.append('%').append(Character.toUpperCase(Character.forDigit(c >> 4, 16)))
+                        .append(Character.toUpperCase(Character.forDigit(c & 0xf, 16)));
+            }
+        }
+        return b.toString();
+    }
+
+    public static String decode(String s) {
+        return URLDecoder.decode(s, StandardCharsets.UTF_8);
+    }
+
+    /** Scheme and host in lower case, default ports dropped, no query or fragment (RFC 5849 §3.4.1.2). */
+    public static String normalizeUrl(URI uri) {
+        String scheme = uri.getScheme().toLowerCase(Locale.ROOT);
+        String host = uri.getHost().toLowerCase(Locale.ROOT);
+        int port = uri.getPort();
+        boolean defaultPort = port == -1 || ("http".equals(scheme) && port == 80) || ("https".equals(scheme) && port == 443);
+        String path = uri.getRawPath() == null || uri.getRawPath().isEmpty() ? "/" : uri.getRawPath();
+        return scheme + "://" + host + (defaultPort ? "" : ":" + port) + path;
+    }
+
+    /** Decoded parameters of a raw (still encoded) query string or form body; '+' means space in both. */
+    public static List<Param> parseForm(String raw) {
+        List<Param> params = new ArrayList<>();
+        if (raw == null || raw.isEmpty()) {
+            return params;
+        }
+        for (String pair : raw.split("&")) {
+            if (pair.isEmpty()) {
+                continue;
+            }
+            int eq = pair.indexOf('=');
+            String name = eq < 0 ? pair : pair.substring(0, eq);
+            String value = eq < 0 ? "" : pair.substring(eq + 1);
+            params.add(new Param(decode(name), decode(value)));
+        }
+        return params;
+    }
+
+    /**
+     * Parses {@code OAuth realm="", oauth_consumer_key="...", ...}; returns the decoded oauth_* parameters
+     * (realm excluded), or null when the header is not an OAuth header.
+     */
+    public static Map<String, String> parseAuthorizationHeader(String header) {
+        if (header == null) {
+            return null;
+        }
+        String trimmed = header.trim();
+        if (trimmed.length() < 6 || !trimmed.regionMatches(true, 0, "OAuth ", 0, 6)) {
+            return null;
+        }
+        Map<String, String> params = new LinkedHashMap<>();
+        for (String part : trimmed.substring(6).split(",")) {
+            String p = part.trim();
+            if (p.isEmpty()) {
+                continue;
+            }
+            int eq = p.indexOf('=');
+            if (eq < 0) {
+                return null;
+            }
+            String name = p.substring(0, eq).trim();
+            String value = p.substring(eq + 1).trim();
+            if (value.length() >= 2 && value.startsWith("\"") && value.endsWith("\"")) {
+                value = value.substring(1, value.length() - 1);
+            }
+            if (REALM.equalsIgnoreCase(name)) {
+                continue;
+            }
+            params.put(decode(name), decode(value));
+        }
+        return params;
+    }
+
+    /** The signature base string: METHOD&enc(url)&enc(sorted, encoded parameters). oauth_signature and realm excluded. */
+    public static String baseString(String method, String normalizedUrl, List<Param> params) {
+        String normalizedParams = params.stream()
+                .filter(p -> !SIGNATURE.equals(p.name()) && !REALM.equals(p.name()))
+                .map(p -> new String[] { percentEncode(p.name()), percentEncode(p.value()) })
+                .sorted(Comparator.<String[], String>comparing(p -> p[0]).thenComparing(p -> p[1]))
+                .map(p -> p[0] + "=" + p[1])
+                .collect(Collectors.joining("&"));
+        return method.toUpperCase(Locale.ROOT) + "&" + percentEncode(normalizedUrl) + "&" + percentEncode(normalizedParams);
+    }
+
+    public static String sign(String baseString, String consumerSecret, String tokenSecret) {
+        String key = percentEncode(consumerSecret) + "&" + percentEncode(tokenSecret == null ? "" : tokenSecret);
+        try {
+            Mac mac = Mac.getInstance("HmacSHA1");
+            mac.init(new SecretKeySpec(key.getBytes(StandardCharsets.UTF_8), "HmacSHA1"));
+            return Base64.getEncoder().encodeToString(mac.doFinal(baseString.getBytes(StandardCharsets.UTF_8)));
+        } catch (NoSuchAlgorithmException | InvalidKeyException e) {
+            throw new IllegalStateException("HMAC-SHA1 unavailable", e);
+        }
+    }
+
+    /** Constant-time comparison so the time taken reveals nothing about how much of a signature matched. */
+    public static boolean signaturesMatch(String expected, String actual) {
+        if (expected == null || actual == null) {
+            return false;
+        }
+        return MessageDigest.isEqual(expected.getBytes(StandardCharsets.UTF_8), actual.getBytes(StandardCharsets.UTF_8));
+    }
+}

@@ -1,0 +1,4 @@
+package dev.marketplace.common.paging;
+
+public record Link(String rel, String href) {
+}

@@ -1,0 +1,4 @@
+package dev.marketplace.common.paging;
+
+public record PageInfo(int size, long totalElements, int totalPages, int number) {
+}

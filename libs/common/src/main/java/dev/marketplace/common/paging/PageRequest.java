@@ -1,0 +1,40 @@
+package dev.marketplace.common.paging;
+
+import dev.marketplace.common.error.ApiException;
+
+/** A validated zero-based page request. */
+public record PageRequest(int page, int size) {
+    public static final int MAX_SIZE = 1000;
+
+    /** Parses the textual query parameters (the spec types several of them as strings) and checks the bounds. */
+    public static PageRequest of(String page, String size, int defaultSize) {
+        int p = parse("page", page, 0);
+        int s = parse("size", size, defaultSize);
+        if (p < 0) {
+            throw ApiException.invalidField("page", "must be zero or greater");
+        }
+        if (s < 1 || s > MAX_SIZE) {
+            throw ApiException.invalidField("size", "must be between 1 and " + MAX_SIZE);
+        }
+        return new PageRequest(p, s);
+    }
+
+    public static PageRequest of(Integer page, Integer size, int defaultSize) {
+        return of(page == null ? null : page.toString(), size == null ? null : size.toString(), defaultSize);
+    }
+
+    private static int parse(String name, String value, int fallback) {
+        if (value == null || value.isBlank()) {
+            return fallback;
+        }
+        try {
+            return Integer.parseInt(value.trim());
+        } catch (NumberFormatException e) {
+            throw ApiException.invalidField(name, "must be an integer");
+        }
+    }
+
+    public int offset() {
+        return page * size;
+    }
+}

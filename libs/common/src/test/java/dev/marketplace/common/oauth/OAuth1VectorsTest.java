@@ -1,0 +1,102 @@
+package dev.marketplace.common.oauth;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.net.URI;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+import org.junit.jupiter.api.Test;
+
+import oauth.signpost.OAuthConsumer;
+import oauth.signpost.basic.DefaultOAuthConsumer;
+
+/** Public signature vectors; each must match exactly. */
+class OAuth1VectorsTest {
+
+    @Test
+    void appDirectHeaderSignedEventFetch() {
+        Map<String, String> p = new OAuthSigner("Dummy", "secret")
+                .sign("GET", URI.create("https://www.appdirect.com/rest/api/events/dummyChange"), null, "72250409", 1294966759L);
+        assertEquals("IBlWhOm3PuDwaSdxE/Qu4RKPtVE=", p.get(OAuth1.SIGNATURE));
+    }
+
+    @Test
+    void appDirectQuerySignedReturnUrl() {
+        Map<String, String> p = new OAuthSigner("Dummy", "secret")
+                .sign("GET", URI.create("https://www.appdirect.com/AppDirect/finishorder?success=true&accountIdentifer=Alice"), null,
+                        "72250409", 1294966759L);
+        assertEquals("GXTj/cF7kyLBupeufN4juJcj5EQ=", p.get(OAuth1.SIGNATURE));
+    }
+
+    @Test
+    void rfc5849Section1_2() {
+        List<OAuth1.Param> params = new ArrayList<>(OAuth1.parseForm("file=vacation.jpg&size=original"));
+        params.add(new OAuth1.Param("oauth_consumer_key", "dpf43f3p2l4k3l03"));
+        params.add(new OAuth1.Param("oauth_token", "nnch734d00sl2jdk"));
+        params.add(new OAuth1.Param("oauth_signature_method", "HMAC-SHA1"));
+        params.add(new OAuth1.Param("oauth_timestamp", "137131202"));
+        params.add(new OAuth1.Param("oauth_nonce", "chapoH"));
+        String base = OAuth1.baseString("GET", OAuth1.normalizeUrl(URI.create("http://photos.example.net/photos")), params);
+        assertEquals("MdpQcU8iPSUjWoN/UDMsK2sui9I=", OAuth1.sign(base, "kd94hf93k423kf44", "pfkkdhi9sl3r4s00"));
+    }
+
+    @Test
+    void twitterCreatingASignature() {
+        List<OAuth1.Param> params = new ArrayList<>(OAuth1.parseForm("include_entities=true"));
+        params.addAll(OAuth1.parseForm("status=Hello%20Ladies%20%2b%20Gentlemen%2c%20a%20signed%20OAuth%20request%21"));
+        params.add(new OAuth1.Param("oauth_consumer_key", "xvz1evFS4wEEPTGEFPHBog"));
+        params.add(new OAuth1.Param("oauth_nonce", "kYjzVBB8Y0ZFabxSWbWovY3uYSQ2pTgmZeNu2VS4cg"));
+        params.add(new OAuth1.Param("oauth_signature_method", "HMAC-SHA1"));
+        params.add(new OAuth1.Param("oauth_timestamp", "1318622958"));
+        params.add(new OAuth1.Param("oauth_token", "370773112-GmHxMAgYyLbNEtIKZeRNFsMKPR9EyMZeS9weJAEb"));
+        params.add(new OAuth1.Param("oauth_version", "1.0"));
+        String base = OAuth1.baseString("POST", OAuth1.normalizeUrl(URI.create("https://api.twitter.com/1.1/statuses/update.json")), params);
+        assertEquals("hCtSmYh+iHYCEqBWrE7C7hYmtUk=",
+                OAuth1.sign(base, "kAcSOqF21Fu85e7zjz7ZN2U4ZRhfV3WpwPAoE3Z7kBw", "LswwdoUaIvS8ltyTt5jkRh4J50vUPVVHtR2YPi5kE"));
+    }
+
+    @Test
+    void verifiesHeaderSignedByAnIndependentLibrary() throws Exception {
+        OAuthConsumer consumer = new DefaultOAuthConsumer("key-1", "s3cr3t/+=");
+        consumer.setSendEmptyTokens(false);
+        var request = new SignpostRequest("GET", "http://localhost:8080/api/account/v2/companies?name=A%20B&size=5");
+        consumer.sign(request);
+        var parsed = SignedRequest.parse("GET", URI.create(request.getRequestUrl()), request.getHeader("Authorization"), null)
+                .orElseThrow();
+        assertEquals("key-1", parsed.consumerKey());
+        assertTrue(parsed.verify("s3cr3t/+=", ""));
+        assertFalse(parsed.verify("other", ""));
+    }
+
+    @Test
+    void verifiesQuerySignedByOurSignerAndRejectsTampering() {
+        URI signed = new OAuthSigner("vendor", "vsecret").signedUri("GET",
+                URI.create("https://marketplace.example/return?success=true&accountIdentifier=acc%201"));
+        assertTrue(SignedRequest.parse("GET", signed, null, null).orElseThrow().verify("vsecret", ""));
+        URI tampered = URI.create(signed.toString().replace("acc%201", "acc%202"));
+        assertFalse(SignedRequest.parse("GET", tampered, null, null).orElseThrow().verify("vsecret", ""));
+    }
+
+    @Test
+    void realmIsIgnoredAndOtherMethodsRefused() {
+        URI uri = URI.create("http://localhost:8080/x");
+        Map<String, String> p = new OAuthSigner("k", "s").sign("GET", uri, null, "n", 1);
+        String header = OAuthSigner.header(p).replace("realm=\"\"", "realm=\"Example\"");
+        assertTrue(SignedRequest.parse("GET", uri, header, null).orElseThrow().verify("s", ""));
+        String plaintext = header.replace("HMAC-SHA1", "PLAINTEXT");
+        assertFalse(SignedRequest.parse("GET", uri, plaintext, null).orElseThrow().verify("s", ""));
+    }
+
+    @Test
+    void formBodyTakesPartInTheSignature() {
+        URI uri = URI.create("http://localhost:8080/oauth");
+        Map<String, String> p = new OAuthSigner("k", "s").sign("POST", uri, "a=1&b=two%20words", "n", 1);
+        String header = OAuthSigner.header(p);
+        assertTrue(SignedRequest.parse("POST", uri, header, "a=1&b=two+words").orElseThrow().verify("s", ""));
+        assertFalse(SignedRequest.parse("POST", uri, header, "a=2&b=two+words").orElseThrow().verify("s", ""));
+    }
+}
