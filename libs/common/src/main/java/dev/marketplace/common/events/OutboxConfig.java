@@ -1,0 +1,20 @@
+package dev.marketplace.common.events;
+
+import java.time.Duration;
+
+import io.smallrye.config.ConfigMapping;
+import io.smallrye.config.WithDefault;
+
+@ConfigMapping(prefix = "marketplace.outbox")
+public interface OutboxConfig {
+    /** Kafka topic every domain event is published to. */
+    @WithDefault("marketplace.domain-events")
+    String topic();
+
+    @WithDefault("100")
+    int batchSize();
+
+    /** How long the relay waits for the broker before it gives up on a batch and tries again on the next tick. */
+    @WithDefault("3s")
+    Duration sendTimeout();
+}

@@ -1,0 +1,174 @@
+package dev.marketplace.common.events;
+
+import java.nio.charset.StandardCharsets;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Properties;
+import java.util.concurrent.TimeUnit;
+
+import javax.sql.DataSource;
+
+import jakarta.annotation.PreDestroy;
+import jakarta.enterprise.context.ApplicationScoped;
+
+import org.apache.kafka.clients.producer.KafkaProducer;
+import org.apache.kafka.clients.producer.ProducerConfig;
+import org.apache.kafka.clients.producer.ProducerRecord;
+import org.apache.kafka.common.serialization.StringSerializer;
+import org.eclipse.microprofile.config.inject.ConfigProperty;
+import org.jboss.logging.Logger;
+
+import io.micrometer.core.instrument.Counter;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.quarkus.scheduler.Scheduled;
+
+/**
+ * Publishes committed outbox rows to Kafka, oldest first, keyed by aggregate id (so each aggregate's events keep their
+ * order in one partition), and marks them sent in the same database transaction. A PostgreSQL advisory lock lets only
+ * one replica relay at a time. When the broker is unreachable the batch stops at the first failure and the rest waits
+ * for the next tick: nothing is lost or reordered. Runs on a worker thread with the service's JDBC pool (the one Flyway
+ * uses), so it never blocks the event loop.
+ */
+@ApplicationScoped
+public class OutboxRelay {
+    private static final Logger LOG = Logger.getLogger(OutboxRelay.class);
+    private static final long LOCK_KEY = 0x6f7574626f78L; // "outbox"
+
+    private final OutboxConfig config;
+    private final DataSource dataSource;
+    private final String bootstrapServers;
+    private final Counter published;
+    private volatile KafkaProducer<String, String> producer;
+    private volatile boolean brokerDownLogged;
+
+    public OutboxRelay(OutboxConfig config, DataSource dataSource,
+            @ConfigProperty(name = "kafka.bootstrap.servers") String bootstrapServers, MeterRegistry registry) {
+        this.config = config;
+        this.dataSource = dataSource;
+        this.bootstrapServers = bootstrapServers;
+        this.published = Counter.builder("outbox.events.published").description("Outbox events relayed to Kafka")
+                .register(registry);
+    }
+
+    @Scheduled(every = "${marketplace.outbox.poll-interval:0.2s}", concurrentExecution = Scheduled.ConcurrentExecution.SKIP,
+            skipExecutionIf = Scheduled.ApplicationNotRunning.class)
+    void tick() {
+        try {
+            while (relayBatch() == config.batchSize()) {
+                // a full batch: more may be waiting
+            }
+        } catch (Exception e) {
+            LOG.debugf("Outbox relay will retry: %s", e.getMessage());
+        }
+    }
+
+    private record Row(java.util.UUID id, String aggregateId, String type, String envelope) {
+    }
+
+    /** Relays one batch; returns how many rows were published. */
+    public int relayBatch() throws SQLException {
+        try (Connection c = dataSource.getConnection()) {
+            c.setAutoCommit(false);
+            try {
+                int sent = relayLocked(c);
+                c.commit();
+                return sent;
+            } catch (SQLException | RuntimeException e) {
+                c.rollback();
+                throw e;
+            }
+        }
+    }
+
+    private int relayLocked(Connection c) throws SQLException {
+        try (PreparedStatement lock = c.prepareStatement("select pg_try_advisory_xact_lock(?)")) {
+            lock.setLong(1, LOCK_KEY);
+            try (ResultSet rs = lock.executeQuery()) {
+                if (!rs.next() || !rs.getBoolean(1)) {
+                    return 0;
+                }
+            }
+        }
+        List<Row> rows = new ArrayList<>();
+        try (PreparedStatement q = c.prepareStatement(
+                "select id, aggregate_id, type, envelope from outbox_event where sent_at is null order by seq limit ?")) {
+            q.setInt(1, config.batchSize());
+            try (ResultSet rs = q.executeQuery()) {
+                while (rs.next()) {
+                    rows.add(new Row(rs.getObject(1, java.util.UUID.class), rs.getString(2), rs.getString(3), rs.getString(4)));
+                }
+            }
+        }
+        int sent = 0;
+        try (PreparedStatement mark = c.prepareStatement("update outbox_event set sent_at = now() where id = ?")) {
+            for (Row row : rows) {
+                if (!publish(row)) {
+                    break;
+                }
+                mark.setObject(1, row.id());
+                mark.executeUpdate();
+                sent++;
+            }
+        }
+        published.increment(sent);
+        return sent;
+    }
+
+    private boolean publish(Row row) {
+        ProducerRecord<String, String> record = new ProducerRecord<>(config.topic(), row.aggregateId(), row.envelope());
+        record.headers().add("event-type", row.type().getBytes(StandardCharsets.UTF_8));
+        try {
+            producer().send(record).get(config.sendTimeout().toMillis() + 1000, TimeUnit.MILLISECONDS);
+            if (brokerDownLogged) {
+                LOG.info("Kafka reachable again, relaying waiting outbox events");
+                brokerDownLogged = false;
+            }
+            return true;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return false;
+        } catch (Exception e) {
+            if (!brokerDownLogged) {
+                LOG.warnf("Kafka unavailable, outbox events wait for the next attempt: %s", e.getMessage());
+                brokerDownLogged = true;
+            }
+            return false;
+        }
+    }
+
+    private KafkaProducer<String, String> producer() {
+        KafkaProducer<String, String> p = producer;
+        if (p == null) {
+            synchronized (this) {
+                if (producer == null) {
+                    Properties props = new Properties();
+                    props.put(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers);
+                    props.put(ProducerConfig.ACKS_CONFIG, "all");
+                    props.put(ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG, "true");
+                    int timeout = (int) config.sendTimeout().toMillis();
+                    props.put(ProducerConfig.MAX_BLOCK_MS_CONFIG, timeout);
+                    props.put(ProducerConfig.REQUEST_TIMEOUT_MS_CONFIG, timeout);
+                    props.put(ProducerConfig.DELIVERY_TIMEOUT_MS_CONFIG, timeout);
+                    props.put(ProducerConfig.LINGER_MS_CONFIG, 0);
+                    props.put(ProducerConfig.RECONNECT_BACKOFF_MAX_MS_CONFIG, 1000);
+                    props.put(ProducerConfig.CLIENT_ID_CONFIG, "outbox-relay");
+                    producer = new KafkaProducer<>(props, new StringSerializer(), new StringSerializer());
+                }
+                p = producer;
+            }
+        }
+        return p;
+    }
+
+    @PreDestroy
+    void close() {
+        KafkaProducer<String, String> p = producer;
+        if (p != null) {
+            p.close(java.time.Duration.ofSeconds(2));
+        }
+    }
+}

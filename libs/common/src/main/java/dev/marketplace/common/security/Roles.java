@@ -1,0 +1,18 @@
+package dev.marketplace.common.security;
+
+/** Authorities of the spec (§2) as they appear in tokens and {@code @RolesAllowed}. */
+public final class Roles {
+    public static final String PARTNER = "ROLE_PARTNER";
+    public static final String PARTNER_READ = "ROLE_PARTNER_READ";
+    public static final String CHANNEL_ADMIN = "ROLE_CHANNEL_ADMIN";
+    public static final String SUPER_SUPPORT = "ROLE_SUPER_SUPPORT";
+    public static final String SYS_ADMIN = "ROLE_SYS_ADMIN";
+    public static final String BILLING_ADMIN = "ROLE_BILLING_ADMIN";
+    public static final String DEVELOPER = "ROLE_DEVELOPER";
+    public static final String USER = "ROLE_USER";
+    /** Vendor credentials of one product (DESIGN §4). */
+    public static final String VENDOR = "ROLE_VENDOR";
+
+    private Roles() {
+    }
+}
