@@ -1,0 +1,83 @@
+package dev.marketplace.testkit;
+
+import java.io.ByteArrayInputStream;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.util.HashMap;
+import java.util.Map;
+
+import oauth.signpost.OAuthConsumer;
+import oauth.signpost.basic.DefaultOAuthConsumer;
+import oauth.signpost.exception.OAuthException;
+import oauth.signpost.http.HttpRequest;
+import oauth.signpost.signature.QueryStringSigningStrategy;
+
+/**
+ * Signs requests with signpost, an OAuth 1.0 library independent of ours, so a mistake mirrored in our signer and
+ * verifier cannot make a test pass.
+ */
+public final class SignpostSigner {
+    private final String key;
+    private final String secret;
+
+    public SignpostSigner(String key, String secret) {
+        this.key = key;
+        this.secret = secret;
+    }
+
+    /** The {@code Authorization} header for {@code method url}; {@code formBody} is a form-encoded body or null. */
+    public String authorization(String method, String url, String formBody) {
+        Request request = new Request(method, url, formBody);
+        sign(consumer(), request);
+        return request.headers.get("Authorization");
+    }
+
+    /** {@code url} with the {@code oauth_*} parameters added to its query string. */
+    public String signedUrl(String method, String url) {
+        OAuthConsumer consumer = consumer();
+        consumer.setSigningStrategy(new QueryStringSigningStrategy());
+        Request request = new Request(method, url, null);
+        sign(consumer, request);
+        return request.url;
+    }
+
+    private OAuthConsumer consumer() {
+        OAuthConsumer consumer = new DefaultOAuthConsumer(key, secret);
+        consumer.setSendEmptyTokens(false);
+        return consumer;
+    }
+
+    private static void sign(OAuthConsumer consumer, Request request) {
+        try {
+            consumer.sign(request);
+        } catch (OAuthException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    private static final class Request implements HttpRequest {
+        private final String method;
+        private final byte[] body;
+        private String url;
+        private final Map<String, String> headers = new HashMap<>();
+
+        Request(String method, String url, String formBody) {
+            this.method = method;
+            this.url = url;
+            this.body = formBody == null ? null : formBody.getBytes(StandardCharsets.UTF_8);
+            if (formBody != null) {
+                headers.put("Content-Type", "application/x-www-form-urlencoded");
+            }
+        }
+
+        @Override public String getMethod() { return method; }
+        @Override public String getRequestUrl() { return url; }
+        @Override public void setRequestUrl(String url) { this.url = url; }
+        @Override public void setHeader(String name, String value) { headers.put(name, value); }
+        @Override public String getHeader(String name) { return headers.get(name); }
+        @Override public Map<String, String> getAllHeaders() { return headers; }
+        @Override public InputStream getMessagePayload() { return body == null ? null : new ByteArrayInputStream(body); }
+        @Override public String getContentType() { return headers.get("Content-Type"); }
+        @Override public Object unwrap() { return this; }
+    }
+}
