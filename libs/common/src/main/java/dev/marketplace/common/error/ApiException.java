@@ -39,6 +39,11 @@ public class ApiException extends RuntimeException {
         return new ApiException(409, code, message);
     }
 
+    /** A body that did not bind (malformed JSON, wrong type, unknown enum value), with the field named. */
+    public static ApiException invalidBody(com.fasterxml.jackson.core.JsonProcessingException e) {
+        return new ApiException(400, "INVALID_BODY", ApiExceptionMappers.describe(e));
+    }
+
     public static ApiException forbidden() {
         return new ApiException(403, Errors.FORBIDDEN_CODE, Errors.FORBIDDEN_MESSAGE);
     }

@@ -1,0 +1,5 @@
+package dev.marketplace.account.company.domain;
+
+public enum AttributeType {
+    TEXT, MULTISELECT
+}

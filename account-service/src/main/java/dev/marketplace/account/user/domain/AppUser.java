@@ -1,0 +1,34 @@
+package dev.marketplace.account.user.domain;
+
+import java.time.Instant;
+import java.util.UUID;
+
+import jakarta.persistence.Column;
+import jakarta.persistence.Entity;
+import jakarta.persistence.EnumType;
+import jakarta.persistence.Enumerated;
+import jakarta.persistence.Id;
+import jakarta.persistence.Table;
+
+import io.quarkus.hibernate.reactive.panache.PanacheEntityBase;
+
+/** A marketplace user; belongs to companies through memberships. */
+@Entity
+@Table(name = "app_user")
+public class AppUser extends PanacheEntityBase {
+    @Id
+    public UUID uuid;
+    @Column(nullable = false)
+    public String partner;
+    @Column(nullable = false)
+    public String email;
+    public String firstName;
+    public String lastName;
+    public String position;
+    public String externalId;
+    @Enumerated(EnumType.STRING)
+    public UserStatus status;
+    public String locale;
+    public Instant createdOn;
+    public Instant lastModified;
+}
