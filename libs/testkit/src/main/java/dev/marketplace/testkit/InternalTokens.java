@@ -58,7 +58,8 @@ public class InternalTokens implements QuarkusTestResourceLifecycleManager {
 
     @Override
     public Map<String, String> start() {
-        return Map.of("quarkus.oidc.public-key", publicKeyBase64());
+        return Map.of("quarkus.oidc.public-key", publicKeyBase64(),
+                "marketplace.internal-token.private-key", privateKeyPem());
     }
 
     @Override
