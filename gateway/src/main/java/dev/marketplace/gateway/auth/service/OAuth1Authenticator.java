@@ -1,0 +1,100 @@
+package dev.marketplace.gateway.auth.service;
+
+import java.net.URI;
+import java.time.Clock;
+import java.time.Instant;
+import java.util.Optional;
+import java.util.UUID;
+
+import jakarta.enterprise.context.ApplicationScoped;
+
+import dev.marketplace.common.error.ApiException;
+import dev.marketplace.common.oauth.OAuth1;
+import dev.marketplace.common.oauth.SignedRequest;
+import dev.marketplace.gateway.auth.repository.NonceRepository;
+import dev.marketplace.gateway.config.GatewayConfig;
+import dev.marketplace.gateway.consumer.domain.Consumer;
+import dev.marketplace.gateway.consumer.service.ConsumerRegistry;
+import dev.marketplace.gateway.identity.domain.CallerIdentity;
+import io.smallrye.mutiny.Uni;
+
+/**
+ * Two-legged OAuth 1.0 (signed fetch): HMAC-SHA1 only, timestamp within the window, signature checked with the
+ * consumer's current secret, nonce used once per consumer within the window. Any failure is an empty result, so that
+ * the caller cannot tell which check failed.
+ */
+@ApplicationScoped
+public class OAuth1Authenticator {
+    public static final String REQUESTOR_ID = "xoauth_requestor_id";
+
+    private final ConsumerRegistry consumers;
+    private final NonceRepository nonces;
+    private final long windowSeconds;
+    private final int maxNonceLength;
+    private final Clock clock;
+
+    public OAuth1Authenticator(ConsumerRegistry consumers, NonceRepository nonces, GatewayConfig config) {
+        this.consumers = consumers;
+        this.nonces = nonces;
+        this.windowSeconds = config.oauth1().timestampWindow().toSeconds();
+        this.maxNonceLength = config.oauth1().maxNonceLength();
+        this.clock = Clock.systemUTC();
+    }
+
+    /**
+     * @param uri the request as the client addressed it
+     * @param formBody the form-encoded body, or null for any other body
+     */
+    public Uni<Optional<CallerIdentity>> authenticate(String method, URI uri, String authorization, String formBody) {
+        Optional<SignedRequest> parsed;
+        try {
+            parsed = SignedRequest.parse(method, uri, authorization, formBody);
+        } catch (IllegalArgumentException e) {
+            // malformed percent-encoding in the query, body or header
+            return none();
+        }
+        if (parsed.isEmpty()) {
+            return none();
+        }
+        SignedRequest request = parsed.get();
+        long now = clock.instant().getEpochSecond();
+        String nonce = request.nonce();
+        if (!OAuth1.HMAC_SHA1.equals(request.signatureMethod()) || request.signature() == null
+                || request.timestamp() < 0 || Math.abs(now - request.timestamp()) > windowSeconds
+                || nonce == null || nonce.isEmpty() || nonce.length() > maxNonceLength
+                || (request.token() != null && !request.token().isEmpty())) {
+            return none();
+        }
+        return consumers.find(request.consumerKey()).flatMap(found -> {
+            if (found.isEmpty() || !request.verify(found.get().secret(), "")) {
+                return none();
+            }
+            Consumer consumer = found.get();
+            UUID user = requestor(request);
+            Instant forgetAt = Instant.ofEpochSecond(request.timestamp() + windowSeconds + 1);
+            return nonces.remember(consumer.key(), nonce, forgetAt)
+                    .map(fresh -> fresh ? Optional.of(identity(consumer, user)) : Optional.<CallerIdentity>empty());
+        });
+    }
+
+    static CallerIdentity identity(Consumer consumer, UUID user) {
+        return new CallerIdentity(consumer.key(), consumer.type().claim(), consumer.partner(), consumer.authorities(), user,
+                consumer.productId(), false);
+    }
+
+    private static UUID requestor(SignedRequest request) {
+        Optional<String> value = request.parameter(REQUESTOR_ID);
+        if (value.isEmpty() || value.get().isEmpty()) {
+            return null;
+        }
+        try {
+            return UUID.fromString(value.get());
+        } catch (IllegalArgumentException e) {
+            throw ApiException.invalidField(REQUESTOR_ID, "must be a user UUID");
+        }
+    }
+
+    private static Uni<Optional<CallerIdentity>> none() {
+        return Uni.createFrom().item(Optional.empty());
+    }
+}

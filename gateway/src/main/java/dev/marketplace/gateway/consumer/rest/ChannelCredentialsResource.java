@@ -1,0 +1,67 @@
+package dev.marketplace.gateway.consumer.rest;
+
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.POST;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.core.MediaType;
+
+import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
+
+import dev.marketplace.common.error.ApiException;
+import dev.marketplace.common.security.Roles;
+import dev.marketplace.gateway.consumer.domain.Consumer;
+import dev.marketplace.gateway.consumer.service.ChannelConsumerService;
+import dev.marketplace.gateway.identity.domain.CallerIdentity;
+import io.smallrye.mutiny.Uni;
+import io.vertx.ext.web.RoutingContext;
+
+/**
+ * Channel OAuth credentials of the caller's marketplace. The gateway handler has authenticated the call (OAuth 1.0 or a
+ * bearer token) and left the caller in the routing context; only channel administrators get past this resource.
+ */
+@Path("/api/channel/v1/settings/oauth/credentials")
+@Produces(MediaType.APPLICATION_JSON)
+public class ChannelCredentialsResource {
+    private final ChannelConsumerService service;
+
+    public ChannelCredentialsResource(ChannelConsumerService service) {
+        this.service = service;
+    }
+
+    public record Credentials(String consumerKey, String consumerSecret) {
+        static Credentials of(Consumer consumer) {
+            return new Credentials(consumer.key(), consumer.secret());
+        }
+    }
+
+    @GET
+    @Operation(summary = "Channel consumer key and secret of the caller's marketplace (ROLE_CHANNEL_ADMIN)")
+    @APIResponse(responseCode = "200", description = "The credentials")
+    @APIResponse(responseCode = "403", description = "Not a channel administrator")
+    public Uni<Credentials> read(RoutingContext context) {
+        return service.credentialsOf(admin(context).partner()).map(Credentials::of);
+    }
+
+    @POST
+    @Path("/secret")
+    @Operation(summary = "Regenerates the channel consumer secret; the old secret is refused at once (ROLE_CHANNEL_ADMIN)")
+    @APIResponse(responseCode = "200", description = "The credentials with the new secret")
+    @APIResponse(responseCode = "403", description = "Not a channel administrator")
+    public Uni<Credentials> regenerate(RoutingContext context) {
+        CallerIdentity caller = admin(context);
+        if (caller.readOnly()) {
+            throw ApiException.forbidden();
+        }
+        return service.regenerateSecret(caller.partner()).map(Credentials::of);
+    }
+
+    private static CallerIdentity admin(RoutingContext context) {
+        CallerIdentity caller = context.get(CallerIdentity.CONTEXT_KEY);
+        if (caller == null || caller.isVendor() || !caller.hasRole(Roles.CHANNEL_ADMIN)) {
+            throw ApiException.forbidden();
+        }
+        return caller;
+    }
+}

@@ -1,0 +1,47 @@
+package dev.marketplace.gateway.consumer.service;
+
+import java.util.Optional;
+
+import jakarta.enterprise.context.ApplicationScoped;
+
+import dev.marketplace.gateway.consumer.client.VendorCredentialsClient;
+import dev.marketplace.gateway.consumer.domain.Consumer;
+import dev.marketplace.gateway.consumer.domain.ConsumerType;
+import dev.marketplace.gateway.consumer.repository.ChannelConsumerRepository;
+import dev.marketplace.gateway.consumer.repository.ChannelConsumerRepository.StoredConsumer;
+import io.smallrye.mutiny.Uni;
+
+/**
+ * Finds the credentials behind a consumer key: channel consumers live in the gateway's database, any other key is asked
+ * of catalog-service (vendor credentials). No cache: a regenerated secret is the only valid one from the next call on.
+ */
+@ApplicationScoped
+public class ConsumerRegistry {
+    private final ChannelConsumerRepository channels;
+    private final VendorCredentialsClient vendors;
+    private final SecretCipher cipher;
+
+    public ConsumerRegistry(ChannelConsumerRepository channels, VendorCredentialsClient vendors, SecretCipher cipher) {
+        this.channels = channels;
+        this.vendors = vendors;
+        this.cipher = cipher;
+    }
+
+    public Uni<Optional<Consumer>> find(String consumerKey) {
+        if (consumerKey == null || consumerKey.isEmpty() || consumerKey.length() > 128) {
+            return Uni.createFrom().item(Optional.empty());
+        }
+        return channels.findByKey(consumerKey).flatMap(stored -> stored.isPresent()
+                ? Uni.createFrom().item(stored.map(this::channel))
+                : vendors.find(consumerKey));
+    }
+
+    public Uni<Optional<Consumer>> findChannelByPartner(String partner) {
+        return channels.findByPartner(partner).map(stored -> stored.map(this::channel));
+    }
+
+    Consumer channel(StoredConsumer stored) {
+        return new Consumer(stored.key(), cipher.decrypt(stored.key(), stored.encryptedSecret()), ConsumerType.CHANNEL,
+                stored.partner(), stored.authorities(), null);
+    }
+}

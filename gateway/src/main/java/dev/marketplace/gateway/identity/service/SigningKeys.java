@@ -1,0 +1,87 @@
+package dev.marketplace.gateway.identity.service;
+
+import java.io.IOException;
+import java.math.BigInteger;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.security.GeneralSecurityException;
+import java.security.KeyFactory;
+import java.security.KeyPair;
+import java.security.KeyPairGenerator;
+import java.security.PrivateKey;
+import java.security.PublicKey;
+import java.security.interfaces.RSAPrivateCrtKey;
+import java.security.spec.PKCS8EncodedKeySpec;
+import java.security.spec.RSAPublicKeySpec;
+import java.util.Base64;
+
+import jakarta.enterprise.context.ApplicationScoped;
+
+import org.jboss.logging.Logger;
+
+import dev.marketplace.gateway.config.GatewayConfig;
+
+/**
+ * The RSA key pair the gateway signs internal tokens and OAuth 2.0 access tokens with: from
+ * {@code marketplace.gateway.internal-token.private-key} (PKCS#8 PEM) or {@code ...private-key-location}; when neither is
+ * set a pair is generated at startup (development only: services cannot be configured with it in advance).
+ */
+@ApplicationScoped
+public class SigningKeys {
+    private static final Logger LOG = Logger.getLogger(SigningKeys.class);
+    private final PrivateKey privateKey;
+    private final PublicKey publicKey;
+
+    public SigningKeys(GatewayConfig config) {
+        String pem = config.internalToken().privateKey().filter(s -> !s.isBlank()).orElse(null);
+        if (pem == null && config.internalToken().privateKeyLocation().filter(s -> !s.isBlank()).isPresent()) {
+            try {
+                pem = Files.readString(Path.of(config.internalToken().privateKeyLocation().get()));
+            } catch (IOException e) {
+                throw new IllegalStateException("Cannot read marketplace.gateway.internal-token.private-key-location", e);
+            }
+        }
+        try {
+            if (pem == null) {
+                LOG.warn("No marketplace.gateway.internal-token.private-key configured: generated a throw-away RSA key pair. "
+                        + "Services must trust GET /internal/v1/public-key; configure a fixed key outside development.");
+                KeyPairGenerator generator = KeyPairGenerator.getInstance("RSA");
+                generator.initialize(2048);
+                KeyPair pair = generator.generateKeyPair();
+                privateKey = pair.getPrivate();
+                publicKey = pair.getPublic();
+            } else {
+                privateKey = parsePkcs8(pem);
+                publicKey = publicOf(privateKey);
+            }
+        } catch (GeneralSecurityException | IllegalArgumentException e) {
+            throw new IllegalStateException("marketplace.gateway.internal-token.private-key is not a PKCS#8 RSA private key");
+        }
+    }
+
+    static PrivateKey parsePkcs8(String pem) throws GeneralSecurityException {
+        String body = pem.replaceAll("-----(BEGIN|END) PRIVATE KEY-----", "").replaceAll("\\s", "");
+        return KeyFactory.getInstance("RSA").generatePrivate(new PKCS8EncodedKeySpec(Base64.getDecoder().decode(body)));
+    }
+
+    private static PublicKey publicOf(PrivateKey key) throws GeneralSecurityException {
+        if (!(key instanceof RSAPrivateCrtKey crt)) {
+            throw new GeneralSecurityException("not an RSA CRT key");
+        }
+        BigInteger exponent = crt.getPublicExponent();
+        return KeyFactory.getInstance("RSA").generatePublic(new RSAPublicKeySpec(crt.getModulus(), exponent));
+    }
+
+    public PrivateKey privateKey() {
+        return privateKey;
+    }
+
+    public PublicKey publicKey() {
+        return publicKey;
+    }
+
+    /** Base64 of the X.509 (SubjectPublicKeyInfo) encoding: the value for services' {@code quarkus.oidc.public-key}. */
+    public String publicKeyBase64() {
+        return Base64.getEncoder().encodeToString(publicKey.getEncoded());
+    }
+}

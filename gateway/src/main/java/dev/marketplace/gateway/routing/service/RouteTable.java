@@ -1,0 +1,53 @@
+package dev.marketplace.gateway.routing.service;
+
+import java.net.URI;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+import jakarta.enterprise.context.ApplicationScoped;
+
+import dev.marketplace.gateway.config.GatewayConfig;
+
+/** Path-prefix routes from configuration; the longest matching prefix wins. */
+@ApplicationScoped
+public class RouteTable {
+    private final List<Route> routes = new ArrayList<>();
+
+    /** One prefix of a named route and where it goes. */
+    public record Route(String name, String prefix, URI upstream, String host, int port, boolean ssl) {
+        public boolean matches(String path) {
+            if (prefix.endsWith("/")) {
+                return path.startsWith(prefix) || path.equals(prefix.substring(0, prefix.length() - 1));
+            }
+            return path.equals(prefix) || path.startsWith(prefix + "/") || path.startsWith(prefix + "?");
+        }
+    }
+
+    public RouteTable(GatewayConfig config) {
+        for (Map.Entry<String, GatewayConfig.Route> e : config.routes().entrySet()) {
+            URI upstream = e.getValue().upstream();
+            boolean ssl = "https".equalsIgnoreCase(upstream.getScheme());
+            int port = upstream.getPort() > 0 ? upstream.getPort() : ssl ? 443 : 80;
+            for (String prefix : e.getValue().prefix()) {
+                routes.add(new Route(e.getKey(), prefix.trim(), upstream, upstream.getHost(), port, ssl));
+            }
+        }
+        routes.sort(Comparator.comparingInt((Route r) -> r.prefix().length()).reversed());
+    }
+
+    public Optional<Route> match(String path) {
+        for (Route route : routes) {
+            if (route.matches(path)) {
+                return Optional.of(route);
+            }
+        }
+        return Optional.empty();
+    }
+
+    public List<Route> routes() {
+        return List.copyOf(routes);
+    }
+}

@@ -1,0 +1,84 @@
+package dev.marketplace.gateway;
+
+import static io.restassured.RestAssured.given;
+import static org.hamcrest.Matchers.equalTo;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+
+import java.time.Duration;
+
+import org.junit.jupiter.api.Test;
+
+import dev.marketplace.common.security.Roles;
+import dev.marketplace.gateway.consumer.service.ChannelConsumerService;
+import dev.marketplace.gateway.support.GatewayTest;
+import dev.marketplace.gateway.support.GatewayTestResource;
+import dev.marketplace.testkit.PostgresResource;
+import dev.marketplace.testkit.SignpostSigner;
+import io.quarkus.test.common.QuarkusTestResource;
+import io.quarkus.test.common.ResourceArg;
+import io.quarkus.test.junit.QuarkusTest;
+import io.restassured.path.json.JsonPath;
+import io.vertx.mutiny.sqlclient.Pool;
+
+@QuarkusTest
+@QuarkusTestResource(value = PostgresResource.class, initArgs = @ResourceArg(name = "database", value = "gateway"))
+@QuarkusTestResource(GatewayTestResource.class)
+class ChannelCredentialsTest extends GatewayTest {
+    private static final String CREDENTIALS = "/api/channel/v1/settings/oauth/credentials";
+    private final ChannelConsumerService consumers;
+    private final Pool pool;
+
+    ChannelCredentialsTest(ChannelConsumerService consumers, Pool pool) {
+        this.consumers = consumers;
+        this.pool = pool;
+    }
+
+    @Test
+    void channelAdminReadsAndRegeneratesTheSecretAndTheOldOneIsRefusedAtOnce() {
+        SignpostSigner admin = channelConsumer(consumers, "ROTATE", Roles.PARTNER, Roles.CHANNEL_ADMIN);
+        given().header("Authorization", admin.authorization("GET", url(CREDENTIALS), null)).get(CREDENTIALS)
+                .then().statusCode(200).body("consumerKey", equalTo(keyOf("ROTATE")))
+                .body("consumerSecret", equalTo(secretOf("ROTATE")));
+
+        JsonPath rotated = given().header("Authorization", admin.authorization("POST", url(CREDENTIALS + "/secret"), null))
+                .post(CREDENTIALS + "/secret").then().statusCode(200).extract().jsonPath();
+        assertEquals(keyOf("ROTATE"), rotated.getString("consumerKey"));
+        String newSecret = rotated.getString("consumerSecret");
+        assertNotEquals(secretOf("ROTATE"), newSecret);
+        assertEquals(32, newSecret.length());
+
+        String path = "/api/account/v2/companies";
+        given().header("Authorization", admin.authorization("GET", url(path), null)).get(path)
+                .then().statusCode(403).body(equalTo(FORBIDDEN));
+        SignpostSigner renewed = new SignpostSigner(keyOf("ROTATE"), newSecret);
+        given().header("Authorization", renewed.authorization("GET", url(path), null)).get(path).then().statusCode(200);
+        given().header("Authorization", renewed.authorization("GET", url(CREDENTIALS), null)).get(CREDENTIALS)
+                .then().statusCode(200).body("consumerSecret", equalTo(newSecret));
+    }
+
+    @Test
+    void nonAdminsAndUnsignedCallsAreRefused() {
+        SignpostSigner partnerOnly = channelConsumer(consumers, "PLAIN", Roles.PARTNER);
+        given().header("Authorization", partnerOnly.authorization("GET", url(CREDENTIALS), null)).get(CREDENTIALS)
+                .then().statusCode(403).body(equalTo(FORBIDDEN));
+        given().header("Authorization", partnerOnly.authorization("POST", url(CREDENTIALS + "/secret"), null))
+                .post(CREDENTIALS + "/secret").then().statusCode(403).body(equalTo(FORBIDDEN));
+        given().get(CREDENTIALS).then().statusCode(403).body(equalTo(FORBIDDEN));
+        // the refused regeneration changed nothing
+        given().header("Authorization", partnerOnly.authorization("GET", url("/api/lead/v2/leads"), null)).get("/api/lead/v2/leads")
+                .then().statusCode(200);
+    }
+
+    @Test
+    void secretsAreEncryptedAtRest() {
+        channelConsumer(consumers, "ATREST", Roles.PARTNER);
+        String stored = pool.preparedQuery("select secret from channel_consumer where consumer_key = $1")
+                .execute(io.vertx.mutiny.sqlclient.Tuple.of(keyOf("ATREST"))).await().atMost(Duration.ofSeconds(5))
+                .iterator().next().getString("secret");
+        assertFalse(stored.contains(secretOf("ATREST")));
+        assertFalse(new String(java.util.Base64.getDecoder().decode(stored), java.nio.charset.StandardCharsets.ISO_8859_1)
+                .contains(secretOf("ATREST")));
+    }
+}

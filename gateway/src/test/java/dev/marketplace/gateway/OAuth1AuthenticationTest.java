@@ -1,0 +1,176 @@
+package dev.marketplace.gateway;
+
+import static io.restassured.RestAssured.given;
+import static org.hamcrest.Matchers.equalTo;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.UUID;
+
+import org.jose4j.jwt.JwtClaims;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+import dev.marketplace.common.security.Roles;
+import dev.marketplace.gateway.consumer.service.ChannelConsumerService;
+import dev.marketplace.gateway.support.GatewayTest;
+import dev.marketplace.gateway.support.GatewayTestResource;
+import dev.marketplace.gateway.support.Signing;
+import dev.marketplace.testkit.PostgresResource;
+import dev.marketplace.testkit.SignpostSigner;
+import io.quarkus.test.common.QuarkusTestResource;
+import io.quarkus.test.common.ResourceArg;
+import io.quarkus.test.junit.QuarkusTest;
+import io.restassured.path.json.JsonPath;
+import io.restassured.response.Response;
+import oauth.signpost.signature.PlainTextMessageSigner;
+
+@QuarkusTest
+@QuarkusTestResource(value = PostgresResource.class, initArgs = @ResourceArg(name = "database", value = "gateway"))
+@QuarkusTestResource(GatewayTestResource.class)
+class OAuth1AuthenticationTest extends GatewayTest {
+    private final ChannelConsumerService consumers;
+    private SignpostSigner acme;
+
+    OAuth1AuthenticationTest(ChannelConsumerService consumers) {
+        this.consumers = consumers;
+    }
+
+    @BeforeEach
+    void consumers() {
+        acme = channelConsumer(consumers, "ACME", Roles.PARTNER);
+    }
+
+    @Test
+    void headerSignedGetIsForwardedWithInternalTokenInsteadOfClientAuthorization() throws Exception {
+        String path = "/api/account/v2/companies/abc?size=5&q=a%20b";
+        String authorization = acme.authorization("GET", url(path), null);
+        JsonPath echo = given().urlEncodingEnabled(false).header("Authorization", authorization).header("X-Custom", "kept")
+                .get(path).then().statusCode(200).header("X-Upstream", "echo").extract().jsonPath();
+
+        assertEquals("GET", echo.getString("method"));
+        assertEquals("/api/account/v2/companies/abc", echo.getString("path"));
+        assertEquals("size=5&q=a%20b", echo.getString("query"));
+        assertEquals("kept", echo.getString("headers.x-custom[0]"));
+        assertFalse(echo.getString("headers.authorization[0]").contains("OAuth"), "client Authorization must not reach upstream");
+        JwtClaims claims = forwardedToken(echo);
+        assertEquals(keyOf("ACME"), claims.getSubject());
+        assertEquals("ACME", claims.getStringClaimValue("partner"));
+        assertEquals("channel", claims.getStringClaimValue("ctype"));
+        assertEquals(List.of(Roles.PARTNER), claims.getStringListClaimValue("groups"));
+        assertNull(claims.getClaimValue("user"));
+        assertTrue(claims.getExpirationTime().getValue() - claims.getIssuedAt().getValue() <= 60);
+    }
+
+    @Test
+    void bootstrapConsumerFromConfigurationCanCallAtOnce() throws Exception {
+        SignpostSigner bootstrap = new SignpostSigner("marketplace-admin", "marketplace-admin-secret");
+        String path = "/api/lead/v2/leads";
+        JsonPath echo = given().header("Authorization", bootstrap.authorization("GET", url(path), null)).get(path)
+                .then().statusCode(200).extract().jsonPath();
+        JwtClaims claims = forwardedToken(echo);
+        assertEquals("MARKETPLACE", claims.getStringClaimValue("partner"));
+        assertTrue(claims.getStringListClaimValue("groups").containsAll(
+                List.of(Roles.PARTNER, Roles.CHANNEL_ADMIN, Roles.SUPER_SUPPORT)));
+    }
+
+    @Test
+    void formBodyParametersAreSignedAndTheBodyArrivesUnchanged() {
+        String path = "/api/billing/v1/things?x=1";
+        String body = "name=Jo+Smith&note=caf%C3%A9%21&empty=";
+        String authorization = acme.authorization("POST", url(path), body);
+        JsonPath echo = given().urlEncodingEnabled(false).header("Authorization", authorization)
+                .contentType("application/x-www-form-urlencoded").body(body).post(path)
+                .then().statusCode(200).extract().jsonPath();
+        assertEquals(body, echo.getString("body"));
+        assertEquals("POST", echo.getString("method"));
+
+        // the same signature over a different body is refused
+        String other = acme.authorization("POST", url(path), body);
+        given().urlEncodingEnabled(false).header("Authorization", other)
+                .contentType("application/x-www-form-urlencoded").body("name=Someone+Else&note=caf%C3%A9%21&empty=").post(path)
+                .then().statusCode(403).body(equalTo(FORBIDDEN));
+    }
+
+    @Test
+    void querySignedRequestPasses() {
+        String signed = acme.signedUrl("GET", url("/api/marketplace/v1/products?lang=en"));
+        String relative = signed.substring(url("").length());
+        JsonPath echo = given().urlEncodingEnabled(false).get(relative).then().statusCode(200).extract().jsonPath();
+        assertEquals("/api/marketplace/v1/products", echo.getString("path"));
+        assertTrue(echo.getString("query").contains("oauth_signature="), "query passes through unchanged");
+    }
+
+    @Test
+    void requestorIdBecomesTheUserOfTheInternalToken() throws Exception {
+        UUID user = UUID.randomUUID();
+        String path = "/api/account/v2/users/me?xoauth_requestor_id=" + user;
+        JsonPath echo = given().urlEncodingEnabled(false).header("Authorization", acme.authorization("GET", url(path), null))
+                .get(path).then().statusCode(200).extract().jsonPath();
+        assertEquals(user.toString(), forwardedToken(echo).getStringClaimValue("user"));
+
+        String bad = "/api/account/v2/users/me?xoauth_requestor_id=not-a-uuid";
+        given().urlEncodingEnabled(false).header("Authorization", acme.authorization("GET", url(bad), null)).get(bad)
+                .then().statusCode(400).body("code", equalTo("INVALID_FIELD"))
+                .body("message", equalTo("xoauth_requestor_id: must be a user UUID"));
+    }
+
+    @Test
+    void everyAuthenticationFailureIsTheSamePlain403() {
+        String path = "/api/account/v2/companies/x";
+        long now = System.currentTimeMillis() / 1000;
+        List<Response> refused = new ArrayList<>();
+        // missing
+        refused.add(given().get(path));
+        // signature made for another path
+        refused.add(given().header("Authorization", acme.authorization("GET", url("/api/account/v2/companies/y"), null)).get(path));
+        // wrong secret
+        refused.add(given().header("Authorization", new SignpostSigner(keyOf("ACME"), "wrong").authorization("GET", url(path), null))
+                .get(path));
+        // unknown consumer (catalog answers 404 as well)
+        refused.add(given().header("Authorization", new SignpostSigner("nobody", "x").authorization("GET", url(path), null)).get(path));
+        // timestamp outside the window, both ways
+        refused.add(given().header("Authorization", Signing.authorization(keyOf("ACME"), secretOf("ACME"), "GET", url(path), null,
+                now - 301, null, null)).get(path));
+        refused.add(given().header("Authorization", Signing.authorization(keyOf("ACME"), secretOf("ACME"), "GET", url(path), null,
+                now + 301, null, null)).get(path));
+        // PLAINTEXT signature method
+        refused.add(given().header("Authorization", Signing.authorization(keyOf("ACME"), secretOf("ACME"), "GET", url(path), null,
+                null, null, new PlainTextMessageSigner())).get(path));
+        // not OAuth at all
+        refused.add(given().header("Authorization", "Basic Zm9vOmJhcg==").get(path));
+
+        for (Response r : refused) {
+            assertEquals(403, r.statusCode());
+            assertEquals(FORBIDDEN, r.asString());
+            assertEquals("application/json", r.contentType());
+        }
+
+        // a timestamp just inside the window is accepted: the window check is not simply refusing everything custom
+        given().header("Authorization", Signing.authorization(keyOf("ACME"), secretOf("ACME"), "GET", url(path), null,
+                now - 250, null, null)).get(path).then().statusCode(200);
+    }
+
+    @Test
+    void replayedNonceIsRefusedButAFreshOneForAnotherConsumerIsNot() {
+        String path = "/api/account/v2/companies";
+        String authorization = acme.authorization("GET", url(path), null);
+        given().header("Authorization", authorization).get(path).then().statusCode(200);
+        given().header("Authorization", authorization).get(path).then().statusCode(403).body(equalTo(FORBIDDEN));
+
+        // the nonce is per consumer: another consumer may use the same nonce value
+        SignpostSigner other = channelConsumer(consumers, "NONCE2", Roles.PARTNER);
+        String nonce = "shared-nonce-" + UUID.randomUUID();
+        given().header("Authorization", Signing.authorization(keyOf("ACME"), secretOf("ACME"), "GET", url(path), null, null, nonce,
+                null)).get(path).then().statusCode(200);
+        given().header("Authorization", Signing.authorization(keyOf("NONCE2"), secretOf("NONCE2"), "GET", url(path), null, null,
+                nonce, null)).get(path).then().statusCode(200);
+        given().header("Authorization", Signing.authorization(keyOf("NONCE2"), secretOf("NONCE2"), "GET", url(path), null, null,
+                nonce, null)).get(path).then().statusCode(403);
+        assertTrue(other != null);
+    }
+}

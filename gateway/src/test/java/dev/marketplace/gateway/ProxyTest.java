@@ -1,0 +1,127 @@
+package dev.marketplace.gateway;
+
+import static io.restassured.RestAssured.given;
+import static org.hamcrest.Matchers.containsString;
+import static org.hamcrest.Matchers.equalTo;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.security.MessageDigest;
+import java.util.HexFormat;
+import java.util.Random;
+
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+import dev.marketplace.common.security.Roles;
+import dev.marketplace.gateway.consumer.service.ChannelConsumerService;
+import dev.marketplace.gateway.support.GatewayTest;
+import dev.marketplace.gateway.support.GatewayTestResource;
+import dev.marketplace.testkit.PostgresResource;
+import dev.marketplace.testkit.SignpostSigner;
+import io.quarkus.test.common.QuarkusTestResource;
+import io.quarkus.test.common.ResourceArg;
+import io.quarkus.test.junit.QuarkusTest;
+import io.restassured.path.json.JsonPath;
+
+@QuarkusTest
+@QuarkusTestResource(value = PostgresResource.class, initArgs = @ResourceArg(name = "database", value = "gateway"))
+@QuarkusTestResource(GatewayTestResource.class)
+class ProxyTest extends GatewayTest {
+    private final ChannelConsumerService consumers;
+    private SignpostSigner signer;
+
+    ProxyTest(ChannelConsumerService consumers) {
+        this.consumers = consumers;
+    }
+
+    @BeforeEach
+    void consumer() {
+        signer = channelConsumer(consumers, "PROXY", Roles.PARTNER);
+    }
+
+    @Test
+    void routesByLongestPrefixAndReturnsUpstreamStatusHeadersAndBodyUnchanged() {
+        for (String path : new String[] { "/api/account/v2/companies", "/api/graphql", "/api/appReseller/v1/x",
+                "/api/v3/checkout/items", "/api/channel/v1/exchangeRates", "/api/channel/v1/discounts/1",
+                "/api/channel/v1/events", "/api/integration/v1/events/t", "/api/notification/v1/templates",
+                "/api/lead/v2/leads", "/api/platformAdministration/v1/shippingConfigurations", "/api/appwise/v2/data" }) {
+            given().header("Authorization", signer.authorization("GET", url(path), null)).get(path)
+                    .then().statusCode(200).body("path", equalTo(path));
+        }
+        String path = "/api/account/v2/companies/missing?status=418";
+        given().urlEncodingEnabled(false).header("Authorization", signer.authorization("GET", url(path), null)).get(path)
+                .then().statusCode(418).header("X-Upstream", "echo").body("query", equalTo("status=418"));
+    }
+
+    @Test
+    void hopByHopHeadersAreNotForwarded() {
+        String path = "/api/account/v2/companies";
+        JsonPath echo = given().header("Authorization", signer.authorization("GET", url(path), null))
+                .header("Connection", "keep-alive, X-Private-Hop").header("X-Private-Hop", "secret").header("TE", "trailers")
+                .header("X-End-To-End", "yes").get(path)
+                .then().statusCode(200).header("Keep-Alive", (String) null).extract().jsonPath();
+        assertNull(echo.get("headers.x-private-hop"));
+        assertNull(echo.get("headers.te"));
+        assertEquals("yes", echo.getString("headers.x-end-to-end[0]"));
+        assertEquals(1, echo.getList("headers.authorization").size());
+    }
+
+    @Test
+    void unknownPathIs404WithStandardBody() {
+        given().get("/api/nowhere/v1/x").then().statusCode(404).body("code", equalTo("NOT_FOUND"))
+                .body("message", containsString("/api/nowhere/v1/x"));
+        given().get("/").then().statusCode(404).body("code", equalTo("NOT_FOUND"));
+    }
+
+    @Test
+    void upstreamDownIs503AndSlowIs504WithStandardBody() {
+        String down = "/api/down/v1/x";
+        given().header("Authorization", signer.authorization("GET", url(down), null)).get(down)
+                .then().statusCode(503).contentType("application/json").body("code", equalTo("UPSTREAM_UNAVAILABLE"))
+                .body("message", containsString("unavailable"));
+        String slow = "/api/slow/v1/x";
+        long start = System.nanoTime();
+        given().header("Authorization", signer.authorization("GET", url(slow), null)).get(slow)
+                .then().statusCode(504).contentType("application/json").body("code", equalTo("UPSTREAM_TIMEOUT"));
+        long millis = (System.nanoTime() - start) / 1_000_000;
+        assertTrue(millis < 2900, "the gateway answered before the slow upstream did (" + millis + " ms)");
+    }
+
+    @Test
+    void largeBodyIsStreamedIntact() throws Exception {
+        byte[] body = new byte[5 * 1024 * 1024 + 17];
+        new Random(42).nextBytes(body);
+        String sha = HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(body));
+        String path = "/api/billing/v1/uploads";
+        JsonPath echo = given().header("Authorization", signer.authorization("PUT", url(path), null))
+                .contentType("application/octet-stream").body(body).put(path).then().statusCode(200).extract().jsonPath();
+        assertEquals(body.length, echo.getLong("bodyLength"));
+        assertEquals(sha, echo.getString("bodySha256"));
+        assertEquals("PUT", echo.getString("method"));
+    }
+
+    @Test
+    void multipartBodyPassesThroughWithItsBoundary() {
+        String path = "/api/notification/v1/attachments";
+        JsonPath echo = given().header("Authorization", signer.authorization("POST", url(path), null))
+                .multiPart("file", "hello.txt", "hello multipart".getBytes(), "text/plain").multiPart("note", "n1")
+                .post(path).then().statusCode(200).extract().jsonPath();
+        String contentType = echo.getString("headers.content-type[0]");
+        assertTrue(contentType.startsWith("multipart/form-data; boundary="), contentType);
+        String boundary = contentType.substring(contentType.indexOf("boundary=") + 9);
+        String received = echo.getString("body");
+        assertTrue(received.contains("--" + boundary), "body keeps its boundary");
+        assertTrue(received.contains("hello multipart"));
+        assertTrue(received.contains("name=\"note\""));
+    }
+
+    @Test
+    void gatewayOwnEndpointsNeedNoSignature() {
+        given().get("/q/health").then().statusCode(200).body("status", equalTo("UP"));
+        given().get("/q/metrics").then().statusCode(200).body(containsString("http_server_requests"));
+        given().get("/q/openapi").then().statusCode(200).body(containsString("/oauth2/token"))
+                .body(containsString("/api/channel/v1/settings/oauth/credentials"));
+    }
+}

@@ -1,0 +1,37 @@
+package dev.marketplace.gateway.support;
+
+import java.util.HashMap;
+import java.util.Map;
+
+import dev.marketplace.testkit.InternalTokens;
+import io.quarkus.test.common.QuarkusTestResourceLifecycleManager;
+
+/**
+ * Points every route of the gateway under test at the echo upstream, adds a slow route and a route to a dead port,
+ * makes the fake catalog the source of vendor credentials and gives the gateway the test JVM's internal-token key.
+ */
+public class GatewayTestResource implements QuarkusTestResourceLifecycleManager {
+
+    @Override
+    public Map<String, String> start() {
+        String echo = "http://localhost:" + Upstreams.port();
+        Map<String, String> config = new HashMap<>();
+        for (String route : new String[] { "account", "reseller", "catalog", "billing", "notification", "lead" }) {
+            config.put("marketplace.gateway.routes." + route + ".upstream", echo);
+        }
+        config.put("marketplace.gateway.routes.slow.prefix", "/api/slow/");
+        config.put("marketplace.gateway.routes.slow.upstream", echo);
+        config.put("marketplace.gateway.routes.down.prefix", "/api/down/");
+        config.put("marketplace.gateway.routes.down.upstream", "http://localhost:" + Upstreams.deadPort());
+        config.put("marketplace.gateway.upstream-timeout", "1s");
+        config.put("marketplace.gateway.vendor-credentials.url", echo);
+        config.put("marketplace.gateway.internal-token.private-key", InternalTokens.privateKeyPem());
+        config.put("marketplace.gateway.encryption-key", "test-encryption-key");
+        return config;
+    }
+
+    @Override
+    public void stop() {
+        // the servers live for the whole JVM
+    }
+}
