@@ -1,0 +1,26 @@
+package dev.marketplace.devstack;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+/** One devstack for the whole end-to-end test run, on ports away from a developer's own stack. */
+final class Suite {
+    private static DevStack stack;
+
+    private Suite() {
+    }
+
+    static synchronized DevStack stack() {
+        if (stack == null) {
+            try {
+                Path root = Path.of(System.getProperty("devstack.root", "../..")).toAbsolutePath().normalize();
+                Path data = Files.createTempDirectory("devstack-e2e");
+                stack = DevStack.start(new DevStack.Options(root, data, 38080, 0, false));
+            } catch (Exception e) {
+                throw new IllegalStateException("The devstack did not start", e);
+            }
+            Runtime.getRuntime().addShutdownHook(new Thread(stack::close));
+        }
+        return stack;
+    }
+}

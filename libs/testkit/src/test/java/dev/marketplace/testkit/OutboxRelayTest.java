@@ -1,0 +1,123 @@
+package dev.marketplace.testkit;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.nio.charset.StandardCharsets;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.Statement;
+import java.time.Duration;
+import java.time.OffsetDateTime;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+
+import javax.sql.DataSource;
+
+import org.apache.kafka.clients.consumer.ConsumerConfig;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.apache.kafka.clients.consumer.KafkaConsumer;
+import org.apache.kafka.common.serialization.StringDeserializer;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+import dev.marketplace.common.events.OutboxConfig;
+import dev.marketplace.common.events.OutboxRelay;
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
+
+/**
+ * The outbox relay against a real PostgreSQL and a real Kafka broker: while the broker is unreachable nothing is lost
+ * (rows stay unsent, writes are unaffected); once it is reachable every waiting event is published, in order, once.
+ */
+class OutboxRelayTest {
+    private static final String TOPIC = "outbox-test-" + UUID.randomUUID();
+    private static DataSource db;
+
+    @BeforeAll
+    static void schema() throws Exception {
+        Postgres.datasourceConfig("outbox_test");
+        db = Postgres.server().getDatabase("postgres", "outbox_test");
+        try (Connection c = db.getConnection(); Statement st = c.createStatement()) {
+            st.execute("drop table if exists outbox_event; drop table if exists processed_event");
+            st.execute(new String(OutboxRelayTest.class.getResourceAsStream("/db/common/V0_1__outbox.sql").readAllBytes(),
+                    StandardCharsets.UTF_8));
+        }
+    }
+
+    @Test
+    void eventsWaitWhileKafkaIsDownAndAreRelayedInOrderOnceItIsUp() throws Exception {
+        String aggregate = UUID.randomUUID().toString();
+        for (int i = 0; i < 5; i++) {
+            insert(aggregate, "{\"n\":" + i + "}");
+        }
+
+        OutboxRelay down = new OutboxRelay(config(), db, "127.0.0.1:1", new SimpleMeterRegistry());
+        assertEquals(0, down.relayBatch());
+        assertEquals(5, unsent());
+
+        OutboxRelay up = new OutboxRelay(config(), db, Kafka.bootstrapServers(), new SimpleMeterRegistry());
+        assertEquals(5, up.relayBatch());
+        assertEquals(0, unsent());
+        assertEquals(0, up.relayBatch());
+
+        List<String> received = consume(5);
+        assertEquals(List.of("{\"n\":0}", "{\"n\":1}", "{\"n\":2}", "{\"n\":3}", "{\"n\":4}"), received);
+    }
+
+    private static void insert(String aggregate, String envelope) throws Exception {
+        try (Connection c = db.getConnection(); PreparedStatement st = c.prepareStatement(
+                "insert into outbox_event (id, aggregate_id, type, envelope, created_at) values (?, ?, 'TEST', ?, ?)")) {
+            st.setObject(1, UUID.randomUUID());
+            st.setString(2, aggregate);
+            st.setString(3, envelope);
+            st.setObject(4, OffsetDateTime.now());
+            st.executeUpdate();
+        }
+    }
+
+    private static int unsent() throws Exception {
+        try (Connection c = db.getConnection(); Statement st = c.createStatement();
+                ResultSet rs = st.executeQuery("select count(*) from outbox_event where sent_at is null")) {
+            rs.next();
+            return rs.getInt(1);
+        }
+    }
+
+    private static List<String> consume(int expected) {
+        List<String> values = new ArrayList<>();
+        try (KafkaConsumer<String, String> consumer = new KafkaConsumer<>(Map.of(
+                ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, Kafka.bootstrapServers(),
+                ConsumerConfig.GROUP_ID_CONFIG, "outbox-test",
+                ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "earliest"), new StringDeserializer(), new StringDeserializer())) {
+            consumer.subscribe(List.of(TOPIC));
+            long deadline = System.nanoTime() + Duration.ofSeconds(20).toNanos();
+            while (values.size() < expected && System.nanoTime() < deadline) {
+                for (ConsumerRecord<String, String> record : consumer.poll(Duration.ofMillis(200))) {
+                    values.add(record.value());
+                }
+            }
+        }
+        return values;
+    }
+
+    private static OutboxConfig config() {
+        return new OutboxConfig() {
+            @Override
+            public String topic() {
+                return TOPIC;
+            }
+
+            @Override
+            public int batchSize() {
+                return 100;
+            }
+
+            @Override
+            public Duration sendTimeout() {
+                return Duration.ofSeconds(2);
+            }
+        };
+    }
+}
