@@ -1,0 +1,6 @@
+package dev.marketplace.catalog.product.domain;
+
+/** Unit of a trial or grace period. */
+public enum DurationUnit {
+    DAY, WEEK, MONTH, YEAR
+}

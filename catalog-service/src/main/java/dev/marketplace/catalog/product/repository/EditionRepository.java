@@ -1,0 +1,26 @@
+package dev.marketplace.catalog.product.repository;
+
+import java.util.List;
+
+import jakarta.enterprise.context.ApplicationScoped;
+
+import dev.marketplace.catalog.product.domain.Edition;
+import io.quarkus.hibernate.reactive.panache.PanacheRepositoryBase;
+import io.smallrye.mutiny.Uni;
+
+@ApplicationScoped
+public class EditionRepository implements PanacheRepositoryBase<Edition, Long> {
+
+    public Uni<List<Edition>> ofProduct(long productId) {
+        return list("productId = ?1 order by rank, id", productId);
+    }
+
+    public Uni<Edition> ofProduct(long productId, long editionId) {
+        return find("productId = ?1 and id = ?2", productId, editionId).firstResult();
+    }
+
+    public Uni<Boolean> codeTaken(long productId, String code, Long exceptEdition) {
+        return count("productId = ?1 and code = ?2 and id <> ?3", productId, code, exceptEdition == null ? -1L : exceptEdition)
+                .map(n -> n > 0);
+    }
+}

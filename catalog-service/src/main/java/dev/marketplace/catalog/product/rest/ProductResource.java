@@ -1,0 +1,134 @@
+package dev.marketplace.catalog.product.rest;
+
+import jakarta.ws.rs.Consumes;
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.POST;
+import jakarta.ws.rs.PUT;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.core.Context;
+import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.core.Response;
+import jakarta.ws.rs.core.UriInfo;
+
+import org.jboss.resteasy.reactive.RestPath;
+import org.jboss.resteasy.reactive.RestQuery;
+
+import com.fasterxml.jackson.databind.JsonNode;
+
+import dev.marketplace.catalog.product.service.CatalogViews.EditionView;
+import dev.marketplace.catalog.product.service.CatalogViews.PlanView;
+import dev.marketplace.catalog.product.service.CatalogViews.ProductView;
+import dev.marketplace.catalog.product.service.InputValidator;
+import dev.marketplace.catalog.product.service.ProductInputs.EditionInput;
+import dev.marketplace.catalog.product.service.ProductInputs.PlanInput;
+import dev.marketplace.catalog.product.service.ProductInputs.ProductInput;
+import dev.marketplace.catalog.product.service.ProductService;
+import dev.marketplace.common.lookup.Ids;
+import dev.marketplace.common.paging.PageRequest;
+import dev.marketplace.common.paging.PagedResponse;
+import io.quarkus.security.Authenticated;
+import io.smallrye.mutiny.Uni;
+
+/**
+ * Products, editions and payment plans. The edition read is spec Table A; the rest is the administrative API
+ * (channel administrators and the product's developers).
+ */
+@Path("/api/marketplace/v1/products")
+@Authenticated
+@Produces(MediaType.APPLICATION_JSON)
+public class ProductResource {
+    static final int DEFAULT_PAGE_SIZE = 50;
+
+    private final ProductService products;
+    private final InputValidator validator;
+
+    public ProductResource(ProductService products, InputValidator validator) {
+        this.products = products;
+        this.validator = validator;
+    }
+
+    @POST
+    @Consumes(MediaType.APPLICATION_JSON)
+    public Uni<Response> create(JsonNode body, @Context UriInfo uri) {
+        ProductInput input = validator.bind(body, ProductInput.class);
+        validator.check(input, true);
+        return products.create(input, uri.getBaseUri()).map(view -> Response
+                .created(uri.getBaseUriBuilder().path("api/marketplace/v1/products/{id}").build(view.id()))
+                .entity(view).build());
+    }
+
+    @GET
+    public Uni<PagedResponse<ProductView>> list(@RestQuery String page, @RestQuery String size, @Context UriInfo uri) {
+        return products.list(PageRequest.of(page, size, DEFAULT_PAGE_SIZE), uri.getBaseUri(), uri);
+    }
+
+    @GET
+    @Path("{productId}")
+    public Uni<ProductView> get(@RestPath String productId, @Context UriInfo uri) {
+        return products.get(Ids.number("productId", productId), uri.getBaseUri());
+    }
+
+    @PUT
+    @Path("{productId}")
+    @Consumes(MediaType.APPLICATION_JSON)
+    public Uni<ProductView> update(@RestPath String productId, JsonNode body, @Context UriInfo uri) {
+        long id = Ids.number("productId", productId);
+        ProductInput input = validator.bind(body, ProductInput.class);
+        validator.check(input, false);
+        return products.update(id, input, uri.getBaseUri());
+    }
+
+    @POST
+    @Path("{productId}/editions")
+    @Consumes(MediaType.APPLICATION_JSON)
+    public Uni<Response> addEdition(@RestPath String productId, JsonNode body, @Context UriInfo uri) {
+        long id = Ids.number("productId", productId);
+        EditionInput input = validator.bind(body, EditionInput.class);
+        validator.check(input, true);
+        return products.addEdition(id, input, uri.getBaseUri()).map(view -> Response
+                .created(uri.getBaseUriBuilder().path("api/marketplace/v1/products/{id}/editions/{e}").build(id, view.id()))
+                .entity(view).build());
+    }
+
+    /** Spec Table A: GET /api/marketplace/v1/products/{applicationId}/editions/{editionId}. */
+    @GET
+    @Path("{applicationId}/editions/{editionId}")
+    public Uni<EditionView> edition(@RestPath String applicationId, @RestPath String editionId, @Context UriInfo uri) {
+        return products.edition(Ids.number("applicationId", applicationId), Ids.number("editionId", editionId),
+                uri.getBaseUri());
+    }
+
+    @PUT
+    @Path("{applicationId}/editions/{editionId}")
+    @Consumes(MediaType.APPLICATION_JSON)
+    public Uni<EditionView> updateEdition(@RestPath String applicationId, @RestPath String editionId, JsonNode body,
+            @Context UriInfo uri) {
+        long productId = Ids.number("applicationId", applicationId);
+        long edition = Ids.number("editionId", editionId);
+        EditionInput input = validator.bind(body, EditionInput.class);
+        validator.check(input, false);
+        return products.updateEdition(productId, edition, input, uri.getBaseUri());
+    }
+
+    @POST
+    @Path("{applicationId}/editions/{editionId}/paymentPlans")
+    @Consumes(MediaType.APPLICATION_JSON)
+    public Uni<Response> addPlan(@RestPath String applicationId, @RestPath String editionId, JsonNode body,
+            @Context UriInfo uri) {
+        long productId = Ids.number("applicationId", applicationId);
+        long edition = Ids.number("editionId", editionId);
+        PlanInput input = validator.bind(body, PlanInput.class);
+        validator.check(input);
+        return products.addPlan(productId, edition, input, uri.getBaseUri())
+                .map(view -> Response.created(java.net.URI.create(view.href())).entity(view).build());
+    }
+
+    @GET
+    @Path("{applicationId}/editions/{editionId}/paymentPlans/{planId}")
+    public Uni<PlanView> plan(@RestPath String applicationId, @RestPath String editionId, @RestPath String planId,
+            @Context UriInfo uri) {
+        return products.plan(Ids.number("applicationId", applicationId), Ids.number("editionId", editionId),
+                Ids.number("planId", planId), uri.getBaseUri());
+    }
+}

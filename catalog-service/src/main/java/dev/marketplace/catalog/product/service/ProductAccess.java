@@ -1,0 +1,83 @@
+package dev.marketplace.catalog.product.service;
+
+import jakarta.enterprise.context.ApplicationScoped;
+
+import dev.marketplace.catalog.product.domain.Product;
+import dev.marketplace.common.error.ApiException;
+import dev.marketplace.common.security.Caller;
+import dev.marketplace.common.security.Roles;
+
+/**
+ * Who may do what with a product: channel administrators (ROLE_CHANNEL_ADMIN, ROLE_PARTNER) manage every product of
+ * their marketplace; a user with ROLE_DEVELOPER manages the products listing them as developers; read-only partner
+ * credentials read; vendor credentials read only their own product. Nobody reaches another marketplace's products.
+ */
+@ApplicationScoped
+public class ProductAccess {
+    private final Caller caller;
+
+    public ProductAccess(Caller caller) {
+        this.caller = caller;
+    }
+
+    public boolean channelAdmin() {
+        return caller.hasAnyRole(Roles.CHANNEL_ADMIN, Roles.PARTNER);
+    }
+
+    public boolean channelReader() {
+        return channelAdmin() || caller.hasRole(Roles.PARTNER_READ);
+    }
+
+    /** The developer user of the caller, when it acts as a user with ROLE_DEVELOPER. */
+    public String developer() {
+        if (caller.hasRole(Roles.DEVELOPER) && caller.user().isPresent()) {
+            return caller.user().get().toString();
+        }
+        return null;
+    }
+
+    public void requireCreate() {
+        caller.partner();
+        if (!channelAdmin() && developer() == null) {
+            throw ApiException.forbidden();
+        }
+    }
+
+    public void requireList() {
+        caller.partner();
+        if (!channelReader() && developer() == null) {
+            throw ApiException.forbidden();
+        }
+    }
+
+    public Product requireManage(Product product) {
+        caller.requirePartner(product.partner);
+        if (channelAdmin() || isDeveloperOf(product)) {
+            return product;
+        }
+        throw ApiException.forbidden();
+    }
+
+    public Product requireRead(Product product) {
+        caller.requirePartner(product.partner);
+        if (channelReader() || isDeveloperOf(product) || isVendorOf(product)) {
+            return product;
+        }
+        throw ApiException.forbidden();
+    }
+
+    /** Catalogue reads (editions): any authenticated caller of the product's marketplace. */
+    public Product requireCatalogueRead(Product product) {
+        caller.requirePartner(product.partner);
+        return product;
+    }
+
+    private boolean isDeveloperOf(Product product) {
+        String developer = developer();
+        return developer != null && product.developerList().contains(developer);
+    }
+
+    private boolean isVendorOf(Product product) {
+        return caller.hasRole(Roles.VENDOR) && caller.product().map(id -> id.equals(product.id)).orElse(false);
+    }
+}

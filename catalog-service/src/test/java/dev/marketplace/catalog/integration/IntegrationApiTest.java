@@ -1,0 +1,183 @@
+package dev.marketplace.catalog.integration;
+
+import static dev.marketplace.catalog.CatalogFixtures.as;
+import static dev.marketplace.catalog.CatalogFixtures.asAdmin;
+import static dev.marketplace.catalog.CatalogFixtures.createProduct;
+import static dev.marketplace.catalog.CatalogFixtures.developer;
+import static dev.marketplace.catalog.CatalogFixtures.newPartner;
+import static dev.marketplace.catalog.CatalogFixtures.service;
+import static dev.marketplace.catalog.CatalogFixtures.vendor;
+import static org.hamcrest.Matchers.containsString;
+import static org.hamcrest.Matchers.equalTo;
+import static org.hamcrest.Matchers.not;
+import static org.hamcrest.Matchers.notNullValue;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+
+import java.sql.DriverManager;
+import java.sql.ResultSet;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.UUID;
+
+import org.eclipse.microprofile.config.ConfigProvider;
+import org.junit.jupiter.api.Test;
+
+import dev.marketplace.catalog.DomainEvents;
+import dev.marketplace.common.security.InternalToken;
+import dev.marketplace.common.security.Roles;
+import dev.marketplace.testkit.InternalTokens;
+import io.quarkus.test.junit.QuarkusTest;
+import io.restassured.path.json.JsonPath;
+
+@QuarkusTest
+class IntegrationApiTest {
+    private final String partner = newPartner();
+
+    private static final Map<String, Object> URLS = Map.of(
+            "SUBSCRIPTION_ORDER", "https://vendor.example/create?eventUrl={eventUrl}",
+            "SUBSCRIPTION_CANCEL", "https://vendor.example/cancel?eventUrl={eventUrl}",
+            "USER_ASSIGNMENT", "https://vendor.example/assign?eventUrl={eventUrl}");
+
+    @Test
+    void settingsAreUpdatedAndReadWithoutTheSecret() {
+        UUID dev = UUID.randomUUID();
+        JsonPath product = createProduct(partner, List.of(dev.toString()));
+        long id = product.getLong("id");
+        String path = "/api/marketplace/v1/products/" + id + "/integration";
+        as(developer(partner, dev)).body(Map.of("eventUrls", URLS, "interactive", true)).put(path).then().statusCode(200)
+                .body("interactive", equalTo(true))
+                .body("eventUrls.SUBSCRIPTION_ORDER", equalTo("https://vendor.example/create?eventUrl={eventUrl}"))
+                .body("consumerKey", equalTo(product.getString("integration.consumerKey")));
+        asAdmin(partner).get(path).then().statusCode(200)
+                .body("eventUrls.USER_ASSIGNMENT", equalTo("https://vendor.example/assign?eventUrl={eventUrl}"))
+                .body("interactive", equalTo(true))
+                .body("$", not(org.hamcrest.Matchers.hasKey("consumerSecret")));
+        // only interactive: the URLs stay
+        asAdmin(partner).body(Map.of("interactive", false)).put(path).then().statusCode(200)
+                .body("interactive", equalTo(false)).body("eventUrls.SUBSCRIPTION_CANCEL", notNullValue());
+
+        var event = DomainEvents.await(e -> "PRODUCT_INTEGRATION_UPDATED".equals(e.path("type").asText())
+                && String.valueOf(id).equals(e.path("aggregate").path("id").asText()), Duration.ofSeconds(20));
+        assertEquals(id, event.path("payload").path("productId").asLong());
+    }
+
+    @Test
+    void invalidSettingsAreRefusedAndChangeNothing() {
+        long id = createProduct(partner, List.of()).getLong("id");
+        String path = "/api/marketplace/v1/products/" + id + "/integration";
+        asAdmin(partner).body(Map.of("eventUrls", Map.of("SUBSCRIPTION_ORDER", "https://vendor.example/create",
+                "ADDON_ORDER", "https://vendor.example/x?e={eventUrl}", "USER_ASSIGNMENT", "ftp://x/{eventUrl}"),
+                "interactive", "yes", "colour", 1)).put(path)
+                .then().statusCode(400)
+                .body("message", containsString("eventUrls.SUBSCRIPTION_ORDER"))
+                .body("message", containsString("eventUrls.ADDON_ORDER"))
+                .body("message", containsString("eventUrls.USER_ASSIGNMENT"))
+                .body("message", containsString("interactive"))
+                .body("message", containsString("colour"));
+        asAdmin(partner).get(path).then().statusCode(200).body("eventUrls.size()", equalTo(0));
+        as(developer(partner, UUID.randomUUID())).get(path).then().statusCode(403);
+        as(vendor(partner, id)).get(path).then().statusCode(403);
+        as(InternalTokens.bearer(newPartner(), Roles.PARTNER)).body(Map.of("interactive", true)).put(path).then().statusCode(403);
+        asAdmin(partner).get("/api/marketplace/v1/products/999999999/integration").then().statusCode(404);
+    }
+
+    @Test
+    void secretIsEncryptedAtRestAndRotationChangesIt() throws Exception {
+        JsonPath product = createProduct(partner, List.of());
+        long id = product.getLong("id");
+        String key = product.getString("integration.consumerKey");
+        String secret = product.getString("integration.consumerSecret");
+
+        // stored encrypted: the column never holds the secret
+        var config = ConfigProvider.getConfig();
+        try (var c = DriverManager.getConnection(config.getValue("quarkus.datasource.jdbc.url", String.class),
+                config.getValue("quarkus.datasource.username", String.class),
+                config.getValue("quarkus.datasource.password", String.class));
+                var q = c.prepareStatement("select secret_ciphertext from product_integration where product_id = ?")) {
+            q.setLong(1, id);
+            try (ResultSet rs = q.executeQuery()) {
+                rs.next();
+                String stored = rs.getString(1);
+                assertNotEquals(secret, stored);
+                assertEquals(false, stored.contains(secret));
+            }
+        }
+
+        as(service(partner)).get("/internal/v1/vendor-credentials/" + key).then().statusCode(200)
+                .body("consumerKey", equalTo(key)).body("consumerSecret", equalTo(secret))
+                .body("productId", equalTo((int) id)).body("partner", equalTo(partner));
+
+        String rotated = asAdmin(partner).post("/api/marketplace/v1/products/" + id + "/integration/secret").then()
+                .statusCode(200).body("consumerKey", equalTo(key)).extract().path("consumerSecret");
+        assertNotEquals(secret, rotated);
+        as(service(partner)).get("/internal/v1/vendor-credentials/" + key).then().statusCode(200)
+                .body("consumerSecret", equalTo(rotated));
+        as(vendor(partner, id)).post("/api/marketplace/v1/products/" + id + "/integration/secret").then().statusCode(403);
+        as(InternalTokens.bearer(partner, Roles.PARTNER_READ)).post("/api/marketplace/v1/products/" + id + "/integration/secret")
+                .then().statusCode(403);
+        DomainEvents.await(e -> "PRODUCT_CREDENTIALS_ROTATED".equals(e.path("type").asText())
+                && String.valueOf(id).equals(e.path("aggregate").path("id").asText())
+                && !e.toString().contains(rotated), Duration.ofSeconds(20));
+    }
+
+    @Test
+    void internalEndpointsTakeOnlyServiceTokensWithSysAdmin() {
+        JsonPath product = createProduct(partner, List.of());
+        long id = product.getLong("id");
+        String key = product.getString("integration.consumerKey");
+        asAdmin(partner).body(Map.of("eventUrls", URLS, "interactive", true))
+                .put("/api/marketplace/v1/products/" + id + "/integration").then().statusCode(200);
+
+        // the gateway's token has no partner claim
+        String gateway = "Bearer " + io.smallrye.jwt.build.Jwt.issuer(InternalToken.ISSUER).audience(InternalToken.AUDIENCE)
+                .subject("gateway").claim(InternalToken.CONSUMER_TYPE, "service").groups(Set.of(Roles.SYS_ADMIN))
+                .expiresIn(60).jws().keyId("gateway").sign(InternalTokens.keys().getPrivate());
+        as(gateway).get("/internal/v1/vendor-credentials/" + key).then().statusCode(200).body("partner", equalTo(partner));
+        as(gateway).get("/internal/v1/vendor-credentials/unknown-key").then().statusCode(404);
+        // a user who is a company administrator (ROLE_SYS_ADMIN) is not a service
+        as(InternalTokens.bearer(partner, Roles.SYS_ADMIN)).get("/internal/v1/vendor-credentials/" + key).then().statusCode(403);
+        as(InternalTokens.bearer(new InternalToken.Claims("svc", "service", partner, Set.of(Roles.PARTNER), null, null)))
+                .get("/internal/v1/vendor-credentials/" + key).then().statusCode(403);
+        as(InternalTokens.bearer(partner, Roles.CHANNEL_ADMIN)).get("/internal/v1/products/" + id + "/integration").then().statusCode(403);
+        io.restassured.RestAssured.given().get("/internal/v1/vendor-credentials/" + key).then().statusCode(403);
+
+        as(service(partner)).get("/internal/v1/products/" + id + "/integration").then().statusCode(200)
+                .body("productId", equalTo((int) id))
+                .body("partner", equalTo(partner))
+                .body("consumerKey", equalTo(key))
+                .body("consumerSecret", equalTo(product.getString("integration.consumerSecret")))
+                .body("eventUrls.SUBSCRIPTION_ORDER", equalTo("https://vendor.example/create?eventUrl={eventUrl}"))
+                .body("interactive", equalTo(true))
+                .body("name", equalTo("Task Pro"))
+                .body("vendor", equalTo("Tasky Inc"))
+                .body("applicationUuid", equalTo(product.getString("uuid")));
+        as(service(newPartner())).get("/internal/v1/products/" + id + "/integration").then().statusCode(403);
+        as(service(partner)).get("/internal/v1/products/999999999/integration").then().statusCode(404);
+    }
+
+    @Test
+    void pingEmitsAStatelessVendorPingEvent() {
+        UUID dev = UUID.randomUUID();
+        long id = createProduct(partner, List.of(dev.toString())).getLong("id");
+        String base = "/api/marketplace/v1/products/" + id + "/integration";
+        asAdmin(partner).post(base + "/ping").then().statusCode(409).body("code", equalTo("EVENT_URL_NOT_CONFIGURED"));
+        asAdmin(partner).body(Map.of("eventUrls", URLS)).put(base).then().statusCode(200);
+        asAdmin(partner).body(Map.of("eventType", "NOPE")).post(base + "/ping").then().statusCode(400)
+                .body("message", containsString("eventType"));
+        as(vendor(partner, id)).post(base + "/ping").then().statusCode(403);
+
+        String eventId = as(developer(partner, dev)).body(Map.of("eventType", "SUBSCRIPTION_CANCEL")).post(base + "/ping")
+                .then().statusCode(202).body("flag", equalTo("STATELESS")).body("type", equalTo("VENDOR_PING"))
+                .extract().path("eventId");
+        var event = DomainEvents.await(e -> eventId.equals(e.path("id").asText()), Duration.ofSeconds(20));
+        assertEquals("VENDOR_PING", event.path("type").asText());
+        assertEquals(partner, event.path("partner").asText());
+        assertEquals("STATELESS", event.path("payload").path("flag").asText());
+        assertEquals("SUBSCRIPTION_CANCEL", event.path("payload").path("eventType").asText());
+        assertEquals("https://vendor.example/cancel?eventUrl={eventUrl}", event.path("payload").path("eventUrlTemplate").asText());
+        assertEquals(id, event.path("payload").path("productId").asLong());
+    }
+}
