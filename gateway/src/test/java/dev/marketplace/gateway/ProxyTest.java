@@ -118,6 +118,15 @@ class ProxyTest extends GatewayTest {
     }
 
     @Test
+    void oversizedFormBodyIs413NamingTheLimit() {
+        String path = "/api/billing/v1/forms";
+        String body = "data=" + "x".repeat(1024 * 1024 + 1);
+        given().header("Authorization", signer.authorization("POST", url(path), null))
+                .contentType("application/x-www-form-urlencoded").body(body).post(path)
+                .then().statusCode(413).body("code", equalTo("PAYLOAD_TOO_LARGE")).body("message", containsString("1048576"));
+    }
+
+    @Test
     void gatewayOwnEndpointsNeedNoSignature() {
         given().get("/q/health").then().statusCode(200).body("status", equalTo("UP"));
         given().get("/q/metrics").then().statusCode(200).body(containsString("http_server_requests"));

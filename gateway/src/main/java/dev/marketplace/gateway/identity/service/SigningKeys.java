@@ -15,18 +15,21 @@ import java.security.spec.PKCS8EncodedKeySpec;
 import java.security.spec.RSAPublicKeySpec;
 import java.util.Base64;
 
-import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Singleton;
 
 import org.jboss.logging.Logger;
 
 import dev.marketplace.gateway.config.GatewayConfig;
+import io.quarkus.runtime.Startup;
 
 /**
  * The RSA key pair the gateway signs internal tokens and OAuth 2.0 access tokens with: from
  * {@code marketplace.gateway.internal-token.private-key} (PKCS#8 PEM) or {@code ...private-key-location}; when neither is
- * set a pair is generated at startup (development only: services cannot be configured with it in advance).
+ * set a pair is generated at startup (development only: services cannot be configured with it in advance). Created at
+ * startup, never lazily on an event-loop thread (generating a key takes seconds).
  */
-@ApplicationScoped
+@Singleton
+@Startup
 public class SigningKeys {
     private static final Logger LOG = Logger.getLogger(SigningKeys.class);
     private final PrivateKey privateKey;
