@@ -1,0 +1,5 @@
+package dev.marketplace.notification.delivery.domain;
+
+public enum Channel {
+    EMAIL, SMS
+}

@@ -1,0 +1,101 @@
+package dev.marketplace.notification.delivery.service;
+
+import java.util.HashMap;
+import java.util.Map;
+
+import jakarta.enterprise.context.ApplicationScoped;
+
+import com.fasterxml.jackson.core.type.TypeReference;
+import com.fasterxml.jackson.databind.ObjectMapper;
+
+import dev.marketplace.notification.NotificationConfig;
+import dev.marketplace.notification.delivery.domain.Channel;
+import dev.marketplace.notification.template.domain.NotificationTemplateType;
+import dev.marketplace.notification.template.domain.TemplateCatalog;
+import dev.marketplace.notification.template.service.TemplateRenderer;
+import dev.marketplace.notification.template.service.TemplateResolver;
+import dev.marketplace.notification.template.service.TemplateResolver.Resolution;
+import io.quarkus.hibernate.reactive.panache.common.WithSession;
+import io.smallrye.mutiny.Uni;
+
+/**
+ * Renders a claimed message: resolves its template (partner's, default, locale fallback, fallback template), fills the
+ * parameters plus {@code marketplaceName} and {@code partner}, escapes values in HTML email, and appends the UNSUBSCRIBE
+ * element to marketing email.
+ */
+@ApplicationScoped
+public class MessageComposer {
+    private static final TypeReference<Map<String, String>> STRING_MAP = new TypeReference<>() {
+    };
+
+    private final TemplateResolver resolver;
+    private final TemplateRenderer renderer;
+    private final NotificationConfig config;
+    private final ObjectMapper mapper;
+
+    public MessageComposer(TemplateResolver resolver, TemplateRenderer renderer, NotificationConfig config,
+            ObjectMapper mapper) {
+        this.resolver = resolver;
+        this.renderer = renderer;
+        this.config = config;
+        this.mapper = mapper;
+    }
+
+    /** A rendered message ({@code subject} null for SMS). */
+    public record Message(String subject, String body) {
+    }
+
+    /** Either a message to send or the outcome that makes sending pointless. */
+    public record Composition(Message message, Outcome problem) {
+    }
+
+    @WithSession
+    public Uni<Composition> compose(Claimed c) {
+        Map<String, String> values = values(c);
+        String context = c.type() + " message " + c.id() + " of event " + c.eventId();
+        if (c.channel() == Channel.SMS) {
+            return resolver.sms(c.partner(), c.type(), c.locale()).map(r -> {
+                if (r.template() == null) {
+                    return problem(r);
+                }
+                String text = renderer.render(r.template().content, false, values, context).text();
+                return new Composition(new Message(null, text), null);
+            });
+        }
+        return resolver.email(c.partner(), c.type(), c.locale()).chain(r -> {
+            if (r.template() == null) {
+                return Uni.createFrom().item(problem(r));
+            }
+            String subject = renderer.render(r.template().subject, false, values, context).text().replaceAll("[\\r\\n]+", " ")
+                    .trim();
+            String body = renderer.render(r.template().content, true, values, context).text();
+            boolean marketing = NotificationTemplateType.parse(c.type()).map(TemplateCatalog::isMarketing).orElse(false);
+            if (!marketing) {
+                return Uni.createFrom().item(new Composition(new Message(subject, body), null));
+            }
+            return resolver.unsubscribe(c.partner(), r.template().locale).map(element -> {
+                String full = element == null ? body
+                        : body + "\n" + renderer.render(element.content, true, values, context + " (UNSUBSCRIBE)").text();
+                return new Composition(new Message(subject, full), null);
+            });
+        });
+    }
+
+    private static Composition problem(Resolution<?> r) {
+        return new Composition(null, r.disabled() ? Outcome.skip(r.problem()) : Outcome.fail(r.problem()));
+    }
+
+    private Map<String, String> values(Claimed c) {
+        Map<String, String> values = new HashMap<>();
+        if (c.parameters() != null) {
+            try {
+                values.putAll(mapper.readValue(c.parameters(), STRING_MAP));
+            } catch (Exception e) {
+                // stored by the planner as a JSON object of strings; unreadable means no parameters
+            }
+        }
+        values.putIfAbsent("marketplaceName", config.marketplaceName());
+        values.put("partner", c.partner() == null ? "" : c.partner());
+        return values;
+    }
+}

@@ -1,0 +1,51 @@
+package dev.marketplace.notification.messaging;
+
+import java.time.Duration;
+
+import jakarta.enterprise.context.ApplicationScoped;
+
+import org.eclipse.microprofile.reactive.messaging.Incoming;
+import org.jboss.logging.Logger;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+
+import dev.marketplace.common.events.EventEnvelope;
+import dev.marketplace.notification.eventlog.service.EventIntake;
+import io.smallrye.mutiny.Uni;
+
+/**
+ * Consumes every domain event of the suite (topic {@code marketplace.domain-events}). A record that is not an event
+ * envelope is logged and skipped; a failure to store an event (database down) is retried with backoff without
+ * acknowledging it, so nothing is lost and order per partition is kept.
+ */
+@ApplicationScoped
+public class DomainEventConsumer {
+    private static final Logger LOG = Logger.getLogger(DomainEventConsumer.class);
+
+    private final EventIntake intake;
+    private final ObjectMapper mapper;
+
+    public DomainEventConsumer(EventIntake intake, ObjectMapper mapper) {
+        this.intake = intake;
+        this.mapper = mapper;
+    }
+
+    @Incoming("domain-events")
+    public Uni<Void> consume(String record) {
+        EventEnvelope envelope;
+        try {
+            envelope = mapper.readValue(record, EventEnvelope.class);
+        } catch (Exception e) {
+            LOG.warnf("Skipped a record that is not an event envelope: %s", e.getMessage());
+            return Uni.createFrom().voidItem();
+        }
+        if (envelope.id() == null || envelope.type() == null) {
+            LOG.warnf("Skipped an event envelope without id or type");
+            return Uni.createFrom().voidItem();
+        }
+        return Uni.createFrom().deferred(() -> intake.accept(envelope))
+                .onFailure().invoke(e -> LOG.warnf("Event %s not stored yet, retrying: %s", envelope.id(), e.getMessage()))
+                .onFailure().retry().withBackOff(Duration.ofMillis(200), Duration.ofSeconds(30)).indefinitely()
+                .replaceWithVoid();
+    }
+}

@@ -1,0 +1,42 @@
+package dev.marketplace.notification.template.domain;
+
+import java.time.Instant;
+
+import jakarta.persistence.Column;
+import jakarta.persistence.Entity;
+import jakarta.persistence.GeneratedValue;
+import jakarta.persistence.GenerationType;
+import jakarta.persistence.Id;
+import jakarta.persistence.Table;
+
+import io.quarkus.hibernate.reactive.panache.PanacheEntityBase;
+
+/** An email template; {@code partner == null} marks a default template of the marketplace. */
+@Entity
+@Table(name = "email_template")
+public class EmailTemplate extends PanacheEntityBase {
+    @Id
+    @GeneratedValue(strategy = GenerationType.IDENTITY)
+    public Long id;
+    public String partner;
+    @Column(nullable = false)
+    public String type;
+    @Column(nullable = false)
+    public String locale;
+    @Column(nullable = false)
+    public String subject;
+    @Column(nullable = false)
+    public String content;
+    public boolean enabled = true;
+    public String reminderPattern;
+    public boolean directSales;
+    public Long fallbackEmailTemplateId;
+    @Column(nullable = false)
+    public Instant createdOn;
+    @Column(nullable = false)
+    public Instant lastModified;
+
+    public boolean isDefault() {
+        return partner == null;
+    }
+}

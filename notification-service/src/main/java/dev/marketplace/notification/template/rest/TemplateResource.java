@@ -1,0 +1,147 @@
+package dev.marketplace.notification.template.rest;
+
+import java.util.List;
+
+import jakarta.annotation.security.RolesAllowed;
+import jakarta.ws.rs.Consumes;
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.POST;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.core.Response;
+
+import org.jboss.resteasy.reactive.RestPath;
+import org.jboss.resteasy.reactive.RestQuery;
+
+import com.fasterxml.jackson.databind.JsonNode;
+
+import dev.marketplace.common.security.Roles;
+import dev.marketplace.notification.support.QueryParams;
+import dev.marketplace.notification.template.service.TemplateInputs;
+import dev.marketplace.notification.template.service.TemplateService;
+import dev.marketplace.notification.template.service.TemplateViews.CommonElementDefinitionView;
+import dev.marketplace.notification.template.service.TemplateViews.CommonElementView;
+import dev.marketplace.notification.template.service.TemplateViews.EmailTemplateView;
+import dev.marketplace.notification.template.service.TemplateViews.ParameterView;
+import dev.marketplace.notification.template.service.TemplateViews.SmsTemplateView;
+import dev.marketplace.notification.template.service.TemplateViews.TemplateDefinitionView;
+import io.smallrye.mutiny.Uni;
+
+/**
+ * Notification templates (spec §4, AppDirect CustomerNotification and DefaultNotificationTemplateApi). Channel
+ * templates are read with any channel role and written by partner, channel-admin or super-support credentials; the
+ * {@code default/...} operations are reserved for super support. Reads take an optional {@code locale} (default: the
+ * marketplace default locale) and fall back fr_CA → fr → default.
+ */
+@Path("/api/notification/v1/templates")
+@Produces(MediaType.APPLICATION_JSON)
+public class TemplateResource {
+    private final TemplateService templates;
+
+    public TemplateResource(TemplateService templates) {
+        this.templates = templates;
+    }
+
+    @GET
+    @RolesAllowed({ Roles.PARTNER, Roles.PARTNER_READ, Roles.CHANNEL_ADMIN, Roles.SUPER_SUPPORT })
+    public Uni<List<TemplateDefinitionView>> list(@RestQuery String directSales) {
+        return templates.definitions(QueryParams.bool("directSales", directSales, false));
+    }
+
+    @GET
+    @Path("email/{type}")
+    @RolesAllowed({ Roles.PARTNER, Roles.PARTNER_READ, Roles.CHANNEL_ADMIN, Roles.SUPER_SUPPORT })
+    public Uni<EmailTemplateView> email(@RestPath String type, @RestQuery String directSales, @RestQuery String locale) {
+        return templates.email(type, QueryParams.bool("directSales", directSales, false), TemplateInputs.localeParam(locale));
+    }
+
+    @POST
+    @Path("email")
+    @Consumes(MediaType.APPLICATION_JSON)
+    @RolesAllowed({ Roles.PARTNER, Roles.CHANNEL_ADMIN, Roles.SUPER_SUPPORT })
+    public Uni<EmailTemplateView> saveEmail(JsonNode body) {
+        return templates.saveEmail(body);
+    }
+
+    @GET
+    @Path("sms/{type}")
+    @RolesAllowed({ Roles.PARTNER, Roles.PARTNER_READ, Roles.CHANNEL_ADMIN, Roles.SUPER_SUPPORT })
+    public Uni<SmsTemplateView> sms(@RestPath String type, @RestQuery String directSales, @RestQuery String locale) {
+        return templates.sms(type, QueryParams.bool("directSales", directSales, false), TemplateInputs.localeParam(locale));
+    }
+
+    @POST
+    @Path("sms")
+    @Consumes(MediaType.APPLICATION_JSON)
+    @RolesAllowed({ Roles.PARTNER, Roles.CHANNEL_ADMIN, Roles.SUPER_SUPPORT })
+    public Uni<SmsTemplateView> saveSms(JsonNode body) {
+        return templates.saveSms(body);
+    }
+
+    @GET
+    @Path("parameters/{type}")
+    @RolesAllowed({ Roles.PARTNER, Roles.PARTNER_READ, Roles.CHANNEL_ADMIN, Roles.SUPER_SUPPORT })
+    public List<ParameterView> parameters(@RestPath String type) {
+        return templates.parameters(type);
+    }
+
+    @GET
+    @Path("common")
+    @RolesAllowed({ Roles.PARTNER, Roles.PARTNER_READ, Roles.CHANNEL_ADMIN, Roles.SUPER_SUPPORT })
+    public List<CommonElementDefinitionView> common() {
+        return templates.commonDefinitions();
+    }
+
+    @GET
+    @Path("common/email/{type}")
+    @RolesAllowed({ Roles.PARTNER, Roles.PARTNER_READ, Roles.CHANNEL_ADMIN, Roles.SUPER_SUPPORT })
+    public Uni<CommonElementView> commonEmail(@RestPath String type, @RestQuery String locale) {
+        return templates.common(type, TemplateInputs.localeParam(locale));
+    }
+
+    @POST
+    @Path("common/email")
+    @Consumes(MediaType.APPLICATION_JSON)
+    @RolesAllowed({ Roles.PARTNER, Roles.CHANNEL_ADMIN, Roles.SUPER_SUPPORT })
+    public Uni<CommonElementView> saveCommonEmail(JsonNode body) {
+        return templates.saveCommon(body);
+    }
+
+    @GET
+    @Path("default")
+    @RolesAllowed(Roles.SUPER_SUPPORT)
+    public Uni<List<TemplateDefinitionView>> defaults() {
+        return templates.defaultDefinitions();
+    }
+
+    @GET
+    @Path("default/email/{type}")
+    @RolesAllowed(Roles.SUPER_SUPPORT)
+    public Uni<EmailTemplateView> defaultEmail(@RestPath String type, @RestQuery String locale) {
+        return templates.defaultEmail(type, TemplateInputs.localeParam(locale));
+    }
+
+    @POST
+    @Path("default/email")
+    @Consumes(MediaType.APPLICATION_JSON)
+    @RolesAllowed(Roles.SUPER_SUPPORT)
+    public Uni<Response> saveDefaultEmail(JsonNode body) {
+        return templates.saveDefaultEmail(body).map(v -> Response.status(Response.Status.CREATED).build());
+    }
+
+    @GET
+    @Path("default/common/email/{type}")
+    @RolesAllowed(Roles.SUPER_SUPPORT)
+    public Uni<CommonElementView> defaultCommonEmail(@RestPath String type, @RestQuery String locale) {
+        return templates.defaultCommon(type, TemplateInputs.localeParam(locale));
+    }
+
+    @POST
+    @Path("default/common/email")
+    @Consumes(MediaType.APPLICATION_JSON)
+    @RolesAllowed(Roles.SUPER_SUPPORT)
+    public Uni<Response> saveDefaultCommonEmail(JsonNode body) {
+        return templates.saveDefaultCommon(body).map(v -> Response.status(Response.Status.CREATED).build());
+    }
+}

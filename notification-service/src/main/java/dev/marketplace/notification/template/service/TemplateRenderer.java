@@ -1,0 +1,104 @@
+package dev.marketplace.notification.template.service;
+
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+import jakarta.enterprise.context.ApplicationScoped;
+
+import org.jboss.logging.Logger;
+
+import dev.marketplace.common.error.ApiException;
+import io.quarkus.qute.Engine;
+import io.quarkus.qute.HtmlEscaper;
+import io.quarkus.qute.ResultMapper;
+import io.quarkus.qute.Results;
+import io.quarkus.qute.TemplateException;
+import io.quarkus.qute.TemplateNode;
+import io.quarkus.qute.ValueResolver;
+import io.quarkus.qute.Variant;
+
+/**
+ * Renders template strings stored in the database with Qute ({@code {name}} placeholders). A dedicated engine rather
+ * than the application's: it has no namespace resolvers and no reflection, so partner-written templates can only read
+ * the notification's parameters; values are HTML-escaped when the template is HTML; a placeholder without a value
+ * renders empty and is logged instead of failing the send.
+ */
+@ApplicationScoped
+public class TemplateRenderer {
+    private static final Logger LOG = Logger.getLogger(TemplateRenderer.class);
+    private static final Variant HTML = Variant.forContentType(Variant.TEXT_HTML);
+    private static final Variant TEXT = Variant.forContentType(Variant.TEXT_PLAIN);
+
+    private final Engine engine = Engine.builder()
+            .addDefaultSectionHelpers()
+            .addDefaultValueResolvers()
+            .addValueResolver(ValueResolver.builder().applyToBaseClass(RenderData.class).priority(100)
+                    .resolveSync(ctx -> ((RenderData) ctx.getBase()).lookup(ctx.getName())).build())
+            .addResultMapper(new MissingValue())
+            .addResultMapper(new HtmlEscaper(List.of(Variant.TEXT_HTML)))
+            .strictRendering(false)
+            .build();
+
+    /** The outcome of one rendering: the text and the placeholders that had no value. */
+    public record Rendered(String text, Set<String> missing) {
+    }
+
+    /** Refuses content that Qute cannot parse, naming {@code field}. */
+    public void validate(String field, String content) {
+        try {
+            engine.parse(content, TEXT);
+        } catch (TemplateException e) {
+            throw ApiException.invalidField(field, "is not a valid template (" + e.getMessage() + ")");
+        }
+    }
+
+    /** Renders {@code content} with {@code values}; {@code html} escapes the values for HTML. */
+    public Rendered render(String content, boolean html, Map<String, String> values, String context) {
+        RenderData data = new RenderData(values);
+        String text = engine.parse(content, html ? HTML : TEXT).data(data).render();
+        if (!data.missing.isEmpty()) {
+            LOG.warnf("Placeholders without a value rendered empty in %s: %s", context, data.missing);
+        }
+        return new Rendered(text, data.missing);
+    }
+
+    /** The root object of a rendering: parameter lookups, recording the names that had no value. */
+    static final class RenderData {
+        private final Map<String, String> values;
+        private final Set<String> missing = new LinkedHashSet<>();
+
+        RenderData(Map<String, String> values) {
+            this.values = values;
+        }
+
+        Object lookup(String name) {
+            String value = values.get(name);
+            if (value == null) {
+                missing.add(name);
+                return "";
+            }
+            return value;
+        }
+    }
+
+    /** Anything still unresolved (for example a property of a value, {@code {name.foo}}) renders empty. */
+    private static final class MissingValue implements ResultMapper {
+        @Override
+        public int getPriority() {
+            return 100;
+        }
+
+        @Override
+        public boolean appliesTo(TemplateNode.Origin origin, Object result) {
+            return Results.isNotFound(result);
+        }
+
+        @Override
+        public String map(Object result, io.quarkus.qute.Expression expression) {
+            LOG.warnf("Template expression {%s} has no value and rendered empty", expression.toOriginalString());
+            return "";
+        }
+    }
+}
