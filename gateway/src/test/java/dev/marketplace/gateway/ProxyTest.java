@@ -76,6 +76,21 @@ class ProxyTest extends GatewayTest {
     }
 
     @Test
+    void dotSegmentsCannotSmuggleAPathPastItsRoute() throws Exception {
+        // raw socket: HTTP client libraries tend to normalise such paths before sending them
+        for (String sneaky : new String[] { "/q/../api/channel/v1/settings/oauth/credentials", "/api/account/../lead/v2/leads",
+                "/api/account/%2E%2E/lead/v2/leads" }) {
+            try (java.net.Socket socket = new java.net.Socket("localhost", io.restassured.RestAssured.port)) {
+                socket.getOutputStream().write(("GET " + sneaky + " HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n")
+                        .getBytes(java.nio.charset.StandardCharsets.US_ASCII));
+                String answer = new String(socket.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+                assertTrue(answer.startsWith("HTTP/1.1 400"), sneaky + " -> " + answer);
+                assertTrue(answer.contains("INVALID_PATH"), answer);
+            }
+        }
+    }
+
+    @Test
     void upstreamDownIs503AndSlowIs504WithStandardBody() {
         String down = "/api/down/v1/x";
         given().header("Authorization", signer.authorization("GET", url(down), null)).get(down)

@@ -70,8 +70,13 @@ public class GatewayHandler {
 
     void handle(RoutingContext ctx) {
         HttpServerRequest request = ctx.request();
-        String path = request.path();
-        if (path == null || PUBLIC_PREFIXES.stream().anyMatch(path::startsWith)) {
+        String path = ctx.normalizedPath();
+        if (path == null || !path.equals(request.path())) {
+            // dot segments or encoded unreserved characters: decisions and signatures must see one spelling only
+            error(ctx, 400, "INVALID_PATH", "path: must not contain dot segments or percent-encoded unreserved characters");
+            return;
+        }
+        if (PUBLIC_PREFIXES.stream().anyMatch(path::startsWith)) {
             ctx.next();
             return;
         }
