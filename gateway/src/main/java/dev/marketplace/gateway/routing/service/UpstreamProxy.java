@@ -18,6 +18,7 @@ import io.vertx.core.Vertx;
 import io.vertx.core.buffer.Buffer;
 import io.vertx.core.http.HttpClient;
 import io.vertx.core.http.HttpClientOptions;
+import io.vertx.core.http.HttpClientRequest;
 import io.vertx.core.http.HttpServerRequest;
 import io.vertx.core.http.PoolOptions;
 import io.vertx.core.http.RequestOptions;
@@ -30,13 +31,16 @@ import io.vertx.httpproxy.ProxyResponse;
 /**
  * Forwards an authenticated request with vertx-http-proxy: method, path, query, headers and body stream through
  * unchanged, except that the client's Authorization is replaced by the internal bearer token and hop-by-hop headers are
- * dropped both ways. Connection refused becomes 503, an upstream silent for longer than the timeout 504.
+ * dropped both ways. Connection refused becomes 503; an upstream silent for longer than the timeout once the request
+ * body is sent becomes 504.
  */
 @ApplicationScoped
 public class UpstreamProxy {
     private static final Logger LOG = Logger.getLogger(UpstreamProxy.class);
     private static final List<String> HOP_BY_HOP = List.of("connection", "keep-alive", "proxy-authenticate",
             "proxy-authorization", "te", "trailer", "trailers", "transfer-encoding", "upgrade", "proxy-connection");
+
+    private static final String UPSTREAM_REQUEST = "marketplace.upstream-request";
 
     private final HttpClient client;
     private final long idleTimeoutMillis;
@@ -57,18 +61,21 @@ public class UpstreamProxy {
     public void forward(HttpServerRequest request, RouteTable.Route route, String bearer, Buffer bufferedBody) {
         HttpProxy proxy = HttpProxy.reverseProxy(client);
         proxy.origin(ctx -> client.request(new RequestOptions().setHost(route.host()).setPort(route.port())
-                .setSsl(route.ssl()).setConnectTimeout(connectTimeoutMillis).setIdleTimeout(idleTimeoutMillis)));
-        proxy.addInterceptor(new Forwarding(bearer, bufferedBody));
+                .setSsl(route.ssl()).setConnectTimeout(connectTimeoutMillis))
+                .onSuccess(upstream -> ctx.set(UPSTREAM_REQUEST, upstream)));
+        proxy.addInterceptor(new Forwarding(bearer, bufferedBody, idleTimeoutMillis));
         proxy.handle(request);
     }
 
     private static final class Forwarding implements ProxyInterceptor {
         private final String bearer;
         private final Buffer bufferedBody;
+        private final long idleTimeoutMillis;
 
-        Forwarding(String bearer, Buffer bufferedBody) {
+        Forwarding(String bearer, Buffer bufferedBody, long idleTimeoutMillis) {
             this.bearer = bearer;
             this.bufferedBody = bufferedBody;
+            this.idleTimeoutMillis = idleTimeoutMillis;
         }
 
         @Override
@@ -89,8 +96,15 @@ public class UpstreamProxy {
             if (!headers.contains("X-Forwarded-Proto")) {
                 headers.set("X-Forwarded-Proto", incoming.scheme());
             }
-            if (bufferedBody != null) {
-                request.setBody(Body.body(bufferedBody));
+            Body body = bufferedBody != null ? Body.body(bufferedBody) : request.getBody();
+            if (body != null) {
+                // The answer timeout starts once the whole body went up: a large upload is not a slow upstream.
+                request.setBody(Body.body(new EndAwareStream(body.stream(), () -> {
+                    HttpClientRequest upstream = context.get(UPSTREAM_REQUEST, HttpClientRequest.class);
+                    if (upstream != null) {
+                        upstream.idleTimeout(idleTimeoutMillis);
+                    }
+                }), body.length()));
             }
             return context.sendRequest().recover(failure -> Future.succeededFuture(failed(context, failure)));
         }
