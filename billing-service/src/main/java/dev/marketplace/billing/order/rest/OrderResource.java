@@ -1,0 +1,107 @@
+package dev.marketplace.billing.order.rest;
+
+import java.util.List;
+
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.core.HttpHeaders;
+import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.core.Response;
+
+import org.jboss.resteasy.reactive.RestQuery;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.dataformat.xml.XmlMapper;
+import com.fasterxml.jackson.dataformat.xml.annotation.JacksonXmlElementWrapper;
+import com.fasterxml.jackson.dataformat.xml.annotation.JacksonXmlProperty;
+import com.fasterxml.jackson.dataformat.xml.annotation.JacksonXmlRootElement;
+
+import dev.marketplace.billing.order.service.OrderService;
+import dev.marketplace.billing.order.service.OrderView;
+import dev.marketplace.billing.subscription.domain.SubscriptionStatus;
+import dev.marketplace.common.error.ApiException;
+import dev.marketplace.common.lookup.Ids;
+import io.quarkus.security.Authenticated;
+import io.smallrye.mutiny.Uni;
+
+/**
+ * {@code GET /api/billing/v1/orders}: the orders of the marketplace for signed-fetch (channel) callers. JSON by default;
+ * XML ({@code <orders><order>...</order></orders>}) when the caller accepts application/xml and not JSON.
+ * A plain array with start/count paging and an X-Total-Count header, like the other billing lists.
+ */
+@Path("/api/billing/v1/orders")
+@Authenticated
+public class OrderResource {
+    static final int DEFAULT_COUNT = 250;
+    private static final XmlMapper XML = new XmlMapper();
+
+    private final OrderService orders;
+
+    public OrderResource(OrderService orders) {
+        this.orders = orders;
+    }
+
+    @JacksonXmlRootElement(localName = "orders")
+    public record Orders(@JacksonXmlElementWrapper(useWrapping = false) @JacksonXmlProperty(localName = "order") List<OrderView> order) {
+    }
+
+    @GET
+    @Produces({ MediaType.APPLICATION_JSON, MediaType.APPLICATION_XML })
+    public Uni<Response> list(@RestQuery String start, @RestQuery String count, @RestQuery String status,
+            @RestQuery String companyId, HttpHeaders headers) {
+        int first = number("start", start, 0, 0);
+        int size = number("count", count, DEFAULT_COUNT, 1);
+        if (size > 1000) {
+            throw ApiException.invalidField("count", "must be at most 1000");
+        }
+        SubscriptionStatus state = null;
+        if (status != null) {
+            try {
+                state = SubscriptionStatus.valueOf(status);
+            } catch (IllegalArgumentException e) {
+                throw ApiException.invalidField("status", "must be one of " + List.of(SubscriptionStatus.values()));
+            }
+        }
+        java.util.UUID company = companyId == null ? null : Ids.uuid("companyId", companyId);
+        boolean xml = wantsXml(headers);
+        return orders.list(company, state, first, size).map(page -> {
+            Response.ResponseBuilder ok = Response.ok().header("X-Total-Count", page.total());
+            if (!xml) {
+                return ok.type(MediaType.APPLICATION_JSON_TYPE).entity(page.orders()).build();
+            }
+            try {
+                return ok.type(MediaType.APPLICATION_XML_TYPE).entity(XML.writeValueAsString(new Orders(page.orders()))).build();
+            } catch (JsonProcessingException e) {
+                throw new IllegalStateException("orders cannot be written as XML", e);
+            }
+        });
+    }
+
+    private static boolean wantsXml(HttpHeaders headers) {
+        for (MediaType type : headers.getAcceptableMediaTypes()) {
+            if (type.isCompatible(MediaType.APPLICATION_JSON_TYPE) && !type.isWildcardType()) {
+                return false;
+            }
+            if (type.getSubtype().equals("xml") && !type.isWildcardSubtype()) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private static int number(String field, String value, int fallback, int min) {
+        if (value == null || value.isBlank()) {
+            return fallback;
+        }
+        try {
+            int n = Integer.parseInt(value.trim());
+            if (n < min) {
+                throw ApiException.invalidField(field, "must be at least " + min);
+            }
+            return n;
+        } catch (NumberFormatException e) {
+            throw ApiException.invalidField(field, "must be an integer");
+        }
+    }
+}

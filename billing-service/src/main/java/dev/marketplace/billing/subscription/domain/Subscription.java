@@ -1,0 +1,72 @@
+package dev.marketplace.billing.subscription.domain;
+
+import java.time.Instant;
+import java.util.UUID;
+
+import jakarta.persistence.Column;
+import jakarta.persistence.Entity;
+import jakarta.persistence.EnumType;
+import jakarta.persistence.Enumerated;
+import jakarta.persistence.Id;
+import jakarta.persistence.Table;
+import jakarta.persistence.Version;
+
+import io.quarkus.hibernate.reactive.panache.PanacheEntityBase;
+
+/**
+ * A company's subscription to a product edition, bought by one of its users; also the purchase order
+ * ({@code orderId}, numeric, of the orders listing). Company and buyer details are JSON snapshots sent to the vendor.
+ */
+@Entity
+@Table(name = "subscription")
+public class Subscription extends PanacheEntityBase {
+    @Id
+    public UUID id;
+    /** From sequence subscription_order_seq. */
+    @Column(nullable = false)
+    public Long orderId;
+    @Column(nullable = false)
+    public String partner;
+    @Column(nullable = false)
+    public UUID companyUuid;
+    @Column(nullable = false)
+    public UUID userUuid;
+    @Column(nullable = false)
+    public Long productId;
+    public String applicationUuid;
+    public String productName;
+    public String vendorName;
+    @Column(nullable = false)
+    public Long editionId;
+    @Column(nullable = false)
+    public String editionCode;
+    public String editionName;
+    public Long paymentPlanId;
+    public String pricingDuration;
+    /** JSON array of {unit, quantity}. */
+    @Column(nullable = false)
+    public String items = "[]";
+    /** JSON object: the company as the vendor sees it. */
+    @Column(nullable = false)
+    public String company;
+    /** JSON object: the buying user as the vendor sees it. */
+    @Column(nullable = false)
+    public String buyer;
+    @Enumerated(EnumType.STRING)
+    @Column(nullable = false)
+    public SubscriptionStatus status;
+    public String accountIdentifier;
+    public String errorCode;
+    public String errorMessage;
+    public boolean interactive;
+    /** Token of the latest vendor event of this subscription (its event URL and return URL are built from it). */
+    public String eventToken;
+    /** JSON of a change waiting for the vendor's answer, or null. */
+    public String pendingChange;
+    @Column(nullable = false)
+    public Instant createdOn;
+    @Column(nullable = false)
+    public Instant lastModified;
+    @Version
+    public long version;
+}

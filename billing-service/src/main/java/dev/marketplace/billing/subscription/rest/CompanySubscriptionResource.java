@@ -1,0 +1,81 @@
+package dev.marketplace.billing.subscription.rest;
+
+import java.util.List;
+
+import jakarta.ws.rs.Consumes;
+import jakarta.ws.rs.DELETE;
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.POST;
+import jakarta.ws.rs.PUT;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.core.Context;
+import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.core.Response;
+import jakarta.ws.rs.core.UriInfo;
+
+import org.jboss.resteasy.reactive.RestPath;
+
+import com.fasterxml.jackson.databind.JsonNode;
+
+import dev.marketplace.billing.subscription.service.SubscriptionInputs;
+import dev.marketplace.billing.subscription.service.SubscriptionService;
+import dev.marketplace.billing.subscription.service.SubscriptionService.Owner;
+import dev.marketplace.billing.subscription.service.SubscriptionView;
+import io.quarkus.security.Authenticated;
+import io.smallrye.mutiny.Uni;
+
+/** Subscriptions of a company's user (AppDirect billing v1 subscription paths). */
+@Path("/api/billing/v1/companies/{companyUuid}/users/{userUuid}/subscriptions")
+@Authenticated
+@Produces(MediaType.APPLICATION_JSON)
+public class CompanySubscriptionResource {
+    private final SubscriptionService subscriptions;
+    private final SubscriptionInputs inputs;
+
+    public CompanySubscriptionResource(SubscriptionService subscriptions, SubscriptionInputs inputs) {
+        this.subscriptions = subscriptions;
+        this.inputs = inputs;
+    }
+
+    /** Orders an edition: 201 with the subscription in PENDING_REMOTE_CREATION (and redirectUrl when interactive). */
+    @POST
+    @Consumes(MediaType.APPLICATION_JSON)
+    public Uni<Response> create(@RestPath String companyUuid, @RestPath String userUuid, JsonNode body, @Context UriInfo uri) {
+        Owner owner = Owner.parse(companyUuid, userUuid);
+        var input = inputs.order(body);
+        return subscriptions.create(owner, input).map(view -> Response
+                .created(uri.getBaseUriBuilder().path("api/billing/v1/subscriptions/{id}").build(view.id()))
+                .entity(view).build());
+    }
+
+    @GET
+    public Uni<List<SubscriptionView>> list(@RestPath String companyUuid, @RestPath String userUuid) {
+        return subscriptions.list(Owner.parse(companyUuid, userUuid));
+    }
+
+    @GET
+    @Path("{subscriptionId}")
+    public Uni<SubscriptionView> get(@RestPath String companyUuid, @RestPath String userUuid, @RestPath String subscriptionId) {
+        return subscriptions.get(Owner.parse(companyUuid, userUuid), subscriptionId);
+    }
+
+    /** Changes edition, plan or items: 202; the change applies when the vendor accepts SUBSCRIPTION_CHANGE. */
+    @PUT
+    @Path("{subscriptionId}")
+    @Consumes(MediaType.APPLICATION_JSON)
+    public Uni<Response> change(@RestPath String companyUuid, @RestPath String userUuid, @RestPath String subscriptionId,
+            JsonNode body) {
+        Owner owner = Owner.parse(companyUuid, userUuid);
+        var input = inputs.change(body);
+        return subscriptions.change(owner, subscriptionId, input).map(view -> Response.accepted(view).build());
+    }
+
+    /** Cancels: 202 with the subscription in PENDING_REMOTE_CANCELLATION. */
+    @DELETE
+    @Path("{subscriptionId}")
+    public Uni<Response> cancel(@RestPath String companyUuid, @RestPath String userUuid, @RestPath String subscriptionId) {
+        return subscriptions.cancel(Owner.parse(companyUuid, userUuid), subscriptionId)
+                .map(view -> Response.accepted(view).build());
+    }
+}

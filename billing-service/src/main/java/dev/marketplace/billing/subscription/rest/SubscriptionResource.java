@@ -1,0 +1,63 @@
+package dev.marketplace.billing.subscription.rest;
+
+import java.util.List;
+
+import jakarta.ws.rs.Consumes;
+import jakarta.ws.rs.DELETE;
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.POST;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.core.Response;
+
+import org.jboss.resteasy.reactive.RestPath;
+
+import com.fasterxml.jackson.databind.JsonNode;
+
+import dev.marketplace.billing.subscription.service.AssignmentView;
+import dev.marketplace.billing.subscription.service.SubscriptionInputs;
+import dev.marketplace.billing.subscription.service.SubscriptionService;
+import dev.marketplace.billing.subscription.service.SubscriptionView;
+import io.quarkus.security.Authenticated;
+import io.smallrye.mutiny.Uni;
+
+/** A subscription by id, and the users assigned to it. */
+@Path("/api/billing/v1/subscriptions/{subscriptionId}")
+@Authenticated
+@Produces(MediaType.APPLICATION_JSON)
+public class SubscriptionResource {
+    private final SubscriptionService subscriptions;
+    private final SubscriptionInputs inputs;
+
+    public SubscriptionResource(SubscriptionService subscriptions, SubscriptionInputs inputs) {
+        this.subscriptions = subscriptions;
+        this.inputs = inputs;
+    }
+
+    @GET
+    public Uni<SubscriptionView> get(@RestPath String subscriptionId) {
+        return subscriptions.get(subscriptionId);
+    }
+
+    @GET
+    @Path("assignments")
+    public Uni<List<AssignmentView>> assignments(@RestPath String subscriptionId) {
+        return subscriptions.assignments(subscriptionId);
+    }
+
+    /** Assigns a user: 202 with the assignment PENDING_REMOTE_ASSIGNMENT until the vendor answers USER_ASSIGNMENT. */
+    @POST
+    @Path("assignments")
+    @Consumes(MediaType.APPLICATION_JSON)
+    public Uni<Response> assign(@RestPath String subscriptionId, JsonNode body) {
+        var input = inputs.assign(body);
+        return subscriptions.assign(subscriptionId, input).map(view -> Response.accepted(view).build());
+    }
+
+    @DELETE
+    @Path("assignments/{userUuid}")
+    public Uni<Response> unassign(@RestPath String subscriptionId, @RestPath String userUuid) {
+        return subscriptions.unassign(subscriptionId, userUuid).map(view -> Response.accepted(view).build());
+    }
+}

@@ -1,0 +1,95 @@
+package dev.marketplace.billing.subscription.service;
+
+import java.util.HashMap;
+import java.util.Map;
+import java.util.UUID;
+
+import jakarta.enterprise.context.ApplicationScoped;
+
+import org.eclipse.microprofile.jwt.JsonWebToken;
+
+import dev.marketplace.billing.subscription.domain.Subscription;
+import dev.marketplace.common.error.ApiException;
+import dev.marketplace.common.security.Caller;
+import dev.marketplace.common.security.InternalToken;
+import dev.marketplace.common.security.Roles;
+
+/**
+ * Who may do what with subscriptions. Channel credentials (ROLE_PARTNER, ROLE_CHANNEL_ADMIN) buy and manage for any
+ * company of their marketplace; read-only partner credentials read; a user acting through {@code xoauth_requestor_id}
+ * (ROLE_USER, ROLE_SYS_ADMIN or ROLE_BILLING_ADMIN) buys as themselves and manages the subscriptions they bought;
+ * vendor credentials read the subscriptions of their own product only. Another marketplace's subscription is a 403.
+ */
+@ApplicationScoped
+public class SubscriptionAccess {
+    private final Caller caller;
+    private final JsonWebToken token;
+
+    public SubscriptionAccess(Caller caller, JsonWebToken token) {
+        this.caller = caller;
+        this.token = token;
+    }
+
+    public boolean channelWriter() {
+        return caller.hasAnyRole(Roles.PARTNER, Roles.CHANNEL_ADMIN);
+    }
+
+    public boolean channelReader() {
+        return channelWriter() || caller.hasRole(Roles.PARTNER_READ);
+    }
+
+    private boolean actsAs(UUID user) {
+        return caller.user().map(user::equals).orElse(false)
+                && caller.hasAnyRole(Roles.USER, Roles.SYS_ADMIN, Roles.BILLING_ADMIN);
+    }
+
+    public void requireBuy(UUID user) {
+        caller.partner();
+        if (!channelWriter() && !actsAs(user)) {
+            throw ApiException.forbidden();
+        }
+    }
+
+    public Subscription requireManage(Subscription s) {
+        caller.requirePartner(s.partner);
+        if (!channelWriter() && !actsAs(s.userUuid)) {
+            throw ApiException.forbidden();
+        }
+        return s;
+    }
+
+    public Subscription requireRead(Subscription s) {
+        caller.requirePartner(s.partner);
+        boolean vendor = caller.hasRole(Roles.VENDOR) && caller.product().map(s.productId::equals).orElse(false);
+        if (!channelReader() && !actsAs(s.userUuid) && !vendor) {
+            throw ApiException.forbidden();
+        }
+        return s;
+    }
+
+    public void requireChannelReader() {
+        caller.partner();
+        if (!channelReader()) {
+            throw ApiException.forbidden();
+        }
+    }
+
+    /** Internal endpoints: a service token (ctype "service") with ROLE_SYS_ADMIN; its partner, when set, must match. */
+    public void requireService(String partnerOfResource) {
+        Object type = token.getClaim(InternalToken.CONSUMER_TYPE);
+        if (!"service".equals(type == null ? null : type.toString()) || !caller.hasRole(Roles.SYS_ADMIN)) {
+            throw ApiException.forbidden();
+        }
+        String partner = token.getClaim(InternalToken.PARTNER);
+        if (partner != null && !partner.equals(partnerOfResource)) {
+            throw ApiException.forbidden();
+        }
+    }
+
+    public Map<String, Object> creator() {
+        Map<String, Object> creator = new HashMap<>();
+        creator.put("consumerKey", caller.consumerKey());
+        caller.user().ifPresent(user -> creator.put("uuid", user.toString()));
+        return creator;
+    }
+}

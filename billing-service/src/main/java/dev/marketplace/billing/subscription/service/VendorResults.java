@@ -1,0 +1,158 @@
+package dev.marketplace.billing.subscription.service;
+
+import java.time.Instant;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+
+import jakarta.enterprise.context.ApplicationScoped;
+
+import org.jboss.logging.Logger;
+
+import dev.marketplace.billing.messaging.BillingEvents;
+import dev.marketplace.billing.subscription.domain.Assignment;
+import dev.marketplace.billing.subscription.domain.AssignmentStatus;
+import dev.marketplace.billing.subscription.domain.Subscription;
+import dev.marketplace.billing.subscription.domain.SubscriptionStatus;
+import dev.marketplace.billing.subscription.repository.AssignmentRepository;
+import dev.marketplace.billing.subscription.repository.SubscriptionRepository;
+import dev.marketplace.billing.subscription.service.SubscriptionInputs.ResultInput;
+import dev.marketplace.common.error.ApiException;
+import io.smallrye.mutiny.Uni;
+
+/**
+ * Applies a vendor's answer to a subscription event (from a VENDOR_EVENT_RESULT Kafka event or the internal endpoint).
+ * A result that does not fit the current state (no such pending transition, or already applied) is a 409; the Kafka
+ * consumer logs and skips it. Must run inside a transaction. Emits {@code <eventType>_SUCCEEDED} or
+ * {@code <eventType>_FAILED}.
+ */
+@ApplicationScoped
+public class VendorResults {
+    public static final List<String> EVENT_TYPES = List.of("SUBSCRIPTION_ORDER", "SUBSCRIPTION_CHANGE", "SUBSCRIPTION_CANCEL",
+            "USER_ASSIGNMENT", "USER_UNASSIGNMENT");
+    private static final Logger LOG = Logger.getLogger(VendorResults.class);
+
+    private final SubscriptionRepository subscriptions;
+    private final AssignmentRepository assignments;
+    private final SubscriptionPayloads payloads;
+    private final BillingEvents events;
+
+    public VendorResults(SubscriptionRepository subscriptions, AssignmentRepository assignments, SubscriptionPayloads payloads,
+            BillingEvents events) {
+        this.subscriptions = subscriptions;
+        this.assignments = assignments;
+        this.payloads = payloads;
+        this.events = events;
+    }
+
+    /** Loads the subscription (404 when unknown or of another partner than {@code partner}, if given) and applies. */
+    public Uni<SubscriptionView> apply(UUID subscriptionId, String partner, ResultInput result,
+            java.util.function.Consumer<Subscription> check) {
+        return subscriptions.findById(subscriptionId).chain(s -> {
+            if (s == null || (partner != null && !partner.equals(s.partner))) {
+                throw ApiException.notFound("Subscription", subscriptionId);
+            }
+            check.accept(s);
+            return apply(s, result);
+        });
+    }
+
+    private Uni<SubscriptionView> apply(Subscription s, ResultInput r) {
+        boolean ok = Boolean.TRUE.equals(r.success());
+        Instant now = Instant.now();
+        switch (r.eventType()) {
+            case "SUBSCRIPTION_ORDER" -> {
+                require(s, SubscriptionStatus.PENDING_REMOTE_CREATION, r);
+                if (ok) {
+                    if (r.accountIdentifier() == null || r.accountIdentifier().isBlank()) {
+                        throw ApiException.invalidField("accountIdentifier", "is required when a SUBSCRIPTION_ORDER succeeds");
+                    }
+                    s.status = SubscriptionStatus.ACTIVE;
+                    s.accountIdentifier = r.accountIdentifier();
+                } else {
+                    s.status = SubscriptionStatus.FAILED;
+                }
+            }
+            case "SUBSCRIPTION_CANCEL" -> {
+                require(s, SubscriptionStatus.PENDING_REMOTE_CANCELLATION, r);
+                s.status = ok ? SubscriptionStatus.CANCELLED : SubscriptionStatus.ACTIVE;
+            }
+            case "SUBSCRIPTION_CHANGE" -> {
+                if (s.status != SubscriptionStatus.ACTIVE || s.pendingChange == null) {
+                    throw conflict(s, r);
+                }
+                if (ok) {
+                    Map<String, Object> change = payloads.object(s.pendingChange);
+                    s.editionId = ((Number) change.get("editionId")).longValue();
+                    s.editionCode = (String) change.get("editionCode");
+                    s.editionName = (String) change.get("editionName");
+                    s.paymentPlanId = change.get("paymentPlanId") == null ? null : ((Number) change.get("paymentPlanId")).longValue();
+                    s.pricingDuration = (String) change.get("pricingDuration");
+                    s.items = payloads.json(change.get("items"));
+                }
+                s.pendingChange = null;
+            }
+            case "USER_ASSIGNMENT", "USER_UNASSIGNMENT" -> {
+                return assignmentResult(s, r, ok, now);
+            }
+            default -> throw ApiException.invalidField("eventType", "must be one of " + EVENT_TYPES);
+        }
+        s.errorCode = ok ? null : r.errorCode();
+        s.errorMessage = ok ? null : r.message();
+        s.lastModified = now;
+        SubscriptionView view = payloads.view(s);
+        return subscriptions.flush().chain(() -> events.publish(r.eventType() + (ok ? "_SUCCEEDED" : "_FAILED"), s.partner,
+                s.id.toString(), Map.of("source", "vendor"), resultPayload(view, r))).replaceWith(view);
+    }
+
+    private Uni<SubscriptionView> assignmentResult(Subscription s, ResultInput r, boolean ok, Instant now) {
+        UUID user = UUID.fromString(r.userUuid());
+        boolean assign = "USER_ASSIGNMENT".equals(r.eventType());
+        return assignments.find(s.id, user).chain(a -> {
+            AssignmentStatus expected = assign ? AssignmentStatus.PENDING_REMOTE_ASSIGNMENT : AssignmentStatus.PENDING_REMOTE_UNASSIGNMENT;
+            if (a == null || a.status != expected) {
+                throw conflict(s, r);
+            }
+            if (assign) {
+                a.status = ok ? AssignmentStatus.ASSIGNED : AssignmentStatus.FAILED;
+            } else {
+                a.status = ok ? AssignmentStatus.UNASSIGNED : AssignmentStatus.ASSIGNED;
+            }
+            a.errorCode = ok ? null : r.errorCode();
+            a.errorMessage = ok ? null : r.message();
+            a.lastModified = now;
+            SubscriptionView view = payloads.view(s);
+            Map<String, Object> payload = resultPayload(view, r);
+            payload.put("assignment", AssignmentView.of(a));
+            return assignments.flush().chain(() -> events.publish(r.eventType() + (ok ? "_SUCCEEDED" : "_FAILED"), s.partner,
+                    s.id.toString(), Map.of("source", "vendor"), payload)).replaceWith(view);
+        });
+    }
+
+    private static Map<String, Object> resultPayload(SubscriptionView view, ResultInput r) {
+        Map<String, Object> payload = new LinkedHashMap<>();
+        payload.put("subscription", view);
+        Map<String, Object> result = new LinkedHashMap<>();
+        result.put("eventType", r.eventType());
+        result.put("success", r.success());
+        result.put("accountIdentifier", r.accountIdentifier());
+        result.put("errorCode", r.errorCode());
+        result.put("message", r.message());
+        result.put("userUuid", r.userUuid());
+        payload.put("result", result);
+        return payload;
+    }
+
+    private static void require(Subscription s, SubscriptionStatus expected, ResultInput r) {
+        if (s.status != expected) {
+            throw conflict(s, r);
+        }
+    }
+
+    private static ApiException conflict(Subscription s, ResultInput r) {
+        LOG.debugf("Result %s for subscription %s in state %s does not apply", r.eventType(), s.id, s.status);
+        return ApiException.conflict("INVALID_STATE", "subscription " + s.id + " is " + s.status
+                + ": no " + r.eventType() + " result is awaited");
+    }
+}

@@ -1,0 +1,126 @@
+package dev.marketplace.billing;
+
+import static io.restassured.RestAssured.given;
+
+import java.time.Duration;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.UUID;
+
+import org.apache.kafka.clients.producer.KafkaProducer;
+import org.apache.kafka.clients.producer.ProducerRecord;
+import org.apache.kafka.common.serialization.StringSerializer;
+import org.eclipse.microprofile.config.ConfigProvider;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+
+import dev.marketplace.common.security.InternalToken;
+import dev.marketplace.common.security.Roles;
+import dev.marketplace.testkit.InternalTokens;
+import io.restassured.http.ContentType;
+import io.restassured.specification.RequestSpecification;
+
+/** Callers, order bodies, and VENDOR_EVENT_RESULT events published to the real topic as notification-service would. */
+public final class BillingFixtures {
+    private static final ObjectMapper MAPPER = new ObjectMapper();
+
+    private BillingFixtures() {
+    }
+
+    public static String newPartner() {
+        return "P" + UUID.randomUUID().toString().substring(0, 8);
+    }
+
+    public static RequestSpecification as(String authorization) {
+        return given().header("Authorization", authorization).contentType(ContentType.JSON);
+    }
+
+    public static RequestSpecification asPartner(String partner) {
+        return as(InternalTokens.bearer(partner, Roles.PARTNER));
+    }
+
+    public static String service(String partner) {
+        return InternalTokens.bearer(new InternalToken.Claims("notification-service", "service", partner,
+                Set.of(Roles.SYS_ADMIN), null, null));
+    }
+
+    public static String vendor(String partner, long productId) {
+        return InternalTokens.bearer(new InternalToken.Claims("vendor-" + productId, "vendor", partner, Set.of(Roles.VENDOR),
+                null, productId));
+    }
+
+    public static String path(UUID company, UUID user) {
+        return "/api/billing/v1/companies/" + company + "/users/" + user + "/subscriptions";
+    }
+
+    public static Map<String, Object> order(FakeCatalog.Product product, int users) {
+        Map<String, Object> body = new HashMap<>();
+        body.put("productId", product.id());
+        body.put("editionId", product.editionId());
+        body.put("items", List.of(Map.of("unit", "USER", "quantity", users)));
+        body.put("company", Map.of("name", "Acme", "email", "billing@acme.example", "country", "CA"));
+        body.put("user", Map.of("email", "ann@acme.example", "firstName", "Ann", "lastName", "Lee", "locale", "fr_CA"));
+        return body;
+    }
+
+    /** Publishes a VENDOR_EVENT_RESULT envelope; returns its id. */
+    public static String publishResult(String partner, String subscriptionId, String eventType, boolean success,
+            String accountIdentifier, String errorCode, String message, String userUuid) {
+        return publishResult(UUID.randomUUID().toString(), partner, subscriptionId, eventType, success, accountIdentifier,
+                errorCode, message, userUuid);
+    }
+
+    public static String publishResult(String eventId, String partner, String subscriptionId, String eventType, boolean success,
+            String accountIdentifier, String errorCode, String message, String userUuid) {
+        Map<String, Object> payload = new HashMap<>();
+        payload.put("subscriptionId", subscriptionId);
+        payload.put("eventType", eventType);
+        payload.put("success", success);
+        payload.put("accountIdentifier", accountIdentifier);
+        payload.put("errorCode", errorCode);
+        payload.put("message", message);
+        if (userUuid != null) {
+            payload.put("userUuid", userUuid);
+        }
+        Map<String, Object> envelope = new HashMap<>();
+        envelope.put("id", eventId);
+        envelope.put("type", "VENDOR_EVENT_RESULT");
+        envelope.put("occurredOn", System.currentTimeMillis());
+        envelope.put("partner", partner);
+        envelope.put("source", "notification-service");
+        envelope.put("aggregate", Map.of("type", "SUBSCRIPTION", "id", subscriptionId));
+        envelope.put("creator", Map.of());
+        envelope.put("payload", payload);
+        String servers = ConfigProvider.getConfig().getValue("kafka.bootstrap.servers", String.class);
+        try (KafkaProducer<String, String> producer = new KafkaProducer<>(Map.of("bootstrap.servers", servers),
+                new StringSerializer(), new StringSerializer())) {
+            producer.send(new ProducerRecord<>("marketplace.domain-events", subscriptionId, MAPPER.writeValueAsString(envelope)))
+                    .get();
+        } catch (Exception e) {
+            throw new IllegalStateException(e);
+        }
+        return eventId;
+    }
+
+    /** Polls the subscription until its status is {@code status}. */
+    public static void awaitStatus(String partner, String subscriptionId, String status) {
+        long deadline = System.nanoTime() + Duration.ofSeconds(30).toNanos();
+        String last = null;
+        while (System.nanoTime() < deadline) {
+            last = asPartner(partner).get("/api/billing/v1/subscriptions/" + subscriptionId).then().statusCode(200)
+                    .extract().path("status");
+            if (status.equals(last)) {
+                return;
+            }
+            try {
+                Thread.sleep(100);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return;
+            }
+        }
+        throw new AssertionError("subscription " + subscriptionId + " stayed " + last + ", expected " + status);
+    }
+}

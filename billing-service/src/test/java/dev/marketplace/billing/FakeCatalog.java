@@ -1,0 +1,154 @@
+package dev.marketplace.billing;
+
+import java.io.IOException;
+import java.io.OutputStream;
+import java.net.InetSocketAddress;
+import java.nio.charset.StandardCharsets;
+import java.util.Base64;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.atomic.AtomicLong;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.sun.net.httpserver.HttpExchange;
+import com.sun.net.httpserver.HttpServer;
+
+import io.quarkus.test.common.QuarkusTestResourceLifecycleManager;
+
+/**
+ * A real HTTP server on loopback answering catalog-service's two reads the way catalog-service does: the internal
+ * product integration (service token of the product's partner, else 403) and the edition read. Tests register products.
+ */
+public class FakeCatalog implements QuarkusTestResourceLifecycleManager {
+    private static final ObjectMapper MAPPER = new ObjectMapper();
+    private static final AtomicLong IDS = new AtomicLong(1000);
+    private static final Map<Long, ObjectNode> INTEGRATIONS = new ConcurrentHashMap<>();
+    private static final Map<String, ObjectNode> EDITIONS = new ConcurrentHashMap<>();
+    /** Every (path, decoded token claims) seen. */
+    public static final List<Map.Entry<String, JsonNode>> CALLS = new CopyOnWriteArrayList<>();
+    private HttpServer server;
+
+    public record Product(long id, long editionId, long monthlyPlanId, long yearlyPlanId, long otherEditionId,
+            String consumerKey, String consumerSecret, String applicationUuid) {
+    }
+
+    /** A product of {@code partner} with editions BASIC (monthly and yearly plans, USER 1..10) and PREMIUM. */
+    public static Product register(String partner, boolean interactive, boolean withOrderUrl) {
+        long id = IDS.incrementAndGet();
+        long edition = IDS.incrementAndGet();
+        long monthly = IDS.incrementAndGet();
+        long yearly = IDS.incrementAndGet();
+        long premium = IDS.incrementAndGet();
+        long premiumPlan = IDS.incrementAndGet();
+        String key = "vendor-" + id;
+        String secret = "secret-" + id;
+        String uuid = java.util.UUID.randomUUID().toString();
+        ObjectNode integration = MAPPER.createObjectNode().put("productId", id).put("partner", partner)
+                .put("applicationUuid", uuid).put("consumerKey", key).put("consumerSecret", secret)
+                .put("interactive", interactive).put("name", "Task Pro " + id).put("vendor", "Tasky Inc");
+        ObjectNode urls = integration.putObject("eventUrls");
+        if (withOrderUrl) {
+            urls.put("SUBSCRIPTION_ORDER", "https://vendor.example/create?eventUrl={eventUrl}");
+        }
+        urls.put("SUBSCRIPTION_CANCEL", "https://vendor.example/cancel?eventUrl={eventUrl}");
+        INTEGRATIONS.put(id, integration);
+        EDITIONS.put(id + "/" + edition, edition(edition, "BASIC", List.of(plan(monthly, "MONTHLY", false), plan(yearly, "YEARLY", true))));
+        EDITIONS.put(id + "/" + premium, edition(premium, "PREMIUM", List.of(plan(premiumPlan, "MONTHLY", true))));
+        return new Product(id, edition, monthly, yearly, premium, key, secret, uuid);
+    }
+
+    private static ObjectNode edition(long id, String code, List<ObjectNode> plans) {
+        ObjectNode e = MAPPER.createObjectNode().put("id", id).put("code", code).put("name", "Edition " + code);
+        e.putArray("plans").addAll(plans);
+        return e;
+    }
+
+    private static ObjectNode plan(long id, String frequency, boolean primary) {
+        ObjectNode p = MAPPER.createObjectNode().put("id", id).put("frequency", frequency).put("primaryPrice", primary);
+        p.putArray("costs").addObject().put("unit", "USER").put("minUnits", 1).put("maxUnits", 10).putObject("amount").put("USD", 10);
+        return p;
+    }
+
+    @Override
+    public Map<String, String> start() {
+        try {
+            server = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
+        } catch (IOException e) {
+            throw new IllegalStateException(e);
+        }
+        server.createContext("/", this::handle);
+        server.start();
+        return Map.of("marketplace.billing.catalog.url", "http://127.0.0.1:" + server.getAddress().getPort());
+    }
+
+    private void handle(HttpExchange exchange) throws IOException {
+        String path = exchange.getRequestURI().getPath();
+        JsonNode claims = claims(exchange.getRequestHeaders().getFirst("Authorization"));
+        CALLS.add(Map.entry(path, claims));
+        String partner = claims == null ? null : claims.path("partner").asText(null);
+        String[] parts = path.split("/");
+        try {
+            if (path.startsWith("/internal/v1/products/") && path.endsWith("/integration")) {
+                ObjectNode integration = INTEGRATIONS.get(Long.parseLong(parts[4]));
+                if (claims == null || !"service".equals(claims.path("ctype").asText())
+                        || !claims.path("groups").toString().contains("ROLE_SYS_ADMIN")) {
+                    send(exchange, 403, "{\"code\":\"FORBIDDEN\"}");
+                } else if (integration == null) {
+                    send(exchange, 404, "{\"code\":\"NOT_FOUND\"}");
+                } else if (!integration.path("partner").asText().equals(partner)) {
+                    send(exchange, 403, "{\"code\":\"FORBIDDEN\"}");
+                } else {
+                    send(exchange, 200, integration.toString());
+                }
+                return;
+            }
+            if (path.startsWith("/api/marketplace/v1/products/") && parts.length == 8 && "editions".equals(parts[6])) {
+                ObjectNode integration = INTEGRATIONS.get(Long.parseLong(parts[5]));
+                ObjectNode edition = EDITIONS.get(parts[5] + "/" + parts[7]);
+                if (integration != null && !integration.path("partner").asText().equals(partner)) {
+                    send(exchange, 403, "{\"code\":\"FORBIDDEN\"}");
+                } else if (edition == null) {
+                    send(exchange, 404, "{\"code\":\"NOT_FOUND\"}");
+                } else {
+                    send(exchange, 200, edition.toString());
+                }
+                return;
+            }
+            send(exchange, 404, "{\"code\":\"NOT_FOUND\"}");
+        } catch (NumberFormatException e) {
+            send(exchange, 400, "{\"code\":\"INVALID_FIELD\"}");
+        }
+    }
+
+    private static JsonNode claims(String authorization) {
+        if (authorization == null || !authorization.startsWith("Bearer ")) {
+            return null;
+        }
+        String[] jwt = authorization.substring(7).split("\\.");
+        try {
+            return MAPPER.readTree(Base64.getUrlDecoder().decode(jwt[1]));
+        } catch (Exception e) {
+            return null;
+        }
+    }
+
+    private static void send(HttpExchange exchange, int status, String body) throws IOException {
+        byte[] bytes = body.getBytes(StandardCharsets.UTF_8);
+        exchange.getResponseHeaders().add("Content-Type", "application/json");
+        exchange.sendResponseHeaders(status, bytes.length);
+        try (OutputStream out = exchange.getResponseBody()) {
+            out.write(bytes);
+        }
+    }
+
+    @Override
+    public void stop() {
+        if (server != null) {
+            server.stop(0);
+        }
+    }
+}

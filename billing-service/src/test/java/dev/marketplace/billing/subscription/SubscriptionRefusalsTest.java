@@ -1,0 +1,113 @@
+package dev.marketplace.billing.subscription;
+
+import static dev.marketplace.billing.BillingFixtures.as;
+import static dev.marketplace.billing.BillingFixtures.asPartner;
+import static dev.marketplace.billing.BillingFixtures.newPartner;
+import static dev.marketplace.billing.BillingFixtures.order;
+import static dev.marketplace.billing.BillingFixtures.path;
+import static dev.marketplace.billing.BillingFixtures.vendor;
+import static io.restassured.RestAssured.given;
+import static org.hamcrest.Matchers.containsString;
+import static org.hamcrest.Matchers.equalTo;
+import static org.hamcrest.Matchers.hasSize;
+
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+
+import org.junit.jupiter.api.Test;
+
+import dev.marketplace.billing.FakeCatalog;
+import dev.marketplace.common.security.Roles;
+import dev.marketplace.testkit.InternalTokens;
+import io.quarkus.test.junit.QuarkusTest;
+
+@QuarkusTest
+class SubscriptionRefusalsTest {
+    private final String partner = newPartner();
+    private final UUID company = UUID.randomUUID();
+    private final UUID user = UUID.randomUUID();
+
+    private Map<String, Object> with(Map<String, Object> body, String key, Object value) {
+        Map<String, Object> copy = new HashMap<>(body);
+        if (value == null) {
+            copy.remove(key);
+        } else {
+            copy.put(key, value);
+        }
+        return copy;
+    }
+
+    @Test
+    void invalidOrdersAreRefusedNamingTheFieldAndWriteNothing() {
+        FakeCatalog.Product product = FakeCatalog.register(partner, false, true);
+        Map<String, Object> good = order(product, 5);
+        String url = path(company, user);
+
+        asPartner(partner).body(Map.of("items", List.of(Map.of("unit", "user", "quantity", 0)), "user", Map.of("email", "x")))
+                .post(url).then().statusCode(400)
+                .body("message", containsString("productId")).body("message", containsString("editionId"))
+                .body("message", containsString("items[0].unit")).body("message", containsString("items[0].quantity"))
+                .body("message", containsString("company.name")).body("message", containsString("user.email"));
+        asPartner(partner).body(with(good, "colour", "red")).post(url).then().statusCode(400).body("message", containsString("colour"));
+        asPartner(partner).body(with(good, "productId", "abc")).post(url).then().statusCode(400).body("message", containsString("productId"));
+        asPartner(partner).body(with(good, "productId", 987654321)).post(url).then().statusCode(400)
+                .body("message", containsString("productId"));
+        asPartner(partner).body(with(good, "editionId", 987654321)).post(url).then().statusCode(400)
+                .body("message", containsString("editionId"));
+        asPartner(partner).body(with(good, "paymentPlanId", 987654321)).post(url).then().statusCode(400)
+                .body("message", containsString("paymentPlanId"));
+        asPartner(partner).body(with(good, "items", List.of(Map.of("unit", "GIGABYTE", "quantity", 1)))).post(url).then()
+                .statusCode(400).body("message", containsString("items[0].unit"));
+        asPartner(partner).body(with(good, "items", List.of(Map.of("unit", "USER", "quantity", 11)))).post(url).then()
+                .statusCode(400).body("message", containsString("items[0].quantity: must be between 1 and 10"));
+        asPartner(partner).body(good).post("/api/billing/v1/companies/nope/users/" + user + "/subscriptions").then()
+                .statusCode(400).body("message", containsString("companyUuid"));
+        asPartner(partner).body(good).post("/api/billing/v1/companies/" + company + "/users/nope/subscriptions").then()
+                .statusCode(400).body("message", containsString("userUuid"));
+        // a product of another marketplace is unknown here
+        FakeCatalog.Product foreign = FakeCatalog.register(newPartner(), false, true);
+        asPartner(partner).body(order(foreign, 1)).post(url).then().statusCode(400).body("message", containsString("productId"));
+        // a product whose vendor has no order URL cannot be ordered
+        FakeCatalog.Product unintegrated = FakeCatalog.register(partner, false, false);
+        asPartner(partner).body(order(unintegrated, 1)).post(url).then().statusCode(409).body("code", equalTo("VENDOR_NOT_INTEGRATED"));
+
+        asPartner(partner).get(url).then().statusCode(200).body("$", hasSize(0));
+        asPartner(partner).get("/api/billing/v1/orders").then().statusCode(200).header("X-Total-Count", "0");
+    }
+
+    @Test
+    void onlyChannelCredentialsOrTheBuyingUserMayOrderAndManage() {
+        FakeCatalog.Product product = FakeCatalog.register(partner, false, true);
+        String url = path(company, user);
+        as(InternalTokens.bearer(partner, Roles.PARTNER_READ)).body(order(product, 1)).post(url).then().statusCode(403)
+                .body("code", equalTo("FORBIDDEN"));
+        as(InternalTokens.bearerAsUser(partner, UUID.randomUUID(), Roles.USER)).body(order(product, 1)).post(url).then().statusCode(403);
+        as(InternalTokens.bearerAsUser(partner, user, Roles.DEVELOPER)).body(order(product, 1)).post(url).then().statusCode(403);
+        as(vendor(partner, product.id())).body(order(product, 1)).post(url).then().statusCode(403);
+        given().contentType("application/json").body(order(product, 1)).post(url).then().statusCode(403);
+
+        String id = as(InternalTokens.bearerAsUser(partner, user, Roles.USER)).body(order(product, 1)).post(url).then()
+                .statusCode(201).extract().path("id");
+        String one = "/api/billing/v1/subscriptions/" + id;
+
+        as(InternalTokens.bearerAsUser(partner, user, Roles.USER)).get(one).then().statusCode(200);
+        as(InternalTokens.bearer(partner, Roles.PARTNER_READ)).get(one).then().statusCode(200);
+        as(vendor(partner, product.id())).get(one).then().statusCode(200).body("id", equalTo(id));
+        as(vendor(partner, product.id() + 1)).get(one).then().statusCode(403);
+        as(InternalTokens.bearerAsUser(partner, UUID.randomUUID(), Roles.SYS_ADMIN)).get(one).then().statusCode(403);
+        as(InternalTokens.bearer(newPartner(), Roles.PARTNER)).get(one).then().statusCode(403);
+        asPartner(partner).get("/api/billing/v1/subscriptions/" + UUID.randomUUID()).then().statusCode(404);
+        asPartner(partner).get("/api/billing/v1/subscriptions/not-a-uuid").then().statusCode(400)
+                .body("message", containsString("subscriptionId"));
+        asPartner(partner).get(path(company, UUID.randomUUID()) + "/" + id).then().statusCode(404);
+        asPartner(partner).get(url + "/" + id).then().statusCode(200).body("status", equalTo("PENDING_REMOTE_CREATION"));
+
+        as(InternalTokens.bearer(partner, Roles.PARTNER_READ)).delete(url + "/" + id).then().statusCode(403);
+        as(vendor(partner, product.id())).delete(url + "/" + id).then().statusCode(403);
+        as(InternalTokens.bearer(newPartner(), Roles.PARTNER)).delete(url + "/" + id).then().statusCode(403);
+        // not yet active: nothing to cancel
+        as(InternalTokens.bearerAsUser(partner, user, Roles.USER)).delete(url + "/" + id).then().statusCode(409);
+    }
+}
