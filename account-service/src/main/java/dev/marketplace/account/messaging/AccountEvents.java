@@ -1,11 +1,14 @@
 package dev.marketplace.account.messaging;
 
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 
 import jakarta.enterprise.context.ApplicationScoped;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 
 import dev.marketplace.common.events.EventEnvelope;
 import dev.marketplace.common.events.Outbox;
@@ -28,8 +31,19 @@ public class AccountEvents {
     }
 
     public Uni<Void> publish(String type, String partner, String aggregateType, String aggregateId, Object payload) {
-        return outbox.append(EventEnvelope.of(type, partner, SOURCE, aggregateType, aggregateId, creator(),
-                mapper.valueToTree(payload)));
+        return publish(type, partner, aggregateType, aggregateId, payload, List.of());
+    }
+
+    /** Same, asking notification-service to send {@code notifications} (added to the payload as {@code notifications}). */
+    public Uni<Void> publish(String type, String partner, String aggregateType, String aggregateId, Object payload,
+            List<Notification> notifications) {
+        JsonNode body = mapper.valueToTree(payload);
+        if (!notifications.isEmpty()) {
+            ObjectNode object = body instanceof ObjectNode o ? o : mapper.createObjectNode().set("value", body);
+            object.set("notifications", mapper.valueToTree(notifications));
+            body = object;
+        }
+        return outbox.append(EventEnvelope.of(type, partner, SOURCE, aggregateType, aggregateId, creator(), body));
     }
 
     private Map<String, Object> creator() {

@@ -3,6 +3,8 @@ package dev.marketplace.account.company.service;
 import jakarta.enterprise.context.ApplicationScoped;
 
 import dev.marketplace.account.company.domain.Company;
+import dev.marketplace.account.company.repository.CompanyRepository;
+import dev.marketplace.common.lookup.CompanyRef;
 import dev.marketplace.account.membership.domain.MembershipRoles;
 import dev.marketplace.account.membership.repository.MembershipRepository;
 import dev.marketplace.common.error.ApiException;
@@ -20,10 +22,49 @@ import io.smallrye.mutiny.Uni;
 public class CompanyAccess {
     private final Caller caller;
     private final MembershipRepository memberships;
+    private final CompanyRepository companies;
 
-    public CompanyAccess(Caller caller, MembershipRepository memberships) {
+    public CompanyAccess(Caller caller, MembershipRepository memberships, CompanyRepository companies) {
         this.caller = caller;
         this.memberships = memberships;
+        this.companies = companies;
+    }
+
+    /** Loads a company by {@code uuid}, {@code id:<uuid>} or {@code externalId:<id>} (404) and checks read access (403). */
+    public Uni<Company> loadForRead(String ref) {
+        return load(ref).chain(this::requireRead);
+    }
+
+    /** Loads a company (404) and checks that the caller may change it (403). */
+    public Uni<Company> loadForWrite(String ref) {
+        return load(ref).chain(this::requireWrite);
+    }
+
+    public Uni<Company> load(String ref) {
+        CompanyRef parsed = CompanyRef.parse(ref);
+        return companies.findByRef(parsed, caller.partner())
+                .onItem().ifNull().failWith(() -> ApiException.notFound("Company", ref));
+    }
+
+    /** True when the calling user holds the Company Administrator role in an enabled membership of {@code company}. */
+    public Uni<Boolean> callerIsCompanyAdmin(Company company) {
+        if (caller.user().isEmpty()) {
+            return Uni.createFrom().item(false);
+        }
+        return memberships.find(company.uuid, caller.user().get())
+                .map(m -> m != null && m.enabled && m.roles.contains(MembershipRoles.COMPANY_ADMIN));
+    }
+
+    /**
+     * The calling user may act on their own membership (read it, request a purchase), as may whoever may change the
+     * company.
+     */
+    public Uni<Company> requireSelfOrWrite(Company company, java.util.UUID user) {
+        if (caller.user().isPresent() && caller.user().get().equals(user) && !channelWriter()) {
+            caller.requirePartner(company.partner);
+            return requireMembership(company, false);
+        }
+        return requireWrite(company);
     }
 
     public boolean channelWriter() {

@@ -29,6 +29,13 @@ public class AppUser extends PanacheEntityBase {
     @Enumerated(EnumType.STRING)
     public UserStatus status;
     public String locale;
+    public String username;
+    public java.util.UUID idpUuid;
+    public String title;
+    public String passwordHash;
+    public boolean passwordTemporary;
+    /** Managed by a directory sync (LDAP/SCIM): its memberships cannot be deleted through the API. */
+    public boolean externallyManaged;
     public Instant createdOn;
     public Instant lastModified;
 }

@@ -1,0 +1,99 @@
+package dev.marketplace.account.invitation.service;
+
+import java.time.Instant;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+
+import jakarta.enterprise.context.ApplicationScoped;
+
+import dev.marketplace.account.AccountConfig;
+import dev.marketplace.account.activity.service.ActivityService;
+import dev.marketplace.account.company.domain.Company;
+import dev.marketplace.account.invitation.domain.Invitation;
+import dev.marketplace.account.invitation.repository.InvitationRepository;
+import dev.marketplace.account.messaging.AccountEvents;
+import dev.marketplace.account.messaging.Notification;
+import dev.marketplace.account.support.Passwords;
+import dev.marketplace.account.user.domain.AppUser;
+import dev.marketplace.account.user.repository.UserRepository;
+import dev.marketplace.common.error.ApiException;
+import dev.marketplace.common.lookup.Ids;
+import dev.marketplace.common.security.Caller;
+import dev.marketplace.common.security.Roles;
+import io.smallrye.mutiny.Uni;
+
+/**
+ * Issues invitations (for the invitations API, create-membership and invite-managed-user alike): stores the invitation
+ * with a secret token and emits INVITATION_CREATED carrying the INVITE_USER email for the invitee.
+ */
+@ApplicationScoped
+public class InvitationIssuer {
+    private final InvitationRepository invitations;
+    private final UserRepository users;
+    private final AccountEvents events;
+    private final ActivityService activities;
+    private final AccountConfig config;
+    private final Caller caller;
+
+    public InvitationIssuer(InvitationRepository invitations, UserRepository users, AccountEvents events,
+            ActivityService activities, AccountConfig config, Caller caller) {
+        this.invitations = invitations;
+        this.users = users;
+        this.events = events;
+        this.activities = activities;
+        this.config = config;
+        this.caller = caller;
+    }
+
+    /**
+     * The inviter of an invite-type operation: the calling user when the call acts as one; otherwise the
+     * {@code inviterUuid} query parameter, which ROLE_PARTNER credentials must give (spec §5.9).
+     */
+    public Uni<AppUser> inviter(String partner, String inviterUuid) {
+        UUID id;
+        if (caller.user().isPresent()) {
+            id = caller.user().get();
+        } else if (inviterUuid != null && !inviterUuid.isBlank()) {
+            id = Ids.uuid("inviterUuid", inviterUuid.trim());
+        } else if (caller.hasRole(Roles.PARTNER)) {
+            return Uni.createFrom().failure(ApiException.invalidField("inviterUuid",
+                    "is required when the call uses ROLE_PARTNER credentials without acting as a user"));
+        } else {
+            return Uni.createFrom().nullItem();
+        }
+        return users.findById(id).map(user -> {
+            if (user == null || !partner.equals(user.partner)) {
+                throw ApiException.notFound("Inviter", id);
+            }
+            return user;
+        });
+    }
+
+    public Uni<Invitation> issue(Company company, AppUser invitee, String role, AppUser inviter) {
+        Invitation invitation = new Invitation();
+        invitation.uuid = UUID.randomUUID();
+        invitation.companyUuid = company.uuid;
+        invitation.email = invitee.email;
+        invitation.role = role;
+        invitation.token = Passwords.token();
+        invitation.inviterUuid = inviter == null ? null : inviter.uuid;
+        invitation.userUuid = invitee.uuid;
+        invitation.status = Invitation.Status.PENDING;
+        invitation.createdOn = Instant.now();
+        invitation.lastModified = invitation.createdOn;
+        Map<String, Object> parameters = new LinkedHashMap<>();
+        parameters.put("companyName", company.name);
+        parameters.put("inviterName", inviter == null ? company.name : ActivityService.fullName(inviter));
+        parameters.put("email", invitee.email);
+        parameters.put("role", role);
+        parameters.put("invitationUrl", config.invitationUrl().replace("{token}", invitation.token));
+        parameters.put("partner", company.partner);
+        Notification email = Notification.email(Notification.INVITE_USER, List.of(invitee.email), invitee.locale, parameters);
+        return invitations.persist(invitation)
+                .call(() -> events.publish("INVITATION_CREATED", company.partner, "INVITATION", invitation.uuid.toString(),
+                        InvitationView.of(invitation, false), List.of(email)))
+                .call(() -> activities.record(company, "USER_INVITED", invitee, "COMPANY", null, null));
+    }
+}

@@ -1,0 +1,19 @@
+package dev.marketplace.account.invitation.service;
+
+import java.util.UUID;
+
+import dev.marketplace.account.invitation.domain.Invitation;
+
+/** The invitation record of spec §2. {@code inviter} is the inviter's UUID (or external id when asked for). */
+public record InvitationView(String email, String role, long createdOn, long lastModified, String inviter, UUID company,
+        boolean accepted, String status) {
+
+    public static InvitationView of(Invitation i, boolean unused) {
+        return of(i, i.inviterUuid == null ? null : i.inviterUuid.toString());
+    }
+
+    public static InvitationView of(Invitation i, String inviter) {
+        return new InvitationView(i.email, i.role, i.createdOn.toEpochMilli(), i.lastModified.toEpochMilli(), inviter,
+                i.companyUuid, i.status == Invitation.Status.ACCEPTED, i.status.name());
+    }
+}

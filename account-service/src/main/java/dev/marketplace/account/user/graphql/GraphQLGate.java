@@ -1,0 +1,49 @@
+package dev.marketplace.account.user.graphql;
+
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.event.Observes;
+
+import dev.marketplace.common.error.Errors;
+import io.quarkus.security.identity.SecurityIdentity;
+import io.quarkus.vertx.http.runtime.RouteConstants;
+import io.quarkus.vertx.http.runtime.security.QuarkusHttpUser;
+import io.smallrye.mutiny.Uni;
+import io.vertx.ext.web.Router;
+import io.vertx.ext.web.RoutingContext;
+
+/**
+ * A GraphQL call without a valid internal token is refused with 403 and the standard error body before it reaches the
+ * GraphQL engine (DESIGN §3: 403 for every authentication failure), like the REST endpoints.
+ */
+@ApplicationScoped
+public class GraphQLGate {
+
+    void install(@Observes Router router) {
+        router.route("/api/graphql*").order(RouteConstants.ROUTE_ORDER_BEFORE_DEFAULT).handler(this::check);
+    }
+
+    private void check(RoutingContext rc) {
+        Uni<SecurityIdentity> deferred = rc.get(QuarkusHttpUser.DEFERRED_IDENTITY_KEY);
+        if (deferred == null) {
+            if (rc.request().getHeader("Authorization") == null) {
+                deny(rc);
+            } else {
+                rc.next();
+            }
+            return;
+        }
+        deferred.subscribe().with(identity -> {
+            if (identity == null || identity.isAnonymous()) {
+                deny(rc);
+            } else {
+                rc.next();
+            }
+        }, failure -> deny(rc));
+    }
+
+    private static void deny(RoutingContext rc) {
+        if (!rc.response().ended()) {
+            rc.response().setStatusCode(403).putHeader("Content-Type", "application/json").end(Errors.forbiddenJson());
+        }
+    }
+}

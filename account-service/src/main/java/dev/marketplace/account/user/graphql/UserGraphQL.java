@@ -1,0 +1,227 @@
+package dev.marketplace.account.user.graphql;
+
+import java.nio.charset.StandardCharsets;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Base64;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+
+import org.eclipse.microprofile.graphql.Description;
+import org.eclipse.microprofile.graphql.GraphQLApi;
+import org.eclipse.microprofile.graphql.Id;
+import org.eclipse.microprofile.graphql.Name;
+import org.eclipse.microprofile.graphql.Query;
+
+import dev.marketplace.account.company.domain.Company;
+import dev.marketplace.account.company.repository.CompanyRepository;
+import dev.marketplace.account.company.service.CompanyAccess;
+import dev.marketplace.account.membership.domain.Membership;
+import dev.marketplace.account.membership.repository.MembershipRepository;
+import dev.marketplace.account.user.domain.AppUser;
+import dev.marketplace.account.user.domain.UserStatus;
+import dev.marketplace.account.user.graphql.UserGraphQLTypes.Account;
+import dev.marketplace.account.user.graphql.UserGraphQLTypes.MembershipNode;
+import dev.marketplace.account.user.graphql.UserGraphQLTypes.PageInfo;
+import dev.marketplace.account.user.graphql.UserGraphQLTypes.UserConnection;
+import dev.marketplace.account.user.graphql.UserGraphQLTypes.UserEdge;
+import dev.marketplace.account.user.graphql.UserGraphQLTypes.UserFilter;
+import dev.marketplace.account.user.graphql.UserGraphQLTypes.UserNode;
+import dev.marketplace.account.user.graphql.UserGraphQLTypes.UserOrder;
+import dev.marketplace.account.user.repository.UserRepository;
+import dev.marketplace.account.user.service.UserService;
+import dev.marketplace.common.error.ApiException;
+import dev.marketplace.common.security.Caller;
+import io.quarkus.hibernate.reactive.panache.common.WithSession;
+import io.quarkus.security.Authenticated;
+import io.smallrye.mutiny.Uni;
+
+/**
+ * Read-only user queries at {@code /api/graphql}, with the tenancy and authorization of the REST users API: channel
+ * credentials see their marketplace's users, a user sees themself ({@code me}) and, as a Company Administrator, the
+ * members of their companies.
+ */
+@GraphQLApi
+@Authenticated
+public class UserGraphQL {
+    static final int DEFAULT_FIRST = 50;
+    static final int MAX_PAGE = 1000;
+    private static final Map<String, String> ROLE_NAMES = Map.of("ROLE_BILLING_ADMIN", "ACCOUNT_BILLING_ADMIN",
+            "ROLE_SYS_ADMIN", "ACCOUNT_ADMIN", "ROLE_CHANNEL_SUPPORT", "CHANNEL_SUPPORT", "ROLE_DEVELOPER", "DEVELOPER",
+            "ROLE_CHANNEL_ADMIN", "CHANNEL_ADMIN", "ROLE_CHANNEL_PRODUCT_SUPPORT", "CHANNEL_PRODUCT_SUPPORT",
+            "ROLE_SALES_SUPPORT", "CHANNEL_SALES_SUPPORT", "ROLE_USER", "USER", "ROLE_RESELLER", "RESELLER",
+            "ROLE_RESELLER_MANAGER", "RESELLER_MANAGER");
+
+    private final UserRepository users;
+    private final UserService userService;
+    private final MembershipRepository memberships;
+    private final CompanyRepository companies;
+    private final CompanyAccess access;
+    private final Caller caller;
+
+    public UserGraphQL(UserRepository users, UserService userService, MembershipRepository memberships,
+            CompanyRepository companies, CompanyAccess access, Caller caller) {
+        this.users = users;
+        this.userService = userService;
+        this.memberships = memberships;
+        this.companies = companies;
+        this.access = access;
+        this.caller = caller;
+    }
+
+    @Query("users")
+    @Description("Users of the marketplace as a cursor connection (first/after forwards, last/before backwards)")
+    @WithSession
+    public Uni<UserConnection> users(@Name("first") Integer first, @Name("after") String after, @Name("last") Integer last,
+            @Name("before") String before, @Name("filter") UserFilter filter, @Name("orderBy") UserOrder orderBy) {
+        access.requireChannelReader();
+        if (first != null && (first < 0 || first > MAX_PAGE)) {
+            throw ApiException.invalidField("first", "must be between 0 and " + MAX_PAGE);
+        }
+        if (last != null && (last < 0 || last > MAX_PAGE)) {
+            throw ApiException.invalidField("last", "must be between 0 and " + MAX_PAGE);
+        }
+        UserRepository.SortField sort = orderBy == null || orderBy.field == null ? UserRepository.SortField.DATE
+                : switch (orderBy.field) {
+                    case CREATED_ON -> UserRepository.SortField.DATE;
+                    case LAST_MODIFIED -> UserRepository.SortField.LAST_MODIFIED;
+                    case EMAIL -> UserRepository.SortField.EMAIL;
+                    case FIRST_NAME -> UserRepository.SortField.FIRST_NAME;
+                    case LAST_NAME -> UserRepository.SortField.LAST_NAME;
+                };
+        boolean ascending = orderBy == null || orderBy.direction == null
+                || orderBy.direction == UserGraphQLTypes.OrderDirection.ASC;
+        UserRepository.Filter query = new UserRepository.Filter(caller.partner(), filter == null ? null : filter.name,
+                filter == null ? null : filter.email, null, null, null,
+                filter == null || filter.lastModified == null ? null : Instant.ofEpochMilli(filter.lastModified), sort,
+                ascending);
+        Integer afterIndex = after == null ? null : decode("after", after);
+        Integer beforeIndex = before == null ? null : decode("before", before);
+        return users.count(query).chain(total -> {
+            int start = afterIndex == null ? 0 : afterIndex + 1;
+            int end = beforeIndex == null ? (int) Math.min(total, Integer.MAX_VALUE) : Math.min(beforeIndex, (int) Math.min(total, Integer.MAX_VALUE));
+            if (first != null) {
+                end = Math.min(end, start + first);
+            }
+            if (last != null) {
+                start = Math.max(start, end - last);
+            }
+            if (first == null && last == null) {
+                end = Math.min(end, start + DEFAULT_FIRST);
+            }
+            int from = start;
+            int to = Math.max(start, end);
+            return users.search(query, from, to - from).chain(found -> nodes(found).map(nodes -> {
+                UserConnection connection = new UserConnection();
+                connection.nodes = nodes;
+                connection.edges = new ArrayList<>();
+                for (int i = 0; i < nodes.size(); i++) {
+                    UserEdge edge = new UserEdge();
+                    edge.cursor = encode(from + i);
+                    edge.node = nodes.get(i);
+                    connection.edges.add(edge);
+                }
+                PageInfo info = new PageInfo();
+                info.hasPreviousPage = from > 0;
+                info.hasNextPage = from + nodes.size() < total;
+                info.startCursor = nodes.isEmpty() ? null : encode(from);
+                info.endCursor = nodes.isEmpty() ? null : encode(from + nodes.size() - 1);
+                connection.pageInfo = info;
+                connection.totalCount = total;
+                return connection;
+            }));
+        });
+    }
+
+    @Query("user")
+    @WithSession
+    public Uni<UserNode> user(@Name("id") @Id String id) {
+        return userService.load(id).chain(userService::requireVisible).chain(this::node);
+    }
+
+    @Query("userByExternalId")
+    @WithSession
+    public Uni<UserNode> userByExternalId(@Name("externalId") String externalId) {
+        return users.findByExternalId(caller.partner(), externalId)
+                .onItem().ifNull().failWith(() -> ApiException.notFound("User with externalId", externalId))
+                .chain(userService::requireVisible).chain(this::node);
+    }
+
+    @Query("me")
+    @Description("The calling user (xoauth_requestor_id)")
+    @WithSession
+    public Uni<UserNode> me() {
+        UUID me = caller.user().orElseThrow(() -> ApiException.badRequest("NO_CALLING_USER",
+                "me: the call does not act as a user (xoauth_requestor_id)"));
+        return users.findById(me).onItem().ifNull().failWith(() -> ApiException.notFound("User", me))
+                .invoke(u -> caller.requirePartner(u.partner)).chain(this::node);
+    }
+
+    private Uni<UserNode> node(AppUser user) {
+        return nodes(List.of(user)).map(list -> list.get(0));
+    }
+
+    private Uni<List<UserNode>> nodes(List<AppUser> found) {
+        return memberships.ofUsers(found.stream().map(u -> u.uuid).toList()).chain(all -> {
+            List<UUID> companyIds = all.stream().map(m -> m.companyUuid).distinct().toList();
+            Uni<List<Company>> owners = companyIds.isEmpty() ? Uni.createFrom().item(List.of())
+                    : companies.list("uuid in ?1", companyIds);
+            return owners.map(list -> {
+                Map<UUID, Company> byId = new HashMap<>();
+                list.forEach(c -> byId.put(c.uuid, c));
+                Map<UUID, List<Membership>> byUser = new HashMap<>();
+                all.forEach(m -> byUser.computeIfAbsent(m.userUuid, k -> new ArrayList<>()).add(m));
+                return found.stream().map(u -> toNode(u, byUser.getOrDefault(u.uuid, List.of()), byId)).toList();
+            });
+        });
+    }
+
+    private static UserNode toNode(AppUser u, List<Membership> theirs, Map<UUID, Company> companies) {
+        UserNode node = new UserNode();
+        node.id = u.uuid.toString();
+        node.firstName = u.firstName;
+        node.lastName = u.lastName;
+        node.email = u.email;
+        node.externalId = u.externalId;
+        node.locale = u.locale;
+        node.username = u.username == null ? u.email : u.username;
+        Membership lastUsed = theirs.stream().filter(m -> m.lastUsed != null)
+                .max(java.util.Comparator.comparing((Membership m) -> m.lastUsed)).orElse(theirs.isEmpty() ? null : theirs.get(0));
+        node.memberships = theirs.stream().map(m -> {
+            Company c = companies.get(m.companyUuid);
+            MembershipNode mn = new MembershipNode();
+            mn.account = new Account();
+            mn.account.id = m.companyUuid.toString();
+            mn.account.name = c == null ? null : c.name;
+            mn.account.status = c == null || c.enabled ? "ENABLED" : "DISABLED";
+            mn.isLastUsed = m == lastUsed;
+            mn.roles = m.roles.stream().map(r -> ROLE_NAMES.getOrDefault(r, r)).toList();
+            mn.status = !m.enabled ? "DISABLED" : m.status == UserStatus.ACTIVE || m.status == UserStatus.MANAGED ? "ENABLED"
+                    : m.status.name();
+            return mn;
+        }).toList();
+        return node;
+    }
+
+    private static String encode(int index) {
+        return Base64.getUrlEncoder().withoutPadding().encodeToString(("user:" + index).getBytes(StandardCharsets.UTF_8));
+    }
+
+    private static int decode(String argument, String cursor) {
+        try {
+            String text = new String(Base64.getUrlDecoder().decode(cursor), StandardCharsets.UTF_8);
+            if (!text.startsWith("user:")) {
+                throw new IllegalArgumentException();
+            }
+            int index = Integer.parseInt(text.substring(5));
+            if (index < 0) {
+                throw new IllegalArgumentException();
+            }
+            return index;
+        } catch (IllegalArgumentException e) {
+            throw ApiException.invalidField(argument, "is not a cursor returned by this API");
+        }
+    }
+}

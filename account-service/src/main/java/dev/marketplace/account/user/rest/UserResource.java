@@ -1,0 +1,74 @@
+package dev.marketplace.account.user.rest;
+
+import java.time.Instant;
+
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.core.Context;
+import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.core.UriInfo;
+
+import org.jboss.resteasy.reactive.RestPath;
+import org.jboss.resteasy.reactive.RestQuery;
+
+import dev.marketplace.account.membership.domain.MembershipRoles;
+import dev.marketplace.account.support.Params;
+import dev.marketplace.account.user.repository.UserRepository;
+import dev.marketplace.account.user.repository.UserRepository.SortField;
+import dev.marketplace.account.user.service.UserService;
+import dev.marketplace.account.user.service.UserView;
+import dev.marketplace.common.error.ApiException;
+import dev.marketplace.common.paging.PageRequest;
+import dev.marketplace.common.paging.PagedResponse;
+import io.quarkus.security.Authenticated;
+import io.smallrye.mutiny.Uni;
+
+@Path("/api/account/v2/users")
+@Authenticated
+@Produces(MediaType.APPLICATION_JSON)
+public class UserResource {
+    private final UserService users;
+
+    public UserResource(UserService users) {
+        this.users = users;
+    }
+
+    @GET
+    public Uni<PagedResponse<UserView>> list(@RestQuery String name, @RestQuery String email, @RestQuery String externalId,
+            @RestQuery String username, @RestQuery String companyMembershipRole, @RestQuery String lastModified,
+            @RestQuery String page, @RestQuery String size, @RestQuery String sortField, @RestQuery String sortOrder,
+            @RestQuery String includeCustomAttributes, @Context UriInfo uri) {
+        if (companyMembershipRole != null && !companyMembershipRole.isEmpty()) {
+            String role = companyMembershipRole.startsWith("ROLE_") ? companyMembershipRole : "ROLE_" + companyMembershipRole;
+            if (!MembershipRoles.ALL.contains(role)) {
+                throw ApiException.invalidField("companyMembershipRole", "unknown role " + companyMembershipRole);
+            }
+            companyMembershipRole = role;
+        } else {
+            companyMembershipRole = null;
+        }
+        Instant since = null;
+        if (lastModified != null && !lastModified.isEmpty()) {
+            try {
+                since = Instant.ofEpochMilli(Long.parseLong(lastModified.trim()));
+            } catch (NumberFormatException e) {
+                throw ApiException.invalidField("lastModified", "must be a timestamp in epoch milliseconds");
+            }
+        }
+        SortField sort = Params.enumValue("sortField", sortField, SortField.class, SortField.DATE);
+        if (sort != SortField.DATE && sort != SortField.FIRST_NAME && sort != SortField.LAST_NAME) {
+            throw ApiException.invalidField("sortField", "must be one of DATE, FIRST_NAME, LAST_NAME");
+        }
+        UserRepository.Filter filter = new UserRepository.Filter(null, name, email, externalId, username,
+                companyMembershipRole, since, sort, Params.ascending(sortOrder, true));
+        return users.list(filter, PageRequest.of(page, size, 50),
+                Params.bool("includeCustomAttributes", includeCustomAttributes, false), uri);
+    }
+
+    @GET
+    @Path("{userUuid}")
+    public Uni<UserView> get(@RestPath String userUuid, @RestQuery String includeCustomAttributes, @Context UriInfo uri) {
+        return users.get(userUuid, Params.bool("includeCustomAttributes", includeCustomAttributes, false), uri.getBaseUri());
+    }
+}

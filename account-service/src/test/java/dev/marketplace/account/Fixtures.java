@@ -1,0 +1,112 @@
+package dev.marketplace.account;
+
+import static io.restassured.RestAssured.given;
+
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.PreparedStatement;
+import java.sql.SQLException;
+import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import java.util.function.Predicate;
+
+import org.eclipse.microprofile.config.Config;
+import org.eclipse.microprofile.config.ConfigProvider;
+
+import com.fasterxml.jackson.databind.JsonNode;
+
+import dev.marketplace.common.security.Roles;
+import dev.marketplace.testkit.InternalTokens;
+import io.restassured.http.ContentType;
+import io.restassured.specification.RequestSpecification;
+
+/** Test set-up through the API: a marketplace (partner) with companies, their administrators and members. */
+public final class Fixtures {
+    public final String partner = "P" + UUID.randomUUID().toString().substring(0, 8);
+
+    public record Co(String uuid, String adminUuid, String adminEmail, String domain) {
+    }
+
+    public RequestSpecification asPartner() {
+        return as(InternalTokens.bearer(partner, Roles.PARTNER));
+    }
+
+    public RequestSpecification asChannelAdmin() {
+        return as(InternalTokens.bearer(partner, Roles.CHANNEL_ADMIN));
+    }
+
+    public RequestSpecification asReader() {
+        return as(InternalTokens.bearer(partner, Roles.PARTNER_READ));
+    }
+
+    public RequestSpecification asUser(String user) {
+        return as(InternalTokens.bearerAsUser(partner, UUID.fromString(user)));
+    }
+
+    public RequestSpecification asOtherPartner() {
+        return as(InternalTokens.bearer("X" + UUID.randomUUID().toString().substring(0, 8), Roles.PARTNER));
+    }
+
+    public static RequestSpecification as(String bearer) {
+        return given().header("Authorization", bearer).contentType(ContentType.JSON);
+    }
+
+    /** A company with a first user (Company Administrator) whose email domain is unique to the company. */
+    public Co company(String name, boolean allowLogin) {
+        String domain = "d" + UUID.randomUUID().toString().substring(0, 8) + ".example";
+        String email = "admin@" + domain;
+        Map<String, Object> body = new LinkedHashMap<>();
+        body.put("name", name);
+        body.put("allowLogin", allowLogin);
+        body.put("address", Map.of("street1", "1 Main", "city", "Lyon", "country", "FR"));
+        body.put("firstUser", Map.of("email", email, "firstName", "Ada", "lastName", "Admin"));
+        String uuid = asPartner().body(body).post("/api/account/v2/companies").then().statusCode(201).extract().path("uuid");
+        String admin = asPartner().queryParam("searchText", "admin@").get(members(uuid)).then().statusCode(200)
+                .extract().path("content[0].user.uuid");
+        return new Co(uuid, admin, email, domain);
+    }
+
+    /** Adds a managed or invited member through create-membership and returns the user uuid. */
+    public String member(Co co, String email, List<String> roles) {
+        Map<String, Object> body = new LinkedHashMap<>();
+        body.put("user", Map.of("email", email, "firstName", "Mem", "lastName", email.substring(0, email.indexOf('@'))));
+        if (roles != null) {
+            body.put("roles", roles);
+        }
+        return asPartner().queryParam("inviterUuid", co.adminUuid()).body(body).post(members(co.uuid())).then().statusCode(201)
+                .extract().path("user.uuid");
+    }
+
+    public static String members(String company) {
+        return "/api/account/v2/companies/" + company + "/memberships";
+    }
+
+    public static JsonNode event(String type, Predicate<JsonNode> match) {
+        return DomainEvents.await(e -> type.equals(e.path("type").asText()) && match.test(e), Duration.ofSeconds(20));
+    }
+
+    /** Direct SQL for state other services own (assignments projected from billing, directory-managed users). */
+    public static void sql(String statement, Object... params) {
+        Config config = ConfigProvider.getConfig();
+        try (Connection c = DriverManager.getConnection(config.getValue("quarkus.datasource.jdbc.url", String.class),
+                config.getValue("quarkus.datasource.username", String.class),
+                config.getValue("quarkus.datasource.password", String.class));
+                PreparedStatement ps = c.prepareStatement(statement)) {
+            for (int i = 0; i < params.length; i++) {
+                ps.setObject(i + 1, params[i]);
+            }
+            ps.executeUpdate();
+        } catch (SQLException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    public static void assignment(String company, String user, long product, String status, String owner) {
+        sql("insert into user_assignment (uuid, company_uuid, user_uuid, product_id, product_name, status, owner_uuid, created_on)"
+                + " values (?, ?, ?, ?, ?, ?, ?, now())", UUID.randomUUID(), UUID.fromString(company), UUID.fromString(user),
+                product, "Product " + product, status, owner == null ? null : UUID.fromString(owner));
+    }
+}
