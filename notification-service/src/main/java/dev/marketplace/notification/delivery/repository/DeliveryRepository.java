@@ -1,15 +1,17 @@
 package dev.marketplace.notification.delivery.repository;
 
 import java.time.Instant;
+import java.time.OffsetDateTime;
+import java.time.ZoneOffset;
 import java.util.List;
 import java.util.UUID;
 
 import jakarta.enterprise.context.ApplicationScoped;
-import jakarta.persistence.LockModeType;
 
 import dev.marketplace.common.paging.PageRequest;
 import dev.marketplace.notification.delivery.domain.Delivery;
 import dev.marketplace.notification.delivery.domain.DeliveryStatus;
+import io.quarkus.hibernate.reactive.panache.Panache;
 import io.quarkus.hibernate.reactive.panache.PanacheRepositoryBase;
 import io.quarkus.panache.common.Parameters;
 import io.smallrye.mutiny.Uni;
@@ -19,11 +21,14 @@ public class DeliveryRepository implements PanacheRepositoryBase<Delivery, Long>
 
     /** Due messages, locked so that another replica's job skips them ({@code for update skip locked}). */
     public Uni<List<Delivery>> lockDue(Instant now, int limit) {
-        return find("status = ?1 and nextAttemptAt <= ?2 order by nextAttemptAt, id", DeliveryStatus.PENDING, now)
-                .page(0, limit)
-                .withLock(LockModeType.PESSIMISTIC_WRITE)
-                .withHint("jakarta.persistence.lock.timeout", -2)
-                .list();
+        return Panache.getSession().chain(session -> session.createNativeQuery(
+                "select id from notification_delivery where status = 'PENDING' and next_attempt_at <= ?1"
+                        + " order by next_attempt_at, id limit ?2 for update skip locked", Long.class)
+                .setParameter(1, OffsetDateTime.ofInstant(now, ZoneOffset.UTC))
+                .setParameter(2, limit)
+                .getResultList())
+                .chain(ids -> ids.isEmpty() ? Uni.createFrom().item(List.<Delivery> of())
+                        : list("id in ?1 order by nextAttemptAt, id", ids));
     }
 
     /** Messages whose send was interrupted (the process stopped while SENDING). */
