@@ -13,9 +13,6 @@ final class Suite {
     static synchronized DevStack stack() {
         if (stack == null) {
             Path root = Path.of(System.getProperty("devstack.root", "../..")).toAbsolutePath().normalize();
-            // TODO remove once the gateway module is part of the reactor build
-            org.junit.jupiter.api.Assumptions.assumeTrue(Files.exists(root.resolve("gateway/target/quarkus-app/quarkus-run.jar")),
-                    "the gateway is not built yet");
             try {
                 Path data = Files.createTempDirectory("devstack-e2e");
                 stack = DevStack.start(new DevStack.Options(root, data, 38080, 0, false));
