@@ -25,7 +25,7 @@ final class FakeMarketplace implements AutoCloseable {
 	static final String PREFIX = "/api/integration/v1/events/";
 
 	record Recorded(String method, String pathAndQuery, Map<String, List<String>> headers, String body,
-			OAuth1.Verification signature, int status) {
+			OAuth1.Verification signature, int status, long receivedNanos) {
 		String header(String name) {
 			List<String> values = headers.get(name);
 			return values == null || values.isEmpty() ? null : values.get(0);
@@ -74,6 +74,7 @@ final class FakeMarketplace implements AutoCloseable {
 
 	private void handle(HttpExchange exchange) throws IOException {
 		try (exchange) {
+			long receivedNanos = System.nanoTime();
 			String method = exchange.getRequestMethod();
 			URI uri = URI.create("http://" + exchange.getRequestHeaders().getFirst("Host") + exchange.getRequestURI());
 			String body = new String(exchange.getRequestBody().readAllBytes(), StandardCharsets.UTF_8);
@@ -99,7 +100,8 @@ final class FakeMarketplace implements AutoCloseable {
 			}
 			Map<String, List<String>> headers = new TreeMap<>(String.CASE_INSENSITIVE_ORDER);
 			headers.putAll(exchange.getRequestHeaders());
-			Recorded recorded = new Recorded(method, exchange.getRequestURI().toString(), headers, body, signature, status);
+			Recorded recorded = new Recorded(method, exchange.getRequestURI().toString(), headers, body, signature, status,
+					receivedNanos);
 			requests.add(recorded);
 			(isResult ? resultOf(token) : fetchOf(token)).complete(recorded);
 

@@ -110,7 +110,9 @@ class VendorSdkAppIT {
 		String token = token();
 		marketplace.publish(token, orderEvent("BASIC", "{\"domain\":\"acme.test\"}"), 200);
 
+		long sent = System.nanoTime();
 		HttpResponse<String> answer = processEvent(marketplace.eventUrl(token), true);
+		long answered = System.nanoTime();
 		note("processEvent (SUBSCRIPTION_ORDER) -> " + answer.statusCode() + " " + answer.headers().firstValue("Content-Type").orElse("") + " " + answer.body());
 		assertEquals(202, answer.statusCode());
 		JsonNode accepted = JSON.readTree(answer.body());
@@ -122,6 +124,7 @@ class VendorSdkAppIT {
 		assertTrue(fetch.signature().valid(), "fetch must be signed with the product's key and secret");
 		assertEquals(KEY, fetch.signature().consumerKey());
 		assertTrue(fetch.header("Accept").contains("application/json"), fetch.header("Accept"));
+		assertTrue(fetch.receivedNanos() < answered, "the SDK fetches the event before it answers the notification");
 
 		FakeMarketplace.Recorded result = marketplace.resultOf(token).get(WAIT.toSeconds(), TimeUnit.SECONDS);
 		describe("signed result POST", result);
@@ -132,6 +135,9 @@ class VendorSdkAppIT {
 		JsonNode body = JSON.readTree(result.body());
 		assertTrue(body.get("success").asBoolean());
 		assertTrue(body.get("accountIdentifier").asText().startsWith("acct-"), result.body());
+		note(String.format("timing: notification sent -> fetch %.1f ms, -> 202 received %.1f ms, -> result POST received %.1f ms"
+				+ " (the result POST may arrive before the marketplace has even read the 202)",
+				(fetch.receivedNanos() - sent) / 1e6, (answered - sent) / 1e6, (result.receivedNanos() - sent) / 1e6));
 	}
 
 	@Test
@@ -179,6 +185,24 @@ class VendorSdkAppIT {
 		JsonNode body = JSON.readTree(marketplace.resultOf(token).get(WAIT.toSeconds(), TimeUnit.SECONDS).body());
 		assertFalse(body.path("success").asBoolean(true));
 		assertEquals("OPERATION_CANCELLED", body.get("errorCode").asText());
+	}
+
+	@Test
+	void addOnRoutingQuirksResolveWithConfigurationErrors() throws Exception {
+		// A non-null payload.account.parentAccountIdentifier routes ORDER/CANCEL to the SDK's add-on handlers, and event
+		// types the SDK knows but does not dispatch (e.g. ADDON_ORDER) get its "unsupported" handler; both resolve
+		// asynchronously with CONFIGURATION_ERROR. The marketplace must send parentAccountIdentifier only for add-ons.
+		String addonCancel = token();
+		marketplace.publish(addonCancel, event("SUBSCRIPTION_CANCEL", null, payload(null,
+				"{\"accountIdentifier\":\"acct-42\",\"status\":\"ACTIVE\",\"parentAccountIdentifier\":\"acct-1\"}", null, null)), 200);
+		String addonOrder = token();
+		marketplace.publish(addonOrder, event("ADDON_ORDER", null, payload(null, account("acct-42"), order("BASIC"), null)), 200);
+		for (String token : List.of(addonCancel, addonOrder)) {
+			assertEquals(202, processEvent(marketplace.eventUrl(token), true).statusCode());
+			FakeMarketplace.Recorded result = marketplace.resultOf(token).get(WAIT.toSeconds(), TimeUnit.SECONDS);
+			note("result POST body for an add-on routed event: " + result.body());
+			assertEquals("CONFIGURATION_ERROR", JSON.readTree(result.body()).get("errorCode").asText());
+		}
 	}
 
 	// ---------------------------------------------------------------- synchronous answers
@@ -236,6 +260,13 @@ class VendorSdkAppIT {
 		assertEquals(200, answer.statusCode());
 		assertEquals("UNKNOWN_ERROR", JSON.readTree(answer.body()).get("errorCode").asText());
 		assertFalse(marketplace.resultOf(badEnum).isDone());
+
+		String unknownType = token();
+		marketplace.publish(unknownType, event("USER_UPDATED", null, payload(user("user-7"), account("acct-42"), null, null)), 200);
+		answer = processEvent(marketplace.eventUrl(unknownType), true);
+		note("processEvent for type USER_UPDATED (not in the SDK's EventType enum) -> " + answer.statusCode() + " " + answer.body());
+		assertEquals(200, answer.statusCode());
+		assertEquals("UNKNOWN_ERROR", JSON.readTree(answer.body()).get("errorCode").asText());
 	}
 
 	@Test
