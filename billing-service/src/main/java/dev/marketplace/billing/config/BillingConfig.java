@@ -4,6 +4,7 @@ import java.net.URI;
 import java.time.Duration;
 
 import io.smallrye.config.ConfigMapping;
+import io.smallrye.config.WithDefault;
 
 @ConfigMapping(prefix = "marketplace.billing")
 public interface BillingConfig {
@@ -11,6 +12,10 @@ public interface BillingConfig {
     URI baseUrl();
 
     Catalog catalog();
+
+    /** Accepted distance between a return URL's oauth_timestamp and now. */
+    @WithDefault("300s")
+    Duration returnSignatureWindow();
 
     interface Catalog {
         /** Base URL of catalog-service. */

@@ -70,22 +70,33 @@ class SubscriptionLifecycleTest {
 
         JsonNode ordered = event("SUBSCRIPTION_ORDER", id);
         JsonNode p = ordered.path("payload");
+        JsonNode vendorEvent = p.path("vendorEvent");
+        JsonNode vp = vendorEvent.path("payload");
         assertEquals(partner, ordered.path("partner").asText());
         assertEquals(id, p.path("subscriptionId").asText());
         assertEquals(product.id(), p.path("productId").asLong());
-        assertEquals(product.applicationUuid(), p.path("applicationUuid").asText());
-        assertEquals("BASIC", p.path("order").path("editionCode").asText());
-        assertEquals("YEARLY", p.path("order").path("pricingDuration").asText());
-        assertEquals("USER", p.path("order").path("items").path(0).path("unit").asText());
-        assertEquals(5, p.path("order").path("items").path(0).path("quantity").asInt());
-        assertEquals("Acme", p.path("company").path("name").asText());
-        assertEquals(company.toString(), p.path("company").path("uuid").asText());
-        assertEquals("ann@acme.example", p.path("user").path("email").asText());
-        assertEquals(user.toString(), p.path("user").path("uuid").asText());
-        assertEquals("INITIALIZED", p.path("account").path("status").asText());
         assertEquals(false, p.path("interactive").asBoolean());
         assertTrue(p.path("eventUrl").asText().endsWith("/api/integration/v1/events/" + p.path("eventToken").asText()));
-        assertEquals(partner, p.path("marketplace").path("partner").asText());
+        // the vendor event JSON of DESIGN §6 step 2, with AppDirect SDK field names only
+        assertEquals("SUBSCRIPTION_ORDER", vendorEvent.path("type").asText());
+        assertEquals(product.applicationUuid(), vendorEvent.path("applicationUuid").asText());
+        assertEquals(partner, vendorEvent.path("marketplace").path("partner").asText());
+        assertEquals("http://localhost:8080", vendorEvent.path("marketplace").path("baseUrl").asText());
+        assertTrue(vendorEvent.path("returnUrl").isNull());
+        assertEquals("ann@acme.example", vendorEvent.path("creator").path("email").asText());
+        assertEquals("BASIC", vp.path("order").path("editionCode").asText());
+        assertEquals("YEARLY", vp.path("order").path("pricingDuration").asText());
+        assertEquals("USER", vp.path("order").path("items").path(0).path("unit").asText());
+        assertEquals(5, vp.path("order").path("items").path(0).path("quantity").asInt());
+        assertEquals(List.of("editionCode", "pricingDuration", "items"), fields(vp.path("order")));
+        assertEquals("Acme", vp.path("company").path("name").asText());
+        assertEquals(company.toString(), vp.path("company").path("uuid").asText());
+        assertEquals(List.of("uuid", "name", "email", "phoneNumber", "website", "country"), fields(vp.path("company")));
+        assertEquals("ann@acme.example", vp.path("user").path("email").asText());
+        assertEquals(user.toString(), vp.path("user").path("uuid").asText());
+        assertEquals("fr", vp.path("user").path("language").asText());
+        assertEquals("INITIALIZED", vp.path("account").path("status").asText());
+        assertTrue(vp.path("configuration").isObject());
         JsonNode mail = p.path("notifications").path(0);
         assertEquals("SUBSCRIPTION_ORDER", mail.path("type").asText());
         assertEquals("ann@acme.example", mail.path("recipients").path(0).asText());
@@ -105,8 +116,9 @@ class SubscriptionLifecycleTest {
         asPartner(partner).delete(path(company, user) + "/" + id).then().statusCode(202)
                 .body("status", equalTo("PENDING_REMOTE_CANCELLATION"));
         JsonNode cancel = event("SUBSCRIPTION_CANCEL", id).path("payload");
-        assertEquals("acct-42", cancel.path("account").path("accountIdentifier").asText());
-        assertEquals("ACTIVE", cancel.path("account").path("status").asText());
+        assertEquals("acct-42", cancel.path("vendorEvent").path("payload").path("account").path("accountIdentifier").asText());
+        assertEquals("ACTIVE", cancel.path("vendorEvent").path("payload").path("account").path("status").asText());
+        assertEquals("SUBSCRIPTION_CANCEL", cancel.path("vendorEvent").path("type").asText());
         assertEquals("SUBSCRIPTION_CANCEL", cancel.path("notifications").path(0).path("type").asText());
         asPartner(partner).delete(path(company, user) + "/" + id).then().statusCode(409).body("code", equalTo("INVALID_STATE"));
 
@@ -177,7 +189,8 @@ class SubscriptionLifecycleTest {
         JsonNode p = event("SUBSCRIPTION_ORDER", id).path("payload");
         assertTrue(p.path("interactive").asBoolean());
         assertTrue(redirect.contains(OAuth1.percentEncode(p.path("eventUrl").asText())), redirect);
-        assertTrue(p.path("returnUrl").asText().startsWith(p.path("eventUrl").asText()));
+        assertEquals("http://localhost:8080/api/billing/v1/returns/" + p.path("eventToken").asText(),
+                p.path("vendorEvent").path("returnUrl").asText());
 
         // the signature verifies with the vendor's secret
         java.net.URI uri = java.net.URI.create(redirect);
@@ -205,7 +218,7 @@ class SubscriptionLifecycleTest {
                 .body("pendingChange.editionCode", equalTo("PREMIUM"));
         asPartner(partner).body(Map.of("items", List.of(Map.of("unit", "USER", "quantity", 4)))).put(one).then().statusCode(409);
         asPartner(partner).delete(one).then().statusCode(409);
-        JsonNode change = event("SUBSCRIPTION_CHANGE", id).path("payload");
+        JsonNode change = event("SUBSCRIPTION_CHANGE", id).path("payload").path("vendorEvent").path("payload");
         assertEquals("PREMIUM", change.path("order").path("editionCode").asText());
         assertEquals(3, change.path("order").path("items").path(0).path("quantity").asInt());
         assertEquals("acct-9", change.path("account").path("accountIdentifier").asText());
@@ -235,7 +248,9 @@ class SubscriptionLifecycleTest {
                 .body("message", containsString("uuid")).body("message", containsString("email"));
         asPartner(partner).body(body).post(assignments).then().statusCode(202).body("status", equalTo("PENDING_REMOTE_ASSIGNMENT"));
         asPartner(partner).body(body).post(assignments).then().statusCode(409).body("code", equalTo("ALREADY_ASSIGNED"));
-        JsonNode assigned = event("USER_ASSIGNMENT", id).path("payload");
+        JsonNode assignedEvent = event("USER_ASSIGNMENT", id).path("payload");
+        assertEquals(bo.toString(), assignedEvent.path("userUuid").asText());
+        JsonNode assigned = assignedEvent.path("vendorEvent").path("payload");
         assertEquals(bo.toString(), assigned.path("user").path("uuid").asText());
         assertEquals("bo@acme.example", assigned.path("user").path("email").asText());
         assertEquals("acct-1", assigned.path("account").path("accountIdentifier").asText());
@@ -252,10 +267,17 @@ class SubscriptionLifecycleTest {
         asPartner(partner).delete(assignments + "/" + UUID.randomUUID()).then().statusCode(404);
         asPartner(partner).delete(assignments + "/" + bo).then().statusCode(202).body("status", equalTo("PENDING_REMOTE_UNASSIGNMENT"));
         asPartner(partner).delete(assignments + "/" + bo).then().statusCode(409);
-        assertEquals(bo.toString(), event("USER_UNASSIGNMENT", id).path("payload").path("user").path("uuid").asText());
+        assertEquals(bo.toString(), event("USER_UNASSIGNMENT", id).path("payload").path("vendorEvent").path("payload")
+                .path("user").path("uuid").asText());
         as(service(partner)).body(Map.of("eventType", "USER_UNASSIGNMENT", "success", true, "userUuid", bo.toString()))
                 .post("/internal/v1/subscriptions/" + id + "/result").then().statusCode(200);
         asPartner(partner).get(assignments).then().body("[0].status", equalTo("UNASSIGNED"));
+    }
+
+    private static List<String> fields(JsonNode node) {
+        List<String> names = new java.util.ArrayList<>();
+        node.fieldNames().forEachRemaining(names::add);
+        return names;
     }
 
     private static long count(String sql) throws Exception {

@@ -28,6 +28,10 @@ public class SubscriptionRepository implements PanacheRepositoryBase<Subscriptio
         return count("from Subscription s where " + where(filter, params), params);
     }
 
+    public Uni<Subscription> byEventToken(String eventToken) {
+        return find("eventToken", eventToken).firstResult();
+    }
+
     public Uni<Long> nextOrderId() {
         return getSession().chain(session -> session.createNativeQuery("select nextval('subscription_order_seq')", Long.class)
                 .getSingleResult());

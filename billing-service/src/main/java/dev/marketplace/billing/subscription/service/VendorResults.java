@@ -103,7 +103,7 @@ public class VendorResults {
         s.lastModified = now;
         SubscriptionView view = payloads.view(s);
         return subscriptions.flush().chain(() -> events.publish(r.eventType() + (ok ? "_SUCCEEDED" : "_FAILED"), s.partner,
-                s.id.toString(), Map.of("source", "vendor"), resultPayload(view, r))).replaceWith(view);
+                s.id.toString(), Map.of("source", "vendor"), resultPayload(s, view, r))).replaceWith(view);
     }
 
     private Uni<SubscriptionView> assignmentResult(Subscription s, ResultInput r, boolean ok, Instant now) {
@@ -123,15 +123,19 @@ public class VendorResults {
             a.errorMessage = ok ? null : r.message();
             a.lastModified = now;
             SubscriptionView view = payloads.view(s);
-            Map<String, Object> payload = resultPayload(view, r);
+            Map<String, Object> payload = resultPayload(s, view, r);
             payload.put("assignment", AssignmentView.of(a));
             return assignments.flush().chain(() -> events.publish(r.eventType() + (ok ? "_SUCCEEDED" : "_FAILED"), s.partner,
                     s.id.toString(), Map.of("source", "vendor"), payload)).replaceWith(view);
         });
     }
 
-    private static Map<String, Object> resultPayload(SubscriptionView view, ResultInput r) {
+    private static Map<String, Object> resultPayload(Subscription s, SubscriptionView view, ResultInput r) {
         Map<String, Object> payload = new LinkedHashMap<>();
+        payload.put("subscriptionId", view.id());
+        payload.put("orderId", view.orderId());
+        payload.put("productId", view.productId());
+        payload.put("eventToken", s.eventToken);
         payload.put("subscription", view);
         Map<String, Object> result = new LinkedHashMap<>();
         result.put("eventType", r.eventType());
