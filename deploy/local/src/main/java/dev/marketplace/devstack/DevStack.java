@@ -22,7 +22,6 @@ import java.util.concurrent.TimeUnit;
 
 import com.icegreen.greenmail.util.GreenMail;
 
-import dev.marketplace.testkit.Kafka;
 import dev.marketplace.testkit.Postgres;
 import dev.marketplace.testkit.SmtpResource;
 
@@ -40,6 +39,7 @@ public final class DevStack implements AutoCloseable {
     private final List<Process> processes = new ArrayList<>();
     private GreenMail mail;
     private String kafka;
+    private KafkaProcess kafkaProcess;
 
     /** {@code root}: the repository; {@code dataDir}: where state and logs go; {@code portBase}: the gateway's port. */
     public record Options(Path root, Path dataDir, int portBase, int postgresPort, boolean persistent) {
@@ -77,13 +77,21 @@ public final class DevStack implements AutoCloseable {
         return kafka;
     }
 
+    /** The broker, for tests that stop and restart it. */
+    public KafkaProcess kafka() {
+        return kafkaProcess;
+    }
+
     private void startAll() throws Exception {
         Files.createDirectories(options.dataDir().resolve("logs"));
         if (options.persistent()) {
             Postgres.persistIn(options.dataDir().resolve("postgres"), options.postgresPort());
         }
         Postgres.server();
-        kafka = Kafka.bootstrapServers();
+        // a broker of its own (not the in-process test one): it keeps its data across restarts and can be stopped
+        int kafkaPort = options.persistent() ? Integer.parseInt(System.getenv().getOrDefault("DEVSTACK_KAFKA_PORT", "19092")) : 0;
+        kafkaProcess = KafkaProcess.start(options.dataDir().resolve("kafka"), kafkaPort);
+        kafka = kafkaProcess.bootstrapServers();
         mail = SmtpResource.greenMail();
         KeyPair keys = keys(options.dataDir().resolve("keys"));
         String publicKey = Base64.getEncoder().encodeToString(keys.getPublic().getEncoded());
@@ -223,6 +231,9 @@ public final class DevStack implements AutoCloseable {
             }
         }
         processes.clear();
+        if (kafkaProcess != null) {
+            kafkaProcess.close();
+        }
     }
 
     public static void main(String[] args) throws Exception {
