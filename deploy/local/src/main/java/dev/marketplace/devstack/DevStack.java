@@ -129,6 +129,8 @@ public final class DevStack implements AutoCloseable {
         env.put("MARKETPLACE_INTERNAL_TOKEN_PRIVATE_KEY", privateKeyPem);
         env.put("MARKETPLACE_GATEWAY_INTERNAL_TOKEN_PRIVATE_KEY", privateKeyPem);
         env.put("MARKETPLACE_PUBLIC_BASE_URL", gatewayUrl());
+        env.put("MARKETPLACE_BASE_URL", gatewayUrl());
+        env.put("PUBLIC_BASE_URL", gatewayUrl());
         env.put("QUARKUS_MAILER_HOST", "127.0.0.1");
         env.put("QUARKUS_MAILER_PORT", String.valueOf(mail.getSmtp().getPort()));
         env.put("QUARKUS_MAILER_MOCK", "false");
@@ -150,6 +152,7 @@ public final class DevStack implements AutoCloseable {
             env.put("MARKETPLACE_SERVICES_" + neighbour.routeName().toUpperCase() + "_URL",
                     "http://localhost:" + (options.portBase() + neighbour.portOffset()));
         }
+        env.put("CATALOG_URL", serviceUrl("catalog-service"));
         return env;
     }
 

@@ -1,0 +1,107 @@
+package dev.marketplace.devstack;
+
+import java.io.File;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Properties;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * AppDirect's own vendor library (service-integration-sdk 1.42, tests/vendor-sdk-app) running as a separate JVM on
+ * loopback. Product credentials are added to its credentials file as products are created; it re-reads the file on
+ * every lookup.
+ */
+final class VendorApp implements AutoCloseable {
+    private static final List<String> JAVA17_FLAGS = List.of("--add-opens", "java.base/java.lang=ALL-UNNAMED",
+            "--add-exports", "java.base/sun.net.www.protocol.http=ALL-UNNAMED",
+            "--add-exports", "java.base/sun.net.www.protocol.https=ALL-UNNAMED");
+    private static VendorApp instance;
+
+    private final Process process;
+    private final Path credentials;
+    private final Path log;
+    private final int port;
+
+    private VendorApp(Process process, Path credentials, Path log, int port) {
+        this.process = process;
+        this.credentials = credentials;
+        this.log = log;
+        this.port = port;
+    }
+
+    static synchronized VendorApp get() {
+        if (instance == null) {
+            try {
+                instance = start(Path.of(System.getProperty("devstack.root", "../..")).toAbsolutePath().normalize());
+            } catch (Exception e) {
+                throw new IllegalStateException("The vendor application did not start", e);
+            }
+            Runtime.getRuntime().addShutdownHook(new Thread(instance::close));
+        }
+        return instance;
+    }
+
+    private static VendorApp start(Path root) throws IOException, InterruptedException {
+        Path app = root.resolve("tests/vendor-sdk-app/target");
+        Path work = Files.createTempDirectory("vendor-sdk-app");
+        Path credentials = work.resolve("credentials.properties");
+        Files.writeString(credentials, "");
+        Path portFile = work.resolve("port");
+        Path log = work.resolve("vendor.log");
+        List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString()));
+        command.addAll(JAVA17_FLAGS);
+        command.addAll(List.of("-Xmx256m", "-XX:TieredStopAtLevel=1", "-cp",
+                app.resolve("vendor-sdk-app.jar") + File.pathSeparator + app.resolve("lib") + "/*",
+                "dev.marketplace.vendorsdk.VendorSdkApp", "--server.port=0", "--vendor.credentials.file=" + credentials,
+                "--vendor.port.file=" + portFile));
+        Process process = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile()).start();
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(120);
+        while (!Files.exists(portFile)) {
+            if (!process.isAlive() || System.nanoTime() > deadline) {
+                process.destroyForcibly();
+                throw new IllegalStateException("vendor JVM not ready, see " + log);
+            }
+            Thread.sleep(100);
+        }
+        return new VendorApp(process, credentials, log, Integer.parseInt(Files.readString(portFile).trim()));
+    }
+
+    /** The processEvent endpoint as an event URL template of the product's integration settings. */
+    String eventUrlTemplate() {
+        return "http://127.0.0.1:" + port + "/api/v1/integration/processEvent?eventUrl={eventUrl}";
+    }
+
+    synchronized void trust(String consumerKey, String consumerSecret) throws IOException {
+        Properties all = new Properties();
+        try (var in = Files.newInputStream(credentials)) {
+            all.load(in);
+        }
+        all.setProperty(consumerKey, consumerSecret);
+        Path next = credentials.resolveSibling("credentials.next");
+        try (var out = Files.newOutputStream(next)) {
+            all.store(out, null);
+        }
+        Files.move(next, credentials, java.nio.file.StandardCopyOption.REPLACE_EXISTING,
+                java.nio.file.StandardCopyOption.ATOMIC_MOVE);
+    }
+
+    String log() throws IOException {
+        return Files.readString(log);
+    }
+
+    @Override
+    public void close() {
+        process.destroy();
+        try {
+            if (!process.waitFor(10, TimeUnit.SECONDS)) {
+                process.destroyForcibly();
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            process.destroyForcibly();
+        }
+    }
+}
