@@ -1,6 +1,8 @@
 package dev.marketplace.notification;
 
+import java.net.URI;
 import java.time.Duration;
+import java.util.List;
 import java.util.Optional;
 
 import io.smallrye.config.ConfigMapping;
@@ -20,6 +22,8 @@ public interface NotificationConfig {
     Delivery delivery();
 
     Sms sms();
+
+    Vendor vendor();
 
     interface Delivery {
         /** How often the delivery job looks for due messages (read by the job's {@code @Scheduled}). */
@@ -58,5 +62,53 @@ public interface NotificationConfig {
 
         @WithDefault("5s")
         Duration timeout();
+    }
+
+    /** Vendor notification (DESIGN §6): calls to vendors' event URLs, retries, circuit breaker, parking. */
+    interface Vendor {
+        /** Public base URL of the marketplace (the gateway): event URLs given to vendors start with it. */
+        @WithDefault("http://localhost:8080")
+        URI baseUrl();
+
+        /** catalog-service, which owns the vendors' credentials and event URLs. */
+        @WithDefault("http://localhost:8083")
+        URI catalogUrl();
+
+        @WithDefault("5s")
+        Duration catalogTimeout();
+
+        @WithDefault("1s")
+        Duration pollInterval();
+
+        @WithDefault("20")
+        int batchSize();
+
+        /** How long one call to a vendor may take. */
+        @WithDefault("10s")
+        Duration timeout();
+
+        /** Attempts before the event is parked for an operator. */
+        @WithDefault("6")
+        int maxAttempts();
+
+        @WithDefault("10s")
+        Duration initialBackoff();
+
+        @WithDefault("10m")
+        Duration maxBackoff();
+
+        /** Consecutive failures of one vendor that open its circuit. */
+        @WithDefault("5")
+        int breakerFailureThreshold();
+
+        /** How long an open circuit refuses calls before one trial call is let through. */
+        @WithDefault("30s")
+        Duration breakerOpenDuration();
+
+        /** Who receives MANUAL_EVENT_RESOLUTION when an event is parked. */
+        Optional<List<String>> operatorEmails();
+
+        @WithDefault("en_US")
+        String operatorLocale();
     }
 }

@@ -9,12 +9,13 @@ import io.quarkus.test.common.ResourceArg;
 
 /**
  * Real PostgreSQL, Kafka and SMTP (GreenMail) for every test of the module, a real local HTTP server standing in for
- * the SMS provider, and the key pair the test tokens are signed with.
+ * the SMS provider and one for catalog-service's internal integration lookup, and the key pair the test tokens are signed with.
  */
 @QuarkusTestResource(value = PostgresResource.class, initArgs = @ResourceArg(name = "database", value = "notification"))
 @QuarkusTestResource(KafkaResource.class)
 @QuarkusTestResource(SmtpResource.class)
 @QuarkusTestResource(SmsProviderResource.class)
+@QuarkusTestResource(CatalogStubResource.class)
 @QuarkusTestResource(InternalTokens.class)
 public class NotificationTestResources {
 }

@@ -43,4 +43,6 @@ public class LoggedEvent extends PanacheEntityBase {
     public Boolean manuallyResolved;
     public String errorCode;
     public String errorMessage;
+    /** Where the vendor notification of this event stands (VendorEventStatus name), null when no vendor is concerned. */
+    public String vendorStatus;
 }

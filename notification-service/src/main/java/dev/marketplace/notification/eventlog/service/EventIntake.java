@@ -16,12 +16,13 @@ import dev.marketplace.common.events.ProcessedEvents;
 import dev.marketplace.notification.delivery.service.DeliveryPlanner;
 import dev.marketplace.notification.eventlog.domain.LoggedEvent;
 import dev.marketplace.notification.eventlog.repository.LoggedEventRepository;
+import dev.marketplace.notification.vendor.service.VendorEventService;
 import io.quarkus.hibernate.reactive.panache.common.WithTransaction;
 import io.smallrye.mutiny.Uni;
 
 /**
  * Takes one domain event in, exactly once: in a single transaction it records the event id as processed, stores the
- * event in the log and plans its notifications. A redelivered event finds its id and changes nothing.
+ * event in the log, plans its notifications and, when a vendor must hear about it, records the vendor event. A redelivered event finds its id and changes nothing.
  */
 @ApplicationScoped
 public class EventIntake {
@@ -31,12 +32,15 @@ public class EventIntake {
     private final ProcessedEvents processed;
     private final LoggedEventRepository events;
     private final DeliveryPlanner planner;
+    private final VendorEventService vendorEvents;
     private final ObjectMapper mapper;
 
-    public EventIntake(ProcessedEvents processed, LoggedEventRepository events, DeliveryPlanner planner, ObjectMapper mapper) {
+    public EventIntake(ProcessedEvents processed, LoggedEventRepository events, DeliveryPlanner planner,
+            VendorEventService vendorEvents, ObjectMapper mapper) {
         this.processed = processed;
         this.events = events;
         this.planner = planner;
+        this.vendorEvents = vendorEvents;
         this.mapper = mapper;
     }
 
@@ -48,7 +52,11 @@ public class EventIntake {
                 LOG.debugf("Event %s already processed, skipped", envelope.id());
                 return Uni.createFrom().item(false);
             }
-            return events.persist(toLogged(envelope)).chain(() -> planner.plan(envelope)).replaceWith(true);
+            LoggedEvent logged = toLogged(envelope);
+            return vendorEvents.intake(envelope, logged)
+                    .chain(() -> events.persist(logged))
+                    .chain(() -> planner.plan(envelope))
+                    .replaceWith(true);
         });
     }
 

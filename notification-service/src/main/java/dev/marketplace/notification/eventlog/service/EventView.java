@@ -18,7 +18,7 @@ import dev.marketplace.notification.eventlog.domain.LoggedEvent;
 public record EventView(String uuid, String type, long creationDate, String partner, String source, Aggregate aggregate,
         JsonNode creator, JsonNode payload, Long orderId, Long subscriptionId, CompanyRef company, ProductRef product,
         Boolean consumed, Boolean successful, Boolean asynchronous, Error error, Boolean manuallyResolved,
-        List<Link> links) {
+        String vendorStatus, List<Link> links) {
 
     public record Aggregate(String type, String id) {
     }
@@ -40,7 +40,7 @@ public record EventView(String uuid, String type, long creationDate, String part
                 : baseUri.resolve("api/channel/v1/events/" + e.id).toString();
         return new EventView(e.id.toString(), e.type, e.occurredOn.toEpochMilli(), e.partner, e.source,
                 new Aggregate(e.aggregateType, e.aggregateId), creator, payload, e.orderId, e.subscriptionId,
-                company(e, payload), product(payload), e.consumed, e.successful, e.asynchronous, error, e.manuallyResolved,
+                company(e, payload), product(payload), e.consumed, e.successful, e.asynchronous, error, e.manuallyResolved, e.vendorStatus,
                 List.of(new Link("self", self)));
     }
 

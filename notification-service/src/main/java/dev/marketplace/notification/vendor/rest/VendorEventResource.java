@@ -1,0 +1,56 @@
+package dev.marketplace.notification.vendor.rest;
+
+import jakarta.annotation.security.RolesAllowed;
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.POST;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.core.Context;
+import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.core.UriInfo;
+
+import org.jboss.resteasy.reactive.RestPath;
+import org.jboss.resteasy.reactive.RestQuery;
+
+import dev.marketplace.common.paging.PageRequest;
+import dev.marketplace.common.paging.PagedResponse;
+import dev.marketplace.common.security.Roles;
+import dev.marketplace.notification.vendor.service.VendorEventService;
+import dev.marketplace.notification.vendor.service.VendorEventView;
+import io.smallrye.mutiny.Uni;
+
+/**
+ * Operators' view of vendor notifications (not in the AppDirect API): the partner's vendor events with their delivery
+ * state, and the retry of a PARKED event.
+ */
+@Path("/api/notification/v1/vendor-events")
+@Produces(MediaType.APPLICATION_JSON)
+public class VendorEventResource {
+    private final VendorEventService service;
+
+    public VendorEventResource(VendorEventService service) {
+        this.service = service;
+    }
+
+    @GET
+    @RolesAllowed({ Roles.PARTNER, Roles.PARTNER_READ, Roles.CHANNEL_ADMIN, Roles.SUPER_SUPPORT })
+    public Uni<PagedResponse<VendorEventView>> list(@RestQuery String status, @RestQuery String page, @RestQuery String size,
+            @Context UriInfo uri) {
+        return service.list(status, PageRequest.of(page, size, 50), uri);
+    }
+
+    @GET
+    @Path("{eventId}")
+    @RolesAllowed({ Roles.PARTNER, Roles.PARTNER_READ, Roles.CHANNEL_ADMIN, Roles.SUPER_SUPPORT })
+    public Uni<VendorEventView> get(@RestPath String eventId) {
+        return service.get(eventId);
+    }
+
+    /** Sends a PARKED event again (attempts start over); 409 for an event that is not parked. */
+    @POST
+    @Path("{eventId}/retry")
+    @RolesAllowed({ Roles.PARTNER, Roles.CHANNEL_ADMIN, Roles.SUPER_SUPPORT })
+    public Uni<VendorEventView> retry(@RestPath String eventId) {
+        return service.retry(eventId);
+    }
+}

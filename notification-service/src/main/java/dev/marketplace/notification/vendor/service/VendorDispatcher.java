@@ -1,0 +1,174 @@
+package dev.marketplace.notification.vendor.service;
+
+import java.net.URI;
+import java.net.URLEncoder;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+
+import jakarta.enterprise.context.ApplicationScoped;
+
+import org.jboss.logging.Logger;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+
+import dev.marketplace.notification.NotificationConfig;
+import dev.marketplace.notification.vendor.client.CatalogClient;
+import dev.marketplace.notification.vendor.client.VendorClient;
+import dev.marketplace.notification.vendor.service.VendorEventService.Claimed;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.quarkus.scheduler.Scheduled;
+import io.smallrye.mutiny.Multi;
+import io.smallrye.mutiny.Uni;
+
+/**
+ * Notifies vendors: claims due events, looks up the product's integration in catalog-service, calls the vendor's URL
+ * for the event type with {@code {eventUrl}} filled and the request signed with the vendor's OAuth 1.0 credentials,
+ * and records the answer: 200 {@code success:true} → SUCCEEDED, 200 {@code success:false} → FAILED (errorCode,
+ * message), 202 → AWAITING_RESULT; anything else, a timeout or an open circuit → retried with exponential backoff, then
+ * PARKED. Calls of one batch run concurrently, so a slow vendor does not hold up the others.
+ */
+@ApplicationScoped
+public class VendorDispatcher {
+    private static final Logger LOG = Logger.getLogger(VendorDispatcher.class);
+
+    private final VendorEventService service;
+    private final CatalogClient catalog;
+    private final VendorClient vendors;
+    private final CircuitBreakers breakers;
+    private final ObjectMapper mapper;
+    private final NotificationConfig config;
+    private final MeterRegistry registry;
+
+    public VendorDispatcher(VendorEventService service, CatalogClient catalog, VendorClient vendors, CircuitBreakers breakers,
+            ObjectMapper mapper, NotificationConfig config, MeterRegistry registry) {
+        this.service = service;
+        this.catalog = catalog;
+        this.vendors = vendors;
+        this.breakers = breakers;
+        this.mapper = mapper;
+        this.config = config;
+        this.registry = registry;
+    }
+
+    @Scheduled(every = "${marketplace.notification.vendor.poll-interval:1s}",
+            concurrentExecution = Scheduled.ConcurrentExecution.SKIP,
+            skipExecutionIf = Scheduled.ApplicationNotRunning.class)
+    Uni<Void> tick() {
+        return Uni.createFrom().deferred(this::batch).repeat().whilst(n -> n == config.vendor().batchSize())
+                .collect().last()
+                .replaceWithVoid()
+                .onFailure().recoverWithItem(e -> {
+                    LOG.warnf("Vendor dispatcher will retry on its next run: %s", e.getMessage());
+                    return null;
+                });
+    }
+
+    Uni<Integer> batch() {
+        return service.claimDue().chain(claimed -> claimed.isEmpty() ? Uni.createFrom().item(0)
+                : Multi.createFrom().iterable(claimed).onItem().transformToUni(this::deliver).merge(claimed.size())
+                        .collect().asList().map(List::size));
+    }
+
+    private Uni<Void> deliver(Claimed c) {
+        return attempt(c)
+                .onFailure().recoverWithItem(e -> VendorOutcome.retry(null, "notification failed: " + describe(e)))
+                .chain(outcome -> service.complete(c, outcome).invoke(status -> {
+                    registry.counter("vendor.events.attempts", "outcome", outcome.kind().name()).increment();
+                    LOG.infof("Vendor event %s (%s, product %d), attempt %d: %s%s → %s", c.id(), c.eventType(),
+                            c.productId(), c.attempts(), outcome.kind(),
+                            outcome.message() == null ? "" : " (" + outcome.message() + ")", status);
+                }))
+                .onFailure().recoverWithItem(e -> {
+                    LOG.warnf("Outcome of vendor event %s not recorded: %s", c.id(), describe(e));
+                    return null;
+                })
+                .replaceWithVoid();
+    }
+
+    private Uni<VendorOutcome> attempt(Claimed c) {
+        return catalog.integration(c.partner(), c.productId())
+                .onFailure(CatalogClient.NotIntegrated.class).recoverWithItem(e -> null)
+                .chain(integration -> {
+                    if (integration == null) {
+                        return Uni.createFrom().item(VendorOutcome.park(
+                                "product " + c.productId() + " has no vendor integration in the catalogue"));
+                    }
+                    String template = c.urlTemplate() != null ? c.urlTemplate() : integration.eventUrls().get(c.eventType());
+                    if (template == null) {
+                        return Uni.createFrom().item(noUrl(c));
+                    }
+                    URI url;
+                    try {
+                        url = URI.create(template.replace("{eventUrl}", URLEncoder.encode(c.eventUrl(), StandardCharsets.UTF_8)));
+                        if (url.getScheme() == null || url.getHost() == null) {
+                            throw new IllegalArgumentException("not an absolute URL");
+                        }
+                    } catch (IllegalArgumentException e) {
+                        return Uni.createFrom().item(VendorOutcome.park("the " + c.eventType() + " URL of the product is invalid: "
+                                + e.getMessage()));
+                    }
+                    if (!breakers.tryAcquire(c.productId())) {
+                        return Uni.createFrom().item(VendorOutcome.retry(null, "circuit open: the vendor failed repeatedly;"
+                                + " no call made"));
+                    }
+                    return vendors.call(url, integration.consumerKey(), integration.consumerSecret())
+                            .map(answer -> interpret(c, answer))
+                            .onFailure().recoverWithItem(e -> VendorOutcome.retry(null, "vendor unreachable: " + describe(e)))
+                            .invoke(outcome -> {
+                                if (outcome.kind() == VendorOutcome.Kind.RETRY) {
+                                    breakers.onFailure(c.productId());
+                                } else {
+                                    breakers.onSuccess(c.productId());
+                                }
+                            });
+                });
+    }
+
+    /** No URL for this event type: the vendor does not ask to hear about it; an order cannot be provisioned without one. */
+    private static VendorOutcome noUrl(Claimed c) {
+        if ("SUBSCRIPTION_ORDER".equals(c.eventType())) {
+            return VendorOutcome.failure(null, "CONFIGURATION_ERROR", "the product has no SUBSCRIPTION_ORDER event URL");
+        }
+        return VendorOutcome.success(null, null, "no " + c.eventType() + " event URL configured; the vendor is not notified");
+    }
+
+    private VendorOutcome interpret(Claimed c, VendorClient.Answer answer) {
+        int status = answer.status();
+        if (status == 202) {
+            return VendorOutcome.async(status);
+        }
+        if (status != 200) {
+            return VendorOutcome.retry(status, "vendor answered " + status + snippet(answer.body()));
+        }
+        JsonNode body;
+        try {
+            body = mapper.readTree(answer.body());
+        } catch (Exception e) {
+            body = null;
+        }
+        if (body == null || !body.path("success").isBoolean()) {
+            return VendorOutcome.retry(status, "vendor answered 200 without a boolean success" + snippet(answer.body()));
+        }
+        if (body.get("success").asBoolean()) {
+            return VendorOutcome.success(status, VendorEventDocuments.text(body, "accountIdentifier"),
+                    VendorEventDocuments.text(body, "message"));
+        }
+        String errorCode = VendorEventDocuments.text(body, "errorCode");
+        return VendorOutcome.failure(status, errorCode == null ? "UNKNOWN_ERROR" : errorCode,
+                VendorEventDocuments.text(body, "message"));
+    }
+
+    private static String snippet(String body) {
+        if (body == null || body.isBlank()) {
+            return "";
+        }
+        String s = body.replaceAll("\\s+", " ").trim();
+        return ": " + (s.length() > 200 ? s.substring(0, 200) : s);
+    }
+
+    static String describe(Throwable e) {
+        String message = e.getMessage();
+        return e.getClass().getSimpleName() + (message == null ? "" : ": " + message);
+    }
+}

@@ -1,0 +1,25 @@
+package dev.marketplace.notification.vendor.service;
+
+import dev.marketplace.notification.vendor.domain.VendorEvent;
+
+/** What operators see of a vendor event (never the document or credentials). */
+public record VendorEventView(String eventId, String eventType, String flag, long productId, String productName,
+        String subscriptionId, String status, int attempts, Long nextAttemptAt, Long lastAttemptOn, String lastError,
+        Integer lastHttpStatus, Result result, boolean interactive, Long fetchedOn, long createdOn, Long completedOn,
+        Long parkedOn) {
+
+    public record Result(boolean success, String accountIdentifier, String errorCode, String message, String source) {
+    }
+
+    public static VendorEventView of(VendorEvent e) {
+        Result result = e.resultSuccess == null ? null
+                : new Result(e.resultSuccess, e.accountIdentifier, e.errorCode, e.errorMessage, e.resultSource);
+        return new VendorEventView(e.id.toString(), e.eventType, e.flag, e.productId, e.productName, e.subscriptionId,
+                e.status.name(), e.attempts, ms(e.nextAttemptAt), ms(e.lastAttemptOn), e.lastError, e.lastHttpStatus, result,
+                e.interactive, ms(e.fetchedOn), e.createdOn.toEpochMilli(), ms(e.completedOn), ms(e.parkedOn));
+    }
+
+    private static Long ms(java.time.Instant i) {
+        return i == null ? null : i.toEpochMilli();
+    }
+}
