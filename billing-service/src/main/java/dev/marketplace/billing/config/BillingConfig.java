@@ -4,7 +4,6 @@ import java.net.URI;
 import java.time.Duration;
 
 import io.smallrye.config.ConfigMapping;
-import io.smallrye.config.WithDefault;
 
 @ConfigMapping(prefix = "marketplace.billing")
 public interface BillingConfig {
@@ -12,10 +11,6 @@ public interface BillingConfig {
     URI baseUrl();
 
     Catalog catalog();
-
-    /** Accepted distance between a return URL's oauth_timestamp and now. */
-    @WithDefault("300s")
-    Duration returnSignatureWindow();
 
     interface Catalog {
         /** Base URL of catalog-service. */

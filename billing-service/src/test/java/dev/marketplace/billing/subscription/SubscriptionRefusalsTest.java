@@ -110,4 +110,37 @@ class SubscriptionRefusalsTest {
         // not yet active: nothing to cancel
         as(InternalTokens.bearerAsUser(partner, user, Roles.USER)).delete(url + "/" + id).then().statusCode(409);
     }
+
+    @Test
+    void assignmentsAndChangesAreRefusedToOtherCallers() {
+        FakeCatalog.Product product = FakeCatalog.register(partner, false, true);
+        String id = asPartner(partner).body(order(product, 1)).post(path(company, user)).then().statusCode(201)
+                .extract().path("id");
+        as(dev.marketplace.billing.BillingFixtures.service(partner))
+                .body(Map.of("eventType", "SUBSCRIPTION_ORDER", "success", true, "accountIdentifier", "acct-r"))
+                .post("/internal/v1/subscriptions/" + id + "/result").then().statusCode(200);
+        String assignments = "/api/billing/v1/subscriptions/" + id + "/assignments";
+        String one = path(company, user) + "/" + id;
+        Map<String, Object> bo = Map.of("uuid", UUID.randomUUID().toString(), "email", "bo@acme.example");
+        String reader = InternalTokens.bearer(partner, Roles.PARTNER_READ);
+        String stranger = InternalTokens.bearerAsUser(partner, UUID.randomUUID(), Roles.USER);
+        String foreign = InternalTokens.bearer(newPartner(), Roles.PARTNER);
+
+        for (String caller : List.of(reader, stranger, foreign, vendor(partner, product.id()))) {
+            as(caller).body(bo).post(assignments).then().statusCode(403).body("code", equalTo("FORBIDDEN"));
+            as(caller).body(Map.of("editionId", product.otherEditionId())).put(one).then().statusCode(403);
+            as(caller).delete("/api/billing/v1/subscriptions/" + id).then().statusCode(403);
+        }
+        given().contentType("application/json").body(bo).post(assignments).then().statusCode(403);
+        as(foreign).get(assignments).then().statusCode(403);
+        as(stranger).get(assignments).then().statusCode(403);
+        as(vendor(partner, product.id() + 1)).get(assignments).then().statusCode(403);
+        as(vendor(partner, product.id())).get(assignments).then().statusCode(200).body("$", hasSize(0));
+
+        // the buyer assigns; others cannot unassign
+        as(InternalTokens.bearerAsUser(partner, user, Roles.USER)).body(bo).post(assignments).then().statusCode(202);
+        as(foreign).delete(assignments + "/" + bo.get("uuid")).then().statusCode(403);
+        as(reader).delete(assignments + "/" + bo.get("uuid")).then().statusCode(403);
+        as(reader).get(assignments).then().statusCode(200).body("[0].status", equalTo("PENDING_REMOTE_ASSIGNMENT"));
+    }
 }

@@ -5,5 +5,9 @@ package dev.marketplace.billing.subscription.domain;
  * ACTIVE → PENDING_REMOTE_CANCELLATION (cancel requested) → CANCELLED, or back to ACTIVE when the vendor refuses.
  */
 public enum SubscriptionStatus {
-    PENDING_REMOTE_CREATION, ACTIVE, FAILED, PENDING_REMOTE_CANCELLATION, CANCELLED
+    PENDING_REMOTE_CREATION, ACTIVE, FAILED, PENDING_REMOTE_CANCELLATION, CANCELLED;
+
+    /** States in which the company still holds (or is about to hold) the subscription. */
+    public static final java.util.List<SubscriptionStatus> HELD = java.util.List.of(PENDING_REMOTE_CREATION, ACTIVE,
+            PENDING_REMOTE_CANCELLATION);
 }

@@ -6,6 +6,8 @@ import java.util.UUID;
 import jakarta.enterprise.context.ApplicationScoped;
 
 import dev.marketplace.billing.subscription.domain.Assignment;
+import dev.marketplace.billing.subscription.domain.AssignmentStatus;
+import dev.marketplace.billing.subscription.domain.SubscriptionStatus;
 import io.quarkus.hibernate.reactive.panache.PanacheRepositoryBase;
 import io.smallrye.mutiny.Uni;
 
@@ -14,6 +16,13 @@ public class AssignmentRepository implements PanacheRepositoryBase<Assignment, U
 
     public Uni<List<Assignment>> ofSubscription(UUID subscriptionId) {
         return list("subscriptionId = ?1 order by createdOn", subscriptionId);
+    }
+
+    /** Assignments of a user, not over, to subscriptions of a company that are not over. */
+    public Uni<Long> countHeld(String partner, UUID company, UUID user) {
+        return count("from Assignment a where a.userUuid = ?1 and a.status in ?2 and a.subscriptionId in "
+                + "(select s.id from Subscription s where s.partner = ?3 and s.companyUuid = ?4 and s.status in ?5)",
+                user, AssignmentStatus.HELD, partner, company, SubscriptionStatus.HELD);
     }
 
     public Uni<Assignment> find(UUID subscriptionId, UUID userUuid) {

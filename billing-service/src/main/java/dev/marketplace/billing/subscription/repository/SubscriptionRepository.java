@@ -28,8 +28,10 @@ public class SubscriptionRepository implements PanacheRepositoryBase<Subscriptio
         return count("from Subscription s where " + where(filter, params), params);
     }
 
-    public Uni<Subscription> byEventToken(String eventToken) {
-        return find("eventToken", eventToken).firstResult();
+    /** Subscriptions a user bought in a company that are not over (pending, active or being cancelled). */
+    public Uni<Long> countHeld(String partner, UUID company, UUID user) {
+        return count("partner = ?1 and companyUuid = ?2 and userUuid = ?3 and status in ?4", partner, company, user,
+                SubscriptionStatus.HELD);
     }
 
     public Uni<Long> nextOrderId() {

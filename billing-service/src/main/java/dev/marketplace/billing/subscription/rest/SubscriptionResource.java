@@ -6,6 +6,7 @@ import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.DELETE;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.POST;
+import jakarta.ws.rs.PUT;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.MediaType;
@@ -38,6 +39,20 @@ public class SubscriptionResource {
     @GET
     public Uni<SubscriptionView> get(@RestPath String subscriptionId) {
         return subscriptions.get(subscriptionId);
+    }
+
+    /** Same as the PUT under the company/user path (AppDirect also exposes the subscription by id alone). */
+    @PUT
+    @Consumes(MediaType.APPLICATION_JSON)
+    public Uni<Response> change(@RestPath String subscriptionId, JsonNode body) {
+        var input = inputs.change(body);
+        return subscriptions.change(null, subscriptionId, input).map(view -> Response.accepted(view).build());
+    }
+
+    /** Same as the DELETE under the company/user path: cancel → 202 PENDING_REMOTE_CANCELLATION. */
+    @DELETE
+    public Uni<Response> cancel(@RestPath String subscriptionId) {
+        return subscriptions.cancel(null, subscriptionId).map(view -> Response.accepted(view).build());
     }
 
     @GET

@@ -67,15 +67,6 @@ public class SubscriptionAccess {
         return s;
     }
 
-    /** Vendor credentials of the subscription's own product (return URLs of interactive orders). */
-    public Subscription requireVendorOf(Subscription s) {
-        caller.requirePartner(s.partner);
-        if (!caller.hasRole(Roles.VENDOR) || !caller.product().map(s.productId::equals).orElse(false)) {
-            throw ApiException.forbidden();
-        }
-        return s;
-    }
-
     public void requireChannelReader() {
         caller.partner();
         if (!channelReader()) {

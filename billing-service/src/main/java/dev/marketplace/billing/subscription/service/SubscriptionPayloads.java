@@ -65,76 +65,50 @@ public class SubscriptionPayloads {
     }
 
     /**
-     * Payload of SUBSCRIPTION_ORDER / SUBSCRIPTION_CHANGE / SUBSCRIPTION_CANCEL / USER_ASSIGNMENT / USER_UNASSIGNMENT
-     * (the contract with notification-service, see README.md): billing's keys plus {@code vendorEvent}, exactly the
-     * event JSON of DESIGN §6 step 2 that the vendor fetches. {@code order} overrides the subscription's current order
-     * (a change carries the new one); {@code assigned} is the user of a USER_* event.
+     * Payload of SUBSCRIPTION_ORDER / SUBSCRIPTION_CHANGE / SUBSCRIPTION_CANCEL / USER_ASSIGNMENT / USER_UNASSIGNMENT:
+     * the contract with notification-service (README.md), which builds the vendor's event JSON (DESIGN §6 step 2) from
+     * it. {@code order} overrides the subscription's current order (a change carries the new one); {@code assigned} is
+     * the user of a USER_* event.
      */
     public Map<String, Object> vendorEvent(String eventType, Subscription s, Map<String, Object> order, Assignment assigned) {
-        boolean interactive = s.interactive && "SUBSCRIPTION_ORDER".equals(eventType);
+        Map<String, Object> buyer = vendorUser(object(s.buyer));
         Map<String, Object> p = new LinkedHashMap<>();
         p.put("eventType", eventType);
         p.put("subscriptionId", s.id.toString());
         p.put("orderId", s.orderId);
+        p.put("eventToken", s.eventToken);
+        p.put("eventUrl", eventUrl(s.eventToken));
+        p.put("returnUrl", eventUrl(s.eventToken) + "/return");
+        p.put("marketplace", Map.of("baseUrl", base(), "partner", s.partner));
         p.put("productId", s.productId);
         p.put("applicationUuid", s.applicationUuid);
         p.put("productName", s.productName);
         p.put("companyUuid", s.companyUuid.toString());
-        p.put("eventToken", s.eventToken);
-        p.put("eventUrl", eventUrl(s.eventToken));
-        p.put("interactive", interactive);
-        if (assigned != null) {
-            p.put("userUuid", assigned.userUuid.toString());
-        }
-
-        Map<String, Object> buyer = vendorUser(object(s.buyer));
-        Map<String, Object> user = buyer;
-        if (assigned != null) {
-            user = new LinkedHashMap<>();
+        p.put("interactive", s.interactive && "SUBSCRIPTION_ORDER".equals(eventType));
+        p.put("flag", null);
+        p.put("creator", buyer);
+        p.put("company", object(s.company));
+        if (assigned == null) {
+            p.put("user", buyer);
+        } else {
+            Map<String, Object> user = new LinkedHashMap<>();
             user.put("uuid", assigned.userUuid.toString());
             user.put("email", assigned.email);
             user.put("firstName", assigned.firstName);
             user.put("lastName", assigned.lastName);
             user.put("language", language(assigned.locale));
             user.put("locale", assigned.locale);
-        }
-        Map<String, Object> company = object(s.company);
-        Map<String, Object> vendorCompany = new LinkedHashMap<>();
-        for (String key : List.of("uuid", "name", "email", "phoneNumber", "website", "country")) {
-            vendorCompany.put(key, company.get(key));
+            p.put("user", user);
+            p.put("userUuid", assigned.userUuid.toString());
         }
         Map<String, Object> account = new LinkedHashMap<>();
         account.put("accountIdentifier", s.accountIdentifier);
         account.put("status", accountStatus(s.status));
-        Map<String, Object> current = order == null ? order(s) : order;
-        Map<String, Object> vendorOrder = new LinkedHashMap<>();
-        vendorOrder.put("editionCode", current.get("editionCode"));
-        vendorOrder.put("pricingDuration", current.get("pricingDuration"));
-        vendorOrder.put("items", current.get("items"));
-
-        Map<String, Object> inner = new LinkedHashMap<>();
-        inner.put("user", user);
-        inner.put("company", vendorCompany);
-        inner.put("account", account);
-        inner.put("order", vendorOrder);
-        inner.put("notice", null);
-        inner.put("configuration", new LinkedHashMap<>());
-
-        Map<String, Object> event = new LinkedHashMap<>();
-        event.put("type", eventType);
-        event.put("marketplace", Map.of("baseUrl", base(), "partner", s.partner));
-        event.put("applicationUuid", s.applicationUuid);
-        event.put("flag", null);
-        event.put("creator", buyer);
-        event.put("payload", inner);
-        event.put("returnUrl", interactive ? returnUrl(s.eventToken) : null);
-        p.put("vendorEvent", event);
+        p.put("account", account);
+        p.put("order", order == null ? order(s) : order);
+        p.put("notice", null);
+        p.put("configuration", new LinkedHashMap<>());
         return p;
-    }
-
-    /** Where the vendor sends the user's browser back after an interactive order (see ReturnResource). */
-    public String returnUrl(String eventToken) {
-        return base() + "/api/billing/v1/returns/" + eventToken;
     }
 
     private static Map<String, Object> vendorUser(Map<String, Object> snapshot) {

@@ -230,6 +230,19 @@ public class SubscriptionService {
                 .map(list -> list.stream().map(AssignmentView::of).toList());
     }
 
+    /** What a user holds in a company: account-service refuses to remove a membership while any count is not zero. */
+    public record Entitlements(long activeSubscriptions, long activeAssignments) {
+    }
+
+    /** Internal (service token of the partner): the user's subscriptions and assignments in the company that are not over. */
+    @WithSession
+    public Uni<Entitlements> entitlements(Owner owner) {
+        String partner = caller.partner();
+        access.requireService(partner);
+        return subscriptions.countHeld(partner, owner.company(), owner.user()).chain(held -> assignments
+                .countHeld(partner, owner.company(), owner.user()).map(assigned -> new Entitlements(held, assigned)));
+    }
+
     /** Internal: a vendor's result delivered over HTTP (interactive return URL flow). */
     @WithTransaction
     public Uni<SubscriptionView> result(String id, JsonNode body, SubscriptionInputs inputs) {
