@@ -87,6 +87,18 @@ class VendorNotificationTest {
                 null, product));
     }
 
+    /** Vendor claims signed with a key the service does not trust (a forged credential). */
+    private String forgedVendorToken(long product) {
+        try {
+            java.security.KeyPairGenerator generator = java.security.KeyPairGenerator.getInstance("RSA");
+            generator.initialize(2048);
+            return "Bearer " + InternalToken.mint(new InternalToken.Claims("vendor-key-" + product, "vendor", partner,
+                    Set.of(Roles.VENDOR), null, product), generator.generateKeyPair().getPrivate(), Duration.ofMinutes(5));
+        } catch (java.security.NoSuchAlgorithmException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
     private RequestSpecification asVendor(long product) {
         return given().header("Authorization", vendorToken(partner, product));
     }
@@ -298,12 +310,16 @@ class VendorNotificationTest {
                 .body(hasXPath("/event/marketplace/partner", equalTo(partner)));
         asVendor(product.id()).accept(ContentType.JSON).get(path).then().statusCode(200).contentType(ContentType.JSON)
                 .body("type", equalTo("USER_ASSIGNMENT")).body("payload.order", nullValue());
+        asVendor(product.id()).accept("text/plain").get(path).then().statusCode(200).contentType(ContentType.XML);
 
         // nobody but the product's vendor reads or resolves it
         asVendor(product.id() + 1).accept(ContentType.JSON).get(path).then().statusCode(403);
         given().header("Authorization", vendorToken("X" + partner, product.id())).get(path).then().statusCode(403);
         asPartner(Roles.PARTNER, Roles.SUPER_SUPPORT).get(path).then().statusCode(403);
         given().get(path).then().statusCode(403);
+        given().header("Authorization", forgedVendorToken(product.id())).get(path).then().statusCode(403);
+        given().header("Authorization", forgedVendorToken(product.id())).contentType(ContentType.JSON)
+                .body("{\"success\":true}").post(path + "/result").then().statusCode(403);
         asVendor(product.id()).get("/api/integration/v1/events/0123456789abcdef0123456789abcdef").then().statusCode(404);
         String body = "{\"success\":true,\"accountIdentifier\":\"acct-existing\",\"userIdentifier\":\"u-9\"}";
         asVendor(product.id() + 1).contentType(ContentType.JSON).body(body).post(path + "/result").then().statusCode(403);

@@ -48,7 +48,6 @@ public class IntegrationEventResource {
 
     /** The event document: JSON when the caller asks for it, XML otherwise (AppDirect's legacy default). */
     @GET
-    @Produces({ MediaType.APPLICATION_JSON, MediaType.APPLICATION_XML })
     public Uni<Response> fetch(@RestPath String eventToken, @HeaderParam(HttpHeaders.ACCEPT) String accept) {
         boolean json = accept != null && accept.toLowerCase().contains("json");
         return service.fetch(eventToken).map(e -> json

@@ -86,7 +86,8 @@ public class VendorEventDocuments {
         e.urlTemplate = ping ? text(p, "eventUrlTemplate") : null;
         e.subscriptionId = text(p, "subscriptionId");
         e.companyName = p.path("company").isObject() ? text(p.get("company"), "name") : null;
-        e.userUuid = p.path("user").isObject() ? text(p.get("user"), "uuid") : null;
+        e.userUuid = text(p, "userUuid") != null ? text(p, "userUuid")
+                : p.path("user").isObject() ? text(p.get("user"), "uuid") : null;
         e.interactive = !ping && "SUBSCRIPTION_ORDER".equals(e.eventType) && p.path("interactive").asBoolean(false);
         e.eventUrl = baseUrl(p) + EVENTS_PATH + token;
         e.document = json(document(envelope, e, ping));
