@@ -15,6 +15,7 @@ import org.eclipse.microprofile.jwt.JsonWebToken;
 import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.JsonNode;
 
+import dev.marketplace.common.crypto.SecretCipher;
 import dev.marketplace.catalog.integration.domain.ProductIntegration;
 import dev.marketplace.catalog.integration.domain.VendorEventType;
 import dev.marketplace.catalog.integration.repository.IntegrationRepository;

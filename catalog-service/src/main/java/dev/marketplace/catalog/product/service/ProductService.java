@@ -15,7 +15,7 @@ import jakarta.ws.rs.core.UriInfo;
 
 import dev.marketplace.catalog.integration.domain.ProductIntegration;
 import dev.marketplace.catalog.integration.service.Credentials;
-import dev.marketplace.catalog.integration.service.SecretCipher;
+import dev.marketplace.common.crypto.SecretCipher;
 import dev.marketplace.catalog.integration.repository.IntegrationRepository;
 import dev.marketplace.catalog.messaging.CatalogEvents;
 import dev.marketplace.catalog.product.domain.Edition;

@@ -8,6 +8,7 @@ import java.util.Set;
 
 import jakarta.enterprise.context.ApplicationScoped;
 
+import dev.marketplace.common.crypto.SecretCipher;
 import dev.marketplace.common.error.ApiException;
 import dev.marketplace.gateway.consumer.domain.Consumer;
 import dev.marketplace.gateway.consumer.domain.ConsumerType;

@@ -4,6 +4,7 @@ import java.util.Optional;
 
 import jakarta.enterprise.context.ApplicationScoped;
 
+import dev.marketplace.common.crypto.SecretCipher;
 import dev.marketplace.gateway.consumer.client.VendorCredentialsClient;
 import dev.marketplace.gateway.consumer.domain.Consumer;
 import dev.marketplace.gateway.consumer.domain.ConsumerType;
