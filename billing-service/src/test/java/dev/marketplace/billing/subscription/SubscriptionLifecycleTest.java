@@ -137,6 +137,12 @@ class SubscriptionLifecycleTest {
                 .post("/api/billing/v1/subscriptions/" + id + "/assignments").then().statusCode(409);
         assertEquals("MAX_USERS_REACHED", event("SUBSCRIPTION_ORDER_FAILED", id).path("payload").path("result")
                 .path("errorCode").asText());
+
+        // "success" without an account identifier cannot be used later: the order fails instead of hanging
+        String nameless = create(product);
+        publishResult(partner, nameless, "SUBSCRIPTION_ORDER", true, null, null, null, null);
+        awaitStatus(partner, nameless, "FAILED");
+        asPartner(partner).get("/api/billing/v1/subscriptions/" + nameless).then().body("error.code", equalTo("INVALID_RESPONSE"));
     }
 
     @Test
@@ -151,8 +157,6 @@ class SubscriptionLifecycleTest {
         as(service(newPartner())).body(ok).post(url).then().statusCode(403);
         as(service(partner)).body(Map.of("eventType", "SUBSCRIPTION_NOTICE", "accountIdentifier", 1)).post(url).then()
                 .statusCode(400).body("message", containsString("eventType")).body("message", containsString("success"));
-        as(service(partner)).body(Map.of("eventType", "SUBSCRIPTION_ORDER", "success", true)).post(url).then()
-                .statusCode(400).body("message", containsString("accountIdentifier"));
         as(service(partner)).body(Map.of("eventType", "SUBSCRIPTION_CANCEL", "success", true)).post(url).then()
                 .statusCode(409).body("code", equalTo("INVALID_STATE"));
         as(service(partner)).body(ok).post("/internal/v1/subscriptions/" + UUID.randomUUID() + "/result").then().statusCode(404);

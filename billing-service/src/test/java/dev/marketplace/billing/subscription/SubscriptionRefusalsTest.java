@@ -143,4 +143,41 @@ class SubscriptionRefusalsTest {
         as(reader).delete(assignments + "/" + bo.get("uuid")).then().statusCode(403);
         as(reader).get(assignments).then().statusCode(200).body("[0].status", equalTo("PENDING_REMOTE_ASSIGNMENT"));
     }
+
+    @Test
+    void concurrentCancelsLetExactlyOneThroughAndNeverFail() throws Exception {
+        FakeCatalog.Product product = FakeCatalog.register(partner, false, true);
+        String id = asPartner(partner).body(order(product, 1)).post(path(company, user)).then().statusCode(201)
+                .extract().path("id");
+        as(dev.marketplace.billing.BillingFixtures.service(partner))
+                .body(Map.of("eventType", "SUBSCRIPTION_ORDER", "success", true, "accountIdentifier", "acct-c"))
+                .post("/internal/v1/subscriptions/" + id + "/result").then().statusCode(200);
+        var pool = java.util.concurrent.Executors.newFixedThreadPool(8);
+        try {
+            List<java.util.concurrent.Future<Integer>> answers = new java.util.ArrayList<>();
+            for (int i = 0; i < 8; i++) {
+                answers.add(pool.submit(() -> asPartner(partner).delete("/api/billing/v1/subscriptions/" + id).statusCode()));
+            }
+            List<Integer> codes = new java.util.ArrayList<>();
+            for (var answer : answers) {
+                codes.add(answer.get());
+            }
+            org.junit.jupiter.api.Assertions.assertEquals(1, codes.stream().filter(c -> c == 202).count(), codes.toString());
+            org.junit.jupiter.api.Assertions.assertTrue(codes.stream().allMatch(c -> c == 202 || c == 409), codes.toString());
+        } finally {
+            pool.shutdownNow();
+        }
+        // and exactly one cancellation event was written for the vendor
+        var config = org.eclipse.microprofile.config.ConfigProvider.getConfig();
+        try (var c = java.sql.DriverManager.getConnection(config.getValue("quarkus.datasource.jdbc.url", String.class),
+                config.getValue("quarkus.datasource.username", String.class),
+                config.getValue("quarkus.datasource.password", String.class));
+                var q = c.prepareStatement("select count(*) from outbox_event where type = 'SUBSCRIPTION_CANCEL' and aggregate_id = ?")) {
+            q.setString(1, id);
+            try (var rs = q.executeQuery()) {
+                rs.next();
+                org.junit.jupiter.api.Assertions.assertEquals(1, rs.getLong(1));
+            }
+        }
+    }
 }

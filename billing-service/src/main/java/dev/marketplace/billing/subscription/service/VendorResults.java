@@ -58,16 +58,24 @@ public class VendorResults {
         });
     }
 
-    private Uni<SubscriptionView> apply(Subscription s, ResultInput r) {
+    /** An account nobody can name cannot be cancelled or assigned later: such an order fails rather than hang. */
+    private static ResultInput checked(ResultInput r) {
+        if ("SUBSCRIPTION_ORDER".equals(r.eventType()) && Boolean.TRUE.equals(r.success())
+                && (r.accountIdentifier() == null || r.accountIdentifier().isBlank())) {
+            return new ResultInput(r.eventType(), false, null, "INVALID_RESPONSE",
+                    "The vendor reported success without an accountIdentifier", r.userUuid());
+        }
+        return r;
+    }
+
+    private Uni<SubscriptionView> apply(Subscription s, ResultInput input) {
+        ResultInput r = checked(input);
         boolean ok = Boolean.TRUE.equals(r.success());
         Instant now = Instant.now();
         switch (r.eventType()) {
             case "SUBSCRIPTION_ORDER" -> {
                 require(s, SubscriptionStatus.PENDING_REMOTE_CREATION, r);
                 if (ok) {
-                    if (r.accountIdentifier() == null || r.accountIdentifier().isBlank()) {
-                        throw ApiException.invalidField("accountIdentifier", "is required when a SUBSCRIPTION_ORDER succeeds");
-                    }
                     s.status = SubscriptionStatus.ACTIVE;
                     s.accountIdentifier = r.accountIdentifier();
                 } else {
