@@ -121,15 +121,41 @@ class DeliveryTest {
 
     @Test
     void aMissingParameterRendersEmptyAndTheMessageStillGoesOut() {
-        String to = address("missing");
-        EventEnvelope event = envelope("INVOICE_CREATED", partner, "INVOICE", "inv-1",
-                notifying("INVOICE", "EMAIL", List.of(to), "en", Map.of("invoiceNumber", "INV-9", "amount", 12.5)));
-        publish(event);
-        awaitDelivery(event, to, "SENT");
-        await("the email", WAIT, () -> Mailbox.of(to).size() == 1);
-        Mailbox.Received mail = Mailbox.of(to).get(0);
-        assertEquals("Invoice INV-9 from Test Market", mail.subject());
-        assertTrue(mail.html().contains("Invoice <strong>INV-9</strong> for  is available: 12.5 , due on ."), mail.html());
+        List<String> warnings = new java.util.concurrent.CopyOnWriteArrayList<>();
+        java.util.logging.Logger renderer = java.util.logging.Logger.getLogger(
+                "dev.marketplace.notification.template.service.TemplateRenderer");
+        java.util.logging.Handler capture = new java.util.logging.Handler() {
+            @Override
+            public void publish(java.util.logging.LogRecord record) {
+                warnings.add(record instanceof org.jboss.logmanager.ExtLogRecord ext ? ext.getFormattedMessage()
+                        : record.getMessage());
+            }
+
+            @Override
+            public void flush() {
+            }
+
+            @Override
+            public void close() {
+            }
+        };
+        renderer.addHandler(capture);
+        try {
+            String to = address("missing");
+            EventEnvelope event = envelope("INVOICE_CREATED", partner, "INVOICE", "inv-1",
+                    notifying("INVOICE", "EMAIL", List.of(to), "en", Map.of("invoiceNumber", "INV-9", "amount", 12.5)));
+            publish(event);
+            awaitDelivery(event, to, "SENT");
+            await("the email", WAIT, () -> Mailbox.of(to).size() == 1);
+            Mailbox.Received mail = Mailbox.of(to).get(0);
+            assertEquals("Invoice INV-9 from Test Market", mail.subject());
+            assertTrue(mail.html().contains("Invoice <strong>INV-9</strong> for  is available: 12.5 , due on ."), mail.html());
+            // and the gap is logged, naming the event and the missing placeholders
+            assertTrue(warnings.stream().anyMatch(w -> w.contains(event.id().toString()) && w.contains("companyName")
+                    && w.contains("dueDate")), warnings.toString());
+        } finally {
+            renderer.removeHandler(capture);
+        }
     }
 
     @Test

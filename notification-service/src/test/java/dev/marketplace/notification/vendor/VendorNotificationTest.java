@@ -479,6 +479,8 @@ class VendorNotificationTest {
         asPartner().queryParam("success", "true").get(returnPath).then().statusCode(403);
         asVendor(product.id()).queryParam("accountIdentifier", "x").get(returnPath).then().statusCode(400)
                 .body("message", containsString("success"));
+        asVendor(product.id()).queryParam("success", "true").get(returnPath).then().statusCode(400)
+                .body("message", containsString("accountIdentifier: is required when a SUBSCRIPTION_ORDER succeeds"));
         asVendor(product.id()).queryParam("success", "true").queryParam("accountIdentifier", "acct-browser")
                 .get(returnPath).then().statusCode(200).contentType(ContentType.HTML).body(containsString("complete"));
         asVendor(product.id()).queryParam("success", "true").get(returnPath).then().statusCode(409);

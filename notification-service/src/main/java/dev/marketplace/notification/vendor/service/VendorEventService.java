@@ -77,7 +77,17 @@ public class VendorEventService {
                     return proposed;
                 });
         return token.chain(t -> {
-            VendorEvent e = documents.create(envelope, t, Instant.now());
+            VendorEvent e;
+            try {
+                e = documents.create(envelope, t, Instant.now());
+            } catch (RuntimeException ex) {
+                // a payload this service cannot read must not block the topic: the event is logged, the vendor not told
+                LOG.errorf("Event %s (%s) cannot be turned into a vendor event: %s", envelope.id(), envelope.type(),
+                        ex.toString());
+                logged.errorCode = "INVALID_EVENT";
+                logged.errorMessage = "the event cannot be sent to the vendor";
+                return Uni.createFrom().voidItem();
+            }
             logged.vendorStatus = e.status.name();
             logged.consumed = false;
             return vendorEvents.persist(e).replaceWithVoid();
@@ -114,6 +124,11 @@ public class VendorEventService {
             e.lastHttpStatus = outcome.httpStatus();
             switch (outcome.kind()) {
                 case SUCCESS, FAILURE -> {
+                    if (outcome.kind() == VendorOutcome.Kind.SUCCESS && requiresAccount(e)
+                            && blank(outcome.accountIdentifier())) {
+                        return finish(e, false, null, "INVALID_RESPONSE",
+                                "the vendor reported success without an accountIdentifier", "RESPONSE", now);
+                    }
                     return finish(e, outcome.kind() == VendorOutcome.Kind.SUCCESS, outcome.accountIdentifier(),
                             outcome.errorCode(), outcome.message(), "RESPONSE", now);
                 }
@@ -182,6 +197,15 @@ public class VendorEventService {
         }).chain(() -> outcomes.result(e)).replaceWith(e.status);
     }
 
+    /** A real (not STATELESS) order needs the vendor's account identifier to become active. */
+    private static boolean requiresAccount(VendorEvent e) {
+        return "SUBSCRIPTION_ORDER".equals(e.eventType) && e.flag == null;
+    }
+
+    private static boolean blank(String s) {
+        return s == null || s.isBlank();
+    }
+
     private static String cut(String s, int max) {
         return s == null || s.length() <= max ? s : s.substring(0, max);
     }
@@ -228,6 +252,9 @@ public class VendorEventService {
             if (e.status == VendorEventStatus.SENDING || e.status == VendorEventStatus.PENDING
                     || e.status == VendorEventStatus.PARKED) {
                 LOG.infof("Result of vendor event %s arrived while it was %s", e.id, e.status);
+            }
+            if (input.success() && requiresAccount(e) && blank(input.accountIdentifier())) {
+                throw ApiException.invalidField("accountIdentifier", "is required when a SUBSCRIPTION_ORDER succeeds");
             }
             return finish(e, input.success(), input.accountIdentifier(), input.errorCode(), input.message(), source,
                     Instant.now()).replaceWith(e);
