@@ -30,6 +30,8 @@ public class FakeCatalog implements QuarkusTestResourceLifecycleManager {
     private static final Map<String, ObjectNode> EDITIONS = new ConcurrentHashMap<>();
     /** Every (path, decoded token claims) seen. */
     public static final List<Map.Entry<String, JsonNode>> CALLS = new CopyOnWriteArrayList<>();
+    /** A product id whose catalogue reads fail with 500, as a broken catalog-service would. */
+    public static final long BROKEN = 999_999_999L;
     private HttpServer server;
 
     public record Product(long id, long editionId, long monthlyPlanId, long yearlyPlanId, long otherEditionId,
@@ -92,6 +94,10 @@ public class FakeCatalog implements QuarkusTestResourceLifecycleManager {
         String partner = claims == null ? null : claims.path("partner").asText(null);
         String[] parts = path.split("/");
         try {
+            if (path.contains("/" + BROKEN + "/")) {
+                send(exchange, 500, "{\"code\":\"INTERNAL_ERROR\"}");
+                return;
+            }
             if (path.startsWith("/internal/v1/products/") && path.endsWith("/integration")) {
                 ObjectNode integration = INTEGRATIONS.get(Long.parseLong(parts[4]));
                 if (claims == null || !"service".equals(claims.path("ctype").asText())

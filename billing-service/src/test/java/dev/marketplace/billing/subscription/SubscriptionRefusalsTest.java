@@ -73,6 +73,10 @@ class SubscriptionRefusalsTest {
         FakeCatalog.Product unintegrated = FakeCatalog.register(partner, false, false);
         asPartner(partner).body(order(unintegrated, 1)).post(url).then().statusCode(409).body("code", equalTo("VENDOR_NOT_INTEGRATED"));
 
+        // catalog-service failing: 503 in the shared error body, nothing written
+        asPartner(partner).body(with(good, "productId", FakeCatalog.BROKEN)).post(url).then().statusCode(503)
+                .body("code", equalTo("CATALOG_UNAVAILABLE")).body("message", org.hamcrest.Matchers.not(containsString("500")));
+
         asPartner(partner).get(url).then().statusCode(200).body("$", hasSize(0));
         asPartner(partner).get("/api/billing/v1/orders").then().statusCode(200).header("X-Total-Count", "0");
     }
