@@ -11,6 +11,8 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 
 import dev.marketplace.common.events.EventEnvelope;
 import dev.marketplace.notification.eventlog.service.EventIntake;
+import dev.marketplace.notification.vendor.service.VendorDispatcher;
+import dev.marketplace.notification.vendor.service.VendorEventDocuments;
 import io.smallrye.mutiny.Uni;
 
 /**
@@ -23,10 +25,12 @@ public class DomainEventConsumer {
     private static final Logger LOG = Logger.getLogger(DomainEventConsumer.class);
 
     private final EventIntake intake;
+    private final VendorDispatcher vendorDispatcher;
     private final ObjectMapper mapper;
 
-    public DomainEventConsumer(EventIntake intake, ObjectMapper mapper) {
+    public DomainEventConsumer(EventIntake intake, VendorDispatcher vendorDispatcher, ObjectMapper mapper) {
         this.intake = intake;
+        this.vendorDispatcher = vendorDispatcher;
         this.mapper = mapper;
     }
 
@@ -46,6 +50,11 @@ public class DomainEventConsumer {
         return Uni.createFrom().deferred(() -> intake.accept(envelope))
                 .onFailure().invoke(e -> LOG.warnf("Event %s not stored yet, retrying: %s", envelope.id(), e.getMessage()))
                 .onFailure().retry().withBackOff(Duration.ofMillis(200), Duration.ofSeconds(30)).indefinitely()
+                .invoke(stored -> {
+                    if (stored && VendorEventDocuments.concerns(envelope)) {
+                        vendorDispatcher.wakeUp(); // committed: the vendor hears about it now, not at the next tick
+                    }
+                })
                 .replaceWithVoid();
     }
 }

@@ -15,6 +15,7 @@ import org.jboss.resteasy.reactive.RestQuery;
 import dev.marketplace.common.paging.PageRequest;
 import dev.marketplace.common.paging.PagedResponse;
 import dev.marketplace.common.security.Roles;
+import dev.marketplace.notification.vendor.service.VendorDispatcher;
 import dev.marketplace.notification.vendor.service.VendorEventService;
 import dev.marketplace.notification.vendor.service.VendorEventView;
 import io.smallrye.mutiny.Uni;
@@ -27,9 +28,11 @@ import io.smallrye.mutiny.Uni;
 @Produces(MediaType.APPLICATION_JSON)
 public class VendorEventResource {
     private final VendorEventService service;
+    private final VendorDispatcher dispatcher;
 
-    public VendorEventResource(VendorEventService service) {
+    public VendorEventResource(VendorEventService service, VendorDispatcher dispatcher) {
         this.service = service;
+        this.dispatcher = dispatcher;
     }
 
     @GET
@@ -51,6 +54,6 @@ public class VendorEventResource {
     @Path("{eventId}/retry")
     @RolesAllowed({ Roles.PARTNER, Roles.CHANNEL_ADMIN, Roles.SUPER_SUPPORT })
     public Uni<VendorEventView> retry(@RestPath String eventId) {
-        return service.retry(eventId);
+        return service.retry(eventId).invoke(dispatcher::wakeUp);
     }
 }

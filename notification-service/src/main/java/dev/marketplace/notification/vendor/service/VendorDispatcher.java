@@ -4,6 +4,7 @@ import java.net.URI;
 import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
+import java.util.concurrent.atomic.AtomicBoolean;
 
 import jakarta.enterprise.context.ApplicationScoped;
 
@@ -18,6 +19,8 @@ import dev.marketplace.notification.vendor.client.VendorClient;
 import dev.marketplace.notification.vendor.service.VendorEventService.Claimed;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.quarkus.scheduler.Scheduled;
+import io.quarkus.vertx.core.runtime.context.VertxContextSafetyToggle;
+import io.smallrye.common.vertx.VertxContext;
 import io.smallrye.mutiny.Multi;
 import io.smallrye.mutiny.Uni;
 
@@ -26,7 +29,9 @@ import io.smallrye.mutiny.Uni;
  * for the event type with {@code {eventUrl}} filled and the request signed with the vendor's OAuth 1.0 credentials,
  * and records the answer: 200 {@code success:true} → SUCCEEDED, 200 {@code success:false} → FAILED (errorCode,
  * message), 202 → AWAITING_RESULT; anything else, a timeout or an open circuit → retried with exponential backoff, then
- * PARKED. Calls of one batch run concurrently, so a slow vendor does not hold up the others.
+ * PARKED. Calls of one batch run concurrently, so a slow vendor does not hold up the others. Besides its schedule
+ * (whose resolution is one second), the dispatcher is woken up as soon as a new vendor event is stored or an operator
+ * retries one, so a vendor hears about an order without waiting for the next tick.
  */
 @ApplicationScoped
 public class VendorDispatcher {
@@ -39,9 +44,12 @@ public class VendorDispatcher {
     private final ObjectMapper mapper;
     private final NotificationConfig config;
     private final MeterRegistry registry;
+    private final io.vertx.core.Vertx vertx;
+    private final AtomicBoolean running = new AtomicBoolean();
+    private final AtomicBoolean wanted = new AtomicBoolean();
 
     public VendorDispatcher(VendorEventService service, CatalogClient catalog, VendorClient vendors, CircuitBreakers breakers,
-            ObjectMapper mapper, NotificationConfig config, MeterRegistry registry) {
+            ObjectMapper mapper, NotificationConfig config, MeterRegistry registry, io.vertx.core.Vertx vertx) {
         this.service = service;
         this.catalog = catalog;
         this.vendors = vendors;
@@ -49,12 +57,42 @@ public class VendorDispatcher {
         this.mapper = mapper;
         this.config = config;
         this.registry = registry;
+        this.vertx = vertx;
     }
 
     @Scheduled(every = "${marketplace.notification.vendor.poll-interval:1s}",
             concurrentExecution = Scheduled.ConcurrentExecution.SKIP,
             skipExecutionIf = Scheduled.ApplicationNotRunning.class)
     Uni<Void> tick() {
+        if (!running.compareAndSet(false, true)) {
+            return Uni.createFrom().voidItem(); // a run is under way
+        }
+        wanted.set(false);
+        return drain().eventually(this::finished);
+    }
+
+    /** Runs the dispatcher now, on its own safe Vert.x sub-context; a run under way runs once more instead. */
+    public void wakeUp() {
+        wanted.set(true);
+        if (!running.compareAndSet(false, true)) {
+            return;
+        }
+        io.vertx.core.Context context = VertxContext.createNewDuplicatedContext(vertx.getOrCreateContext());
+        VertxContextSafetyToggle.setContextSafe(context, true);
+        context.runOnContext(ignored -> {
+            wanted.set(false);
+            drain().subscribe().with(done -> finished(), failure -> finished());
+        });
+    }
+
+    private void finished() {
+        running.set(false);
+        if (wanted.get()) {
+            wakeUp();
+        }
+    }
+
+    private Uni<Void> drain() {
         return Uni.createFrom().deferred(this::batch).repeat().whilst(n -> n == config.vendor().batchSize())
                 .collect().last()
                 .replaceWithVoid()
