@@ -6,9 +6,13 @@ import dev.marketplace.testkit.PostgresResource;
 import io.quarkus.test.common.QuarkusTestResource;
 import io.quarkus.test.common.ResourceArg;
 
-/** Real PostgreSQL and Kafka for every test of the module, and the key pair the test tokens are signed with. */
+/**
+ * Real PostgreSQL and Kafka for every test of the module, the key pair the test tokens are signed with, and a fake DNS
+ * server as the domain-verification resolver.
+ */
 @QuarkusTestResource(value = PostgresResource.class, initArgs = @ResourceArg(name = "database", value = "account"))
 @QuarkusTestResource(KafkaResource.class)
 @QuarkusTestResource(InternalTokens.class)
+@QuarkusTestResource(FakeDns.class)
 public class AccountTestResources {
 }

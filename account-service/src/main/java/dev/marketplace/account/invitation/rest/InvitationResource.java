@@ -29,7 +29,8 @@ import io.quarkus.security.Authenticated;
 import io.smallrye.mutiny.Uni;
 import io.vertx.mutiny.core.Vertx;
 
-@Path("/api/account/v2")
+/** Invitations of a company: invite (JSON or CSV), list, revoke. Accepting is {@link RegistrationResource}. */
+@Path("/api/account/v2/companies/{companyUuid}/invitations")
 @Authenticated
 @Produces(MediaType.APPLICATION_JSON)
 public class InvitationResource {
@@ -42,7 +43,6 @@ public class InvitationResource {
     }
 
     @POST
-    @Path("companies/{companyUuid}/invitations")
     @Consumes(MediaType.APPLICATION_JSON)
     public Uni<InviteResult> invite(@RestPath String companyUuid, @RestQuery("api.usesExternalIds") String usesExternalIds,
             @RestQuery String inviterUuid, JsonNode body) {
@@ -50,7 +50,7 @@ public class InvitationResource {
     }
 
     @POST
-    @Path("companies/{companyUuid}/invitations/csv")
+    @Path("csv")
     @Consumes(MediaType.MULTIPART_FORM_DATA)
     public Uni<InviteResult> inviteCsvFile(@RestPath String companyUuid, @RestQuery String inviterUuid,
             @RestForm("invitations") FileUpload file) {
@@ -62,30 +62,21 @@ public class InvitationResource {
     }
 
     @POST
-    @Path("companies/{companyUuid}/invitations/csv")
+    @Path("csv")
     @Consumes({ "text/csv", MediaType.TEXT_PLAIN })
     public Uni<InviteResult> inviteCsvText(@RestPath String companyUuid, @RestQuery String inviterUuid, String csv) {
         return invitations.inviteCsv(companyUuid, inviterUuid, csv);
     }
 
     @GET
-    @Path("companies/{companyUuid}/invitations")
     public Uni<PagedResponse<InvitationView>> list(@RestPath String companyUuid, @RestQuery String filter,
             @RestQuery String inviterUuid, @RestQuery String page, @RestQuery String size, @Context UriInfo uri) {
         return invitations.list(companyUuid, filter, inviterUuid, PageRequest.of(page, size, 50), uri);
     }
 
     @DELETE
-    @Path("companies/{companyUuid}/invitations/{email}")
+    @Path("{email}")
     public Uni<Response> revoke(@RestPath String companyUuid, @RestPath String email, @RestQuery String inviterUuid) {
         return invitations.revoke(companyUuid, email, inviterUuid).map(v -> Response.ok().build());
-    }
-
-    @POST
-    @Path("invitations/{invitationToken}/registration")
-    @Consumes(MediaType.APPLICATION_JSON)
-    public Uni<InvitationView> accept(@RestPath String invitationToken,
-            @RestQuery("api.usesExternalIds") String usesExternalIds, InvitationService.Accept body) {
-        return invitations.accept(invitationToken, Params.bool("api.usesExternalIds", usesExternalIds, false), body);
     }
 }

@@ -175,6 +175,6 @@ public class MembershipResource {
 
     private static MembershipView.Options options(String includeCompanies, String includeUserCustomAttributes, UriInfo uri) {
         return new MembershipView.Options(Params.bool("includeCompanies", includeCompanies, true),
-                Params.bool("includeUserCustomAttributes", includeUserCustomAttributes, false), uri.getBaseUri());
+                Params.bool("includeUserCustomAttributes", includeUserCustomAttributes, true), uri.getBaseUri());
     }
 }

@@ -8,6 +8,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
+import java.util.function.Supplier;
 
 import org.eclipse.microprofile.graphql.Description;
 import org.eclipse.microprofile.graphql.GraphQLApi;
@@ -36,6 +37,7 @@ import dev.marketplace.common.error.ApiException;
 import dev.marketplace.common.security.Caller;
 import io.quarkus.hibernate.reactive.panache.common.WithSession;
 import io.quarkus.security.Authenticated;
+import io.quarkus.security.identity.CurrentIdentityAssociation;
 import io.smallrye.mutiny.Uni;
 
 /**
@@ -60,9 +62,11 @@ public class UserGraphQL {
     private final CompanyRepository companies;
     private final CompanyAccess access;
     private final Caller caller;
+    private final CurrentIdentityAssociation identities;
 
     public UserGraphQL(UserRepository users, UserService userService, MembershipRepository memberships,
-            CompanyRepository companies, CompanyAccess access, Caller caller) {
+            CompanyRepository companies, CompanyAccess access, Caller caller, CurrentIdentityAssociation identities) {
+        this.identities = identities;
         this.users = users;
         this.userService = userService;
         this.memberships = memberships;
@@ -76,6 +80,47 @@ public class UserGraphQL {
     @WithSession
     public Uni<UserConnection> users(@Name("first") Integer first, @Name("after") String after, @Name("last") Integer last,
             @Name("before") String before, @Name("filter") UserFilter filter, @Name("orderBy") UserOrder orderBy) {
+        return secured(() -> connection(first, after, last, before, filter, orderBy));
+    }
+
+    @Query("user")
+    @WithSession
+    public Uni<UserNode> user(@Name("id") @Id String id) {
+        return secured(() -> userService.load(id).chain(userService::requireVisible).chain(this::node));
+    }
+
+    @Query("userByExternalId")
+    @WithSession
+    public Uni<UserNode> userByExternalId(@Name("externalId") String externalId) {
+        return secured(() -> users.findByExternalId(caller.partner(), externalId)
+                .onItem().ifNull().failWith(() -> ApiException.notFound("User with externalId", externalId))
+                .chain(userService::requireVisible).chain(this::node));
+    }
+
+    @Query("me")
+    @Description("The calling user (xoauth_requestor_id)")
+    @WithSession
+    public Uni<UserNode> me() {
+        return secured(() -> {
+            UUID me = caller.user().orElseThrow(() -> ApiException.badRequest("NO_CALLING_USER",
+                    "me: the call does not act as a user (xoauth_requestor_id)"));
+            return users.findById(me).onItem().ifNull().failWith(() -> ApiException.notFound("User", me))
+                    .invoke(u -> caller.requirePartner(u.partner)).chain(this::node);
+        });
+    }
+
+    /**
+     * Resolves the caller's identity without blocking (authentication is lazy and GraphQL runs on the event loop), makes
+     * it the request's identity so {@link Caller} can read it, then runs {@code work}; API errors become GraphQL errors.
+     */
+    private <T> Uni<T> secured(Supplier<Uni<T>> work) {
+        return identities.getDeferredIdentity().invoke(identity -> identities.setIdentity(identity))
+                .chain(identity -> work.get())
+                .onFailure().transform(GraphQLErrors::of);
+    }
+
+    private Uni<UserConnection> connection(Integer first, String after, Integer last, String before, UserFilter filter,
+            UserOrder orderBy) {
         access.requireChannelReader();
         if (first != null && (first < 0 || first > MAX_PAGE)) {
             throw ApiException.invalidField("first", "must be between 0 and " + MAX_PAGE);
@@ -100,8 +145,9 @@ public class UserGraphQL {
         Integer afterIndex = after == null ? null : decode("after", after);
         Integer beforeIndex = before == null ? null : decode("before", before);
         return users.count(query).chain(total -> {
-            int start = afterIndex == null ? 0 : afterIndex + 1;
-            int end = beforeIndex == null ? (int) Math.min(total, Integer.MAX_VALUE) : Math.min(beforeIndex, (int) Math.min(total, Integer.MAX_VALUE));
+            int count = (int) Math.min(total, Integer.MAX_VALUE);
+            int start = afterIndex == null ? 0 : Math.min(afterIndex + 1, count);
+            int end = beforeIndex == null ? count : Math.max(start, Math.min(beforeIndex, count));
             if (first != null) {
                 end = Math.min(end, start + first);
             }
@@ -113,7 +159,8 @@ public class UserGraphQL {
             }
             int from = start;
             int to = Math.max(start, end);
-            return users.search(query, from, to - from).chain(found -> nodes(found).map(nodes -> {
+            Uni<List<AppUser>> page = to == from ? Uni.createFrom().item(List.of()) : users.search(query, from, to - from);
+            return page.chain(found -> nodes(found).map(nodes -> {
                 UserConnection connection = new UserConnection();
                 connection.nodes = nodes;
                 connection.edges = new ArrayList<>();
@@ -133,30 +180,6 @@ public class UserGraphQL {
                 return connection;
             }));
         });
-    }
-
-    @Query("user")
-    @WithSession
-    public Uni<UserNode> user(@Name("id") @Id String id) {
-        return userService.load(id).chain(userService::requireVisible).chain(this::node);
-    }
-
-    @Query("userByExternalId")
-    @WithSession
-    public Uni<UserNode> userByExternalId(@Name("externalId") String externalId) {
-        return users.findByExternalId(caller.partner(), externalId)
-                .onItem().ifNull().failWith(() -> ApiException.notFound("User with externalId", externalId))
-                .chain(userService::requireVisible).chain(this::node);
-    }
-
-    @Query("me")
-    @Description("The calling user (xoauth_requestor_id)")
-    @WithSession
-    public Uni<UserNode> me() {
-        UUID me = caller.user().orElseThrow(() -> ApiException.badRequest("NO_CALLING_USER",
-                "me: the call does not act as a user (xoauth_requestor_id)"));
-        return users.findById(me).onItem().ifNull().failWith(() -> ApiException.notFound("User", me))
-                .invoke(u -> caller.requirePartner(u.partner)).chain(this::node);
     }
 
     private Uni<UserNode> node(AppUser user) {

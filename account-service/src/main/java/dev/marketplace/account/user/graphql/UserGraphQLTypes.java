@@ -4,6 +4,7 @@ import java.util.List;
 
 import org.eclipse.microprofile.graphql.Id;
 import org.eclipse.microprofile.graphql.Input;
+import org.eclipse.microprofile.graphql.Name;
 import org.eclipse.microprofile.graphql.Type;
 
 /** The GraphQL user surface (spec §2 "User (GraphQL object)", §4 "GraphQL user queries"). */
@@ -22,6 +23,7 @@ public final class UserGraphQLTypes {
     @Type("Membership")
     public static class MembershipNode {
         public Account account;
+        @Name("isLastUsed")
         public boolean isLastUsed;
         public List<String> roles;
         public String status;

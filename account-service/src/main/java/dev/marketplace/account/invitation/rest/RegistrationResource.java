@@ -1,0 +1,35 @@
+package dev.marketplace.account.invitation.rest;
+
+import jakarta.ws.rs.Consumes;
+import jakarta.ws.rs.POST;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.core.MediaType;
+
+import org.jboss.resteasy.reactive.RestPath;
+import org.jboss.resteasy.reactive.RestQuery;
+
+import dev.marketplace.account.invitation.service.InvitationService;
+import dev.marketplace.account.invitation.service.InvitationView;
+import dev.marketplace.account.support.Params;
+import io.quarkus.security.Authenticated;
+import io.smallrye.mutiny.Uni;
+
+/** Accepting an invitation through its secret token (spec §2 accept-invitation body). */
+@Path("/api/account/v2/invitations/{invitationToken}/registration")
+@Authenticated
+@Produces(MediaType.APPLICATION_JSON)
+public class RegistrationResource {
+    private final InvitationService invitations;
+
+    public RegistrationResource(InvitationService invitations) {
+        this.invitations = invitations;
+    }
+
+    @POST
+    @Consumes(MediaType.APPLICATION_JSON)
+    public Uni<InvitationView> accept(@RestPath String invitationToken,
+            @RestQuery("api.usesExternalIds") String usesExternalIds, InvitationService.Accept body) {
+        return invitations.accept(invitationToken, Params.bool("api.usesExternalIds", usesExternalIds, false), body);
+    }
+}
