@@ -14,7 +14,7 @@ import java.util.concurrent.TimeUnit;
  * loopback. Product credentials are added to its credentials file as products are created; it re-reads the file on
  * every lookup.
  */
-final class VendorApp implements AutoCloseable {
+public final class VendorApp implements AutoCloseable {
     private static final List<String> JAVA17_FLAGS = List.of("--add-opens", "java.base/java.lang=ALL-UNNAMED",
             "--add-exports", "java.base/sun.net.www.protocol.http=ALL-UNNAMED",
             "--add-exports", "java.base/sun.net.www.protocol.https=ALL-UNNAMED");
@@ -32,7 +32,7 @@ final class VendorApp implements AutoCloseable {
         this.port = port;
     }
 
-    static synchronized VendorApp get() {
+    public static synchronized VendorApp get() {
         if (instance == null) {
             try {
                 instance = start(Path.of(System.getProperty("devstack.root", "../..")).toAbsolutePath().normalize());
@@ -44,7 +44,8 @@ final class VendorApp implements AutoCloseable {
         return instance;
     }
 
-    private static VendorApp start(Path root) throws IOException, InterruptedException {
+    /** A vendor JVM of its own (callers close it); {@code root} is the repository with tests/vendor-sdk-app built. */
+    public static VendorApp start(Path root) throws IOException, InterruptedException {
         Path app = root.resolve("tests/vendor-sdk-app/target");
         Path work = Files.createTempDirectory("vendor-sdk-app");
         Path credentials = work.resolve("credentials.properties");
@@ -70,11 +71,11 @@ final class VendorApp implements AutoCloseable {
     }
 
     /** The processEvent endpoint as an event URL template of the product's integration settings. */
-    String eventUrlTemplate() {
+    public String eventUrlTemplate() {
         return "http://127.0.0.1:" + port + "/api/v1/integration/processEvent?eventUrl={eventUrl}";
     }
 
-    synchronized void trust(String consumerKey, String consumerSecret) throws IOException {
+    public synchronized void trust(String consumerKey, String consumerSecret) throws IOException {
         Properties all = new Properties();
         try (var in = Files.newInputStream(credentials)) {
             all.load(in);
@@ -88,7 +89,7 @@ final class VendorApp implements AutoCloseable {
                 java.nio.file.StandardCopyOption.ATOMIC_MOVE);
     }
 
-    String log() throws IOException {
+    public String log() throws IOException {
         return Files.readString(log);
     }
 

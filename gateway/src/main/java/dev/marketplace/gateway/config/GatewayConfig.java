@@ -90,7 +90,7 @@ public interface GatewayConfig {
         Duration timeout();
 
         /** Path prefixes vendor credentials may call; everything else is refused with 403. */
-        @WithDefault("/api/integration/,/api/appwise/,/api/billing/v1/usage,/api/billing/v1/returns/,/api/billing/v1/subscriptions/")
+        @WithDefault("/api/integration/,/api/appwise/,/api/billing/v1/usage,/api/billing/v1/subscriptions/")
         List<String> allowedPrefixes();
     }
 
