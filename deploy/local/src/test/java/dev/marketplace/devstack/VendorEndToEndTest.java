@@ -1,0 +1,139 @@
+package dev.marketplace.devstack;
+
+import static org.hamcrest.Matchers.equalTo;
+import static org.hamcrest.Matchers.startsWith;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+import io.restassured.http.ContentType;
+import io.restassured.path.json.JsonPath;
+
+/**
+ * The vendor protocol against AppDirect's own vendor library, unchanged: a product integrated with the SDK vendor,
+ * an order placed through the gateway, the signed notification, the vendor's signed fetch and its asynchronous signed
+ * result, and the subscription becoming ACTIVE with the account identifier the vendor chose; then a cancel.
+ */
+class VendorEndToEndTest {
+    private static final GatewayClient client = GatewayClient.bootstrapConsumer();
+    private static VendorApp vendor;
+    private static long productId;
+    private static Map<String, Long> editions;
+    private static String companyUuid;
+    private static String userUuid;
+
+    @BeforeAll
+    static void vendorProductAndCustomer() throws Exception {
+        Suite.stack();
+        vendor = VendorApp.get();
+        JsonPath product = client.signed("POST", "/api/marketplace/v1/products").contentType(ContentType.JSON)
+                .body(Map.of("name", "SDK Tasks", "description", "Tasks by the SDK vendor", "vendorName", "SDK Vendor Inc",
+                        "editions", List.of(edition("BASIC", true), edition("FAIL", false))))
+                .post(client.url("/api/marketplace/v1/products")).then().statusCode(201).extract().jsonPath();
+        productId = product.getLong("id");
+        editions = Map.of(product.getString("editions[0].code"), product.getLong("editions[0].id"),
+                product.getString("editions[1].code"), product.getLong("editions[1].id"));
+        vendor.trust(product.getString("integration.consumerKey"), product.getString("integration.consumerSecret"));
+
+        String template = vendor.eventUrlTemplate();
+        String integration = "/api/marketplace/v1/products/" + productId + "/integration";
+        client.signed("PUT", integration).contentType(ContentType.JSON)
+                .body(Map.of("interactive", false, "eventUrls", Map.of("SUBSCRIPTION_ORDER", template,
+                        "SUBSCRIPTION_CANCEL", template, "SUBSCRIPTION_CHANGE", template, "SUBSCRIPTION_NOTICE", template,
+                        "USER_ASSIGNMENT", template, "USER_UNASSIGNMENT", template)))
+                .put(client.url(integration)).then().statusCode(200);
+
+        String externalId = "vendor-e2e-" + UUID.randomUUID();
+        companyUuid = client.signed("POST", "/api/account/v2/companies").contentType(ContentType.JSON)
+                .body(Map.of("name", "Buyer Inc", "externalId", externalId, "countryCode", "US",
+                        "firstUser", Map.of("email", "buyer-" + externalId + "@e2e.example", "firstName", "Bea",
+                                "lastName", "Buyer")))
+                .post(client.url("/api/account/v2/companies")).then().statusCode(201).extract().path("uuid");
+        String memberships = "/api/account/v2/companies/" + companyUuid + "/memberships";
+        userUuid = client.signed("GET", memberships).get(client.url(memberships)).then().statusCode(200)
+                .extract().path("content[0].user.uuid");
+    }
+
+    private static Map<String, Object> edition(String code, boolean primary) {
+        return Map.of("code", code, "name", "Edition " + code, "rank", primary ? 1 : 2, "primary", primary,
+                "revenueType", "RECURRING",
+                "plans", List.of(Map.of("frequency", "MONTHLY", "costs", List.of(Map.of("unit", "USER", "minUnits", 1,
+                        "maxUnits", 100, "amount", Map.of("USD", 10))))));
+    }
+
+    @Test
+    void anOrderBecomesActiveWithTheVendorsAccountIdentifierAndACancelEndsIt() {
+        String subscription = order("BASIC");
+        JsonPath active = awaitStatus(subscription, "ACTIVE", Duration.ofSeconds(60));
+        String account = active.getString("accountIdentifier");
+        assertTrue(account.startsWith("acct-"), "the vendor's identifier, not ours: " + account);
+
+        String path = subscriptionsPath() + "/" + subscription;
+        client.signed("DELETE", path).delete(client.url(path)).then().statusCode(202)
+                .body("status", equalTo("PENDING_REMOTE_CANCELLATION"));
+        awaitStatus(subscription, "CANCELLED", Duration.ofSeconds(60));
+    }
+
+    @Test
+    void aVendorErrorFailsTheOrderWithTheVendorsCodeAndMessage() {
+        String subscription = order("FAIL");
+        JsonPath failed = awaitStatus(subscription, "FAILED", Duration.ofSeconds(60));
+        assertEquals("CONFIGURATION_ERROR", failed.getString("error.code"));
+        assertTrue(failed.getString("error.message").contains("FAIL"), failed.getString("error.message"));
+    }
+
+    @Test
+    void theEventCanOnlyBeFetchedWithTheProductsOwnCredentials() {
+        String subscription = order("BASIC");
+        awaitStatus(subscription, "ACTIVE", Duration.ofSeconds(60));
+        // the channel consumer is not the vendor of this product: even a validly signed fetch is refused
+        String events = "/api/integration/v1/events/" + "0".repeat(32);
+        client.signed("GET", events).get(client.url(events)).then().statusCode(403);
+        // and a forged vendor signature is refused by the gateway
+        new GatewayClient(Suite.stack().gatewayUrl(), "unknown-vendor-key", "nope").signed("POST", events + "/result")
+                .contentType(ContentType.JSON).body(Map.of("success", true, "accountIdentifier", "forged"))
+                .post(client.url(events + "/result")).then().statusCode(403);
+    }
+
+    private static String subscriptionsPath() {
+        return "/api/billing/v1/companies/" + companyUuid + "/users/" + userUuid + "/subscriptions";
+    }
+
+    static String order(String editionCode) {
+        return client.signed("POST", subscriptionsPath()).contentType(ContentType.JSON)
+                .body(Map.of("productId", productId, "editionId", editions.get(editionCode),
+                        "items", List.of(Map.of("unit", "USER", "quantity", 5)),
+                        "company", Map.of("name", "Buyer Inc", "country", "US"),
+                        "user", Map.of("email", "bea@e2e.example", "firstName", "Bea", "lastName", "Buyer")))
+                .post(client.url(subscriptionsPath())).then().statusCode(201)
+                .body("status", startsWith("PENDING_REMOTE_CREATION")).extract().path("id");
+    }
+
+    static JsonPath awaitStatus(String subscription, String status, Duration timeout) {
+        String path = "/api/billing/v1/subscriptions/" + subscription;
+        long deadline = System.nanoTime() + timeout.toNanos();
+        while (true) {
+            JsonPath current = client.signed("GET", path).get(client.url(path)).then().statusCode(200).extract().jsonPath();
+            if (status.equals(current.getString("status"))) {
+                return current;
+            }
+            if (System.nanoTime() > deadline) {
+                throw new AssertionError("subscription " + subscription + " is " + current.getString("status")
+                        + ", not " + status + ", after " + timeout + ": " + current.prettify());
+            }
+            try {
+                Thread.sleep(200);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new AssertionError(e);
+            }
+        }
+    }
+}
