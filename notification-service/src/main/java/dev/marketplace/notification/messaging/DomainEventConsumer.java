@@ -10,6 +10,7 @@ import org.jboss.logging.Logger;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
 import dev.marketplace.common.events.EventEnvelope;
+import dev.marketplace.notification.delivery.service.DeliveryJob;
 import dev.marketplace.notification.eventlog.service.EventIntake;
 import dev.marketplace.notification.vendor.service.VendorDispatcher;
 import dev.marketplace.notification.vendor.service.VendorEventDocuments;
@@ -26,11 +27,14 @@ public class DomainEventConsumer {
 
     private final EventIntake intake;
     private final VendorDispatcher vendorDispatcher;
+    private final DeliveryJob deliveryJob;
     private final ObjectMapper mapper;
 
-    public DomainEventConsumer(EventIntake intake, VendorDispatcher vendorDispatcher, ObjectMapper mapper) {
+    public DomainEventConsumer(EventIntake intake, VendorDispatcher vendorDispatcher, DeliveryJob deliveryJob,
+            ObjectMapper mapper) {
         this.intake = intake;
         this.vendorDispatcher = vendorDispatcher;
+        this.deliveryJob = deliveryJob;
         this.mapper = mapper;
     }
 
@@ -51,8 +55,12 @@ public class DomainEventConsumer {
                 .onFailure().invoke(e -> LOG.warnf("Event %s not stored yet, retrying: %s", envelope.id(), e.getMessage()))
                 .onFailure().retry().withBackOff(Duration.ofMillis(200), Duration.ofSeconds(30)).indefinitely()
                 .invoke(stored -> {
+                    // committed: vendors and recipients hear about it now, not at the next scheduler tick
                     if (stored && VendorEventDocuments.concerns(envelope)) {
-                        vendorDispatcher.wakeUp(); // committed: the vendor hears about it now, not at the next tick
+                        vendorDispatcher.wakeUp();
+                    }
+                    if (stored && envelope.payload() != null && envelope.payload().has("notifications")) {
+                        deliveryJob.wakeUp();
                     }
                 })
                 .replaceWithVoid();

@@ -328,6 +328,8 @@ class VendorNotificationTest {
                 .then().statusCode(400).body("message", containsString("success: must be a boolean"))
                 .body("message", containsString("message: must be a string"));
         asVendor(product.id()).contentType(ContentType.JSON).body("{oops").post(path + "/result").then().statusCode(400);
+        asVendor(product.id()).contentType(ContentType.JSON).body("{\"accountIdentifier\":\"a\"}").post(path + "/result")
+                .then().statusCode(400).body("message", containsString("success: is required"));
         assertEquals("AWAITING_RESULT", vendorEvent(assignment).getString("status"), "refusals changed nothing");
 
         asVendor(product.id()).contentType(ContentType.JSON).body(body).post(path + "/result").then().statusCode(204);

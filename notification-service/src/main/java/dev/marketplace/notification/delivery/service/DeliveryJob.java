@@ -7,6 +7,7 @@ import jakarta.enterprise.context.ApplicationScoped;
 import org.jboss.logging.Logger;
 
 import dev.marketplace.notification.NotificationConfig;
+import dev.marketplace.notification.support.SoloRunner;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.quarkus.qute.TemplateException;
 import io.quarkus.scheduler.Scheduled;
@@ -16,7 +17,8 @@ import io.smallrye.mutiny.Uni;
 /**
  * Sends due messages: claims a batch (PENDING → SENDING, committed before anything is sent), renders and sends each,
  * and records the outcome (SENT, or PENDING again with exponential backoff, or FAILED once attempts run out).
- * Runs every {@code marketplace.notification.delivery.poll-interval}; a new event's messages go out on the next tick.
+ * Runs every {@code marketplace.notification.delivery.poll-interval} (retries) and as soon as an event with
+ * notifications was stored (the consumer wakes it up).
  */
 @ApplicationScoped
 public class DeliveryJob {
@@ -27,20 +29,31 @@ public class DeliveryJob {
     private final MessageSender sender;
     private final NotificationConfig config;
     private final MeterRegistry registry;
+    private final SoloRunner runner;
 
     public DeliveryJob(DeliveryService deliveries, MessageComposer composer, MessageSender sender, NotificationConfig config,
-            MeterRegistry registry) {
+            MeterRegistry registry, io.vertx.core.Vertx vertx) {
         this.deliveries = deliveries;
         this.composer = composer;
         this.sender = sender;
         this.config = config;
         this.registry = registry;
+        this.runner = new SoloRunner(vertx, this::run);
     }
 
     @Scheduled(every = "${marketplace.notification.delivery.poll-interval:1s}",
             concurrentExecution = Scheduled.ConcurrentExecution.SKIP,
             skipExecutionIf = Scheduled.ApplicationNotRunning.class)
     Uni<Void> tick() {
+        return runner.tick();
+    }
+
+    /** Sends now (an event with notifications was just committed) instead of at the next tick. */
+    public void wakeUp() {
+        runner.wakeUp();
+    }
+
+    private Uni<Void> run() {
         return deliveries.expireInterrupted()
                 .chain(() -> Uni.createFrom().deferred(this::batch).repeat().whilst(n -> n == config.delivery().batchSize())
                         .collect().last())

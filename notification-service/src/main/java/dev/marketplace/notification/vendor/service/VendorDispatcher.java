@@ -4,7 +4,6 @@ import java.net.URI;
 import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
-import java.util.concurrent.atomic.AtomicBoolean;
 
 import jakarta.enterprise.context.ApplicationScoped;
 
@@ -14,13 +13,12 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
 import dev.marketplace.notification.NotificationConfig;
+import dev.marketplace.notification.support.SoloRunner;
 import dev.marketplace.notification.vendor.client.CatalogClient;
 import dev.marketplace.notification.vendor.client.VendorClient;
 import dev.marketplace.notification.vendor.service.VendorEventService.Claimed;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.quarkus.scheduler.Scheduled;
-import io.quarkus.vertx.core.runtime.context.VertxContextSafetyToggle;
-import io.smallrye.common.vertx.VertxContext;
 import io.smallrye.mutiny.Multi;
 import io.smallrye.mutiny.Uni;
 
@@ -44,9 +42,7 @@ public class VendorDispatcher {
     private final ObjectMapper mapper;
     private final NotificationConfig config;
     private final MeterRegistry registry;
-    private final io.vertx.core.Vertx vertx;
-    private final AtomicBoolean running = new AtomicBoolean();
-    private final AtomicBoolean wanted = new AtomicBoolean();
+    private final SoloRunner runner;
 
     public VendorDispatcher(VendorEventService service, CatalogClient catalog, VendorClient vendors, CircuitBreakers breakers,
             ObjectMapper mapper, NotificationConfig config, MeterRegistry registry, io.vertx.core.Vertx vertx) {
@@ -57,39 +53,19 @@ public class VendorDispatcher {
         this.mapper = mapper;
         this.config = config;
         this.registry = registry;
-        this.vertx = vertx;
+        this.runner = new SoloRunner(vertx, this::drain);
     }
 
     @Scheduled(every = "${marketplace.notification.vendor.poll-interval:1s}",
             concurrentExecution = Scheduled.ConcurrentExecution.SKIP,
             skipExecutionIf = Scheduled.ApplicationNotRunning.class)
     Uni<Void> tick() {
-        if (!running.compareAndSet(false, true)) {
-            return Uni.createFrom().voidItem(); // a run is under way
-        }
-        wanted.set(false);
-        return drain().eventually(this::finished);
+        return runner.tick();
     }
 
-    /** Runs the dispatcher now, on its own safe Vert.x sub-context; a run under way runs once more instead. */
+    /** Runs the dispatcher now (a new vendor event was committed, or an operator retried one). */
     public void wakeUp() {
-        wanted.set(true);
-        if (!running.compareAndSet(false, true)) {
-            return;
-        }
-        io.vertx.core.Context context = VertxContext.createNewDuplicatedContext(vertx.getOrCreateContext());
-        VertxContextSafetyToggle.setContextSafe(context, true);
-        context.runOnContext(ignored -> {
-            wanted.set(false);
-            drain().subscribe().with(done -> finished(), failure -> finished());
-        });
-    }
-
-    private void finished() {
-        running.set(false);
-        if (wanted.get()) {
-            wakeUp();
-        }
+        runner.wakeUp();
     }
 
     private Uni<Void> drain() {
@@ -184,6 +160,9 @@ public class VendorDispatcher {
             body = mapper.readTree(answer.body());
         } catch (Exception e) {
             body = null;
+        }
+        if (body != null && !body.has("success") && body.path("errorCode").isTextual()) {
+            return VendorOutcome.failure(status, body.get("errorCode").asText(), VendorEventDocuments.text(body, "message"));
         }
         if (body == null || !body.path("success").isBoolean()) {
             return VendorOutcome.retry(status, "vendor answered 200 without a boolean success" + snippet(answer.body()));

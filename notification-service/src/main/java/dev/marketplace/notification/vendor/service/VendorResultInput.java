@@ -9,7 +9,8 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.marketplace.common.error.ApiException;
 
 /**
- * A vendor's result (AppDirect's APIResult): {@code success} (required boolean), {@code accountIdentifier},
+ * A vendor's result (AppDirect's APIResult): {@code success} (required boolean; absent with an {@code errorCode} means
+ * false), {@code accountIdentifier},
  * {@code errorCode}, {@code message}, {@code userIdentifier}. Other properties are ignored, as a vendor library may send
  * more than these.
  */
@@ -23,6 +24,11 @@ public record VendorResultInput(boolean success, String accountIdentifier, Strin
         }
         List<String> problems = new ArrayList<>();
         JsonNode success = body.get("success");
+        boolean failureByCode = (success == null || success.isNull()) && body.path("errorCode").isTextual();
+        if (failureByCode) {
+            // a serializer that leaves out default values may drop "success": false; an errorCode says it failed
+            success = com.fasterxml.jackson.databind.node.BooleanNode.FALSE;
+        }
         if (success == null || success.isNull()) {
             problems.add("success: is required");
         } else if (!success.isBoolean()) {
