@@ -28,7 +28,7 @@ import org.junit.jupiter.api.Test;
 
 import com.fasterxml.jackson.databind.JsonNode;
 
-import dev.marketplace.billing.DomainEvents;
+import dev.marketplace.testkit.DomainEvents;
 import dev.marketplace.billing.FakeCatalog;
 import dev.marketplace.common.oauth.OAuth1;
 import dev.marketplace.common.security.Roles;

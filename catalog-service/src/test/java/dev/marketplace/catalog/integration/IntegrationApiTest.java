@@ -25,7 +25,7 @@ import java.util.UUID;
 import org.eclipse.microprofile.config.ConfigProvider;
 import org.junit.jupiter.api.Test;
 
-import dev.marketplace.catalog.DomainEvents;
+import dev.marketplace.testkit.DomainEvents;
 import dev.marketplace.common.security.InternalToken;
 import dev.marketplace.common.security.Roles;
 import dev.marketplace.testkit.InternalTokens;

@@ -25,7 +25,7 @@ import java.util.UUID;
 
 import org.junit.jupiter.api.Test;
 
-import dev.marketplace.catalog.DomainEvents;
+import dev.marketplace.testkit.DomainEvents;
 import dev.marketplace.common.security.Roles;
 import dev.marketplace.testkit.InternalTokens;
 import io.quarkus.test.junit.QuarkusTest;
