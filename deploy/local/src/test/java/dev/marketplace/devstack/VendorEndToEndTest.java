@@ -102,6 +102,53 @@ class VendorEndToEndTest {
                 .post(client.url(events + "/result")).then().statusCode(403);
     }
 
+    @Test
+    void anInteractiveOrderCompletesOnlyWhenTheVendorsSignedReturnUrlVerifies() throws Exception {
+        // a second product of the same vendor, interactive: the user's browser is sent to the vendor
+        JsonPath product = client.signed("POST", "/api/marketplace/v1/products").contentType(ContentType.JSON)
+                .body(Map.of("name", "SDK Interactive", "description", "Set up in the browser", "vendorName", "SDK Vendor Inc",
+                        "editions", List.of(edition("BASIC", true))))
+                .post(client.url("/api/marketplace/v1/products")).then().statusCode(201).extract().jsonPath();
+        long interactiveProduct = product.getLong("id");
+        String key = product.getString("integration.consumerKey");
+        String secret = product.getString("integration.consumerSecret");
+        vendor.trust(key, secret);
+        String integration = "/api/marketplace/v1/products/" + interactiveProduct + "/integration";
+        client.signed("PUT", integration).contentType(ContentType.JSON)
+                .body(Map.of("interactive", true, "eventUrls", Map.of("SUBSCRIPTION_ORDER", vendor.eventUrlTemplate(),
+                        "SUBSCRIPTION_CANCEL", vendor.eventUrlTemplate())))
+                .put(client.url(integration)).then().statusCode(200);
+
+        JsonPath ordered = client.signed("POST", subscriptionsPath()).contentType(ContentType.JSON)
+                .body(Map.of("productId", interactiveProduct, "editionId", product.getLong("editions[0].id"),
+                        "company", Map.of("name", "Buyer Inc", "country", "US"),
+                        "user", Map.of("email", "bea@e2e.example", "firstName", "Bea")))
+                .post(client.url(subscriptionsPath())).then().statusCode(201)
+                .body("status", equalTo("PENDING_REMOTE_CREATION")).extract().jsonPath();
+        String subscription = ordered.getString("id");
+        String redirect = ordered.getString("redirectUrl");
+        assertTrue(redirect.startsWith(vendor.eventUrlTemplate().replace("{eventUrl}", "")), redirect);
+        assertTrue(redirect.contains("oauth_signature=") && redirect.contains("oauth_consumer_key=" + key), redirect);
+        String eventUrl = java.net.URLDecoder.decode(redirect.replaceAll(".*[?&]eventUrl=([^&]+).*", "$1"),
+                java.nio.charset.StandardCharsets.UTF_8);
+        String returnUrl = eventUrl + "/return?success=true&accountIdentifier=acct-browser-1";
+        String signed = new dev.marketplace.testkit.SignpostSigner(key, secret).signedUrl("GET", returnUrl);
+
+        io.restassured.RestAssured.given().urlEncodingEnabled(false).get(returnUrl).then().statusCode(403);
+        io.restassured.RestAssured.given().urlEncodingEnabled(false)
+                .get(signed.replace("acct-browser-1", "acct-stolen-1")).then().statusCode(403);
+        String notTheVendor = new dev.marketplace.testkit.SignpostSigner(DevStack.CONSUMER_KEY, DevStack.CONSUMER_SECRET)
+                .signedUrl("GET", returnUrl);
+        io.restassured.RestAssured.given().urlEncodingEnabled(false).get(notTheVendor).then().statusCode(403);
+        String path = "/api/billing/v1/subscriptions/" + subscription;
+        client.signed("GET", path).get(client.url(path)).then().statusCode(200)
+                .body("status", equalTo("PENDING_REMOTE_CREATION"));
+
+        io.restassured.RestAssured.given().urlEncodingEnabled(false).get(signed).then().statusCode(200);
+        JsonPath active = awaitStatus(subscription, "ACTIVE", Duration.ofSeconds(60));
+        assertEquals("acct-browser-1", active.getString("accountIdentifier"));
+    }
+
     private static String subscriptionsPath() {
         return "/api/billing/v1/companies/" + companyUuid + "/users/" + userUuid + "/subscriptions";
     }
