@@ -22,6 +22,16 @@ public interface AccountConfig {
 
     Dns dns();
 
+    Billing billing();
+
+    interface Billing {
+        /** billing-service base URL (entitlement checks before removing or disabling a membership). */
+        Optional<java.net.URI> url();
+
+        @WithDefault("3s")
+        java.time.Duration timeout();
+    }
+
     /** Company pictures (read by the Companies API through {@code marketplace.account.picture.max-bytes}). */
     Picture picture();
 

@@ -8,11 +8,12 @@ import io.quarkus.test.common.ResourceArg;
 
 /**
  * Real PostgreSQL and Kafka for every test of the module, the key pair the test tokens are signed with, and a fake DNS
- * server as the domain-verification resolver.
+ * server as the domain-verification resolver, and a stand-in for billing-service's entitlements lookup.
  */
 @QuarkusTestResource(value = PostgresResource.class, initArgs = @ResourceArg(name = "database", value = "account"))
 @QuarkusTestResource(KafkaResource.class)
 @QuarkusTestResource(InternalTokens.class)
 @QuarkusTestResource(FakeDns.class)
+@QuarkusTestResource(StubBilling.class)
 public class AccountTestResources {
 }

@@ -11,6 +11,8 @@ import static org.hamcrest.Matchers.not;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.nio.charset.StandardCharsets;
+import java.util.Base64;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
@@ -21,6 +23,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 
 import dev.marketplace.account.Fixtures;
 import dev.marketplace.account.Fixtures.Co;
+import dev.marketplace.account.StubBilling;
 import io.quarkus.test.junit.QuarkusTest;
 
 @QuarkusTest
@@ -54,6 +57,11 @@ class MembershipApiTest {
                 .body(Map.of("user", Map.of("email", "m-" + UUID.randomUUID() + "@x.example"), "roles", List.of("ROLE_DEVELOPER")))
                 .post(members(managed.uuid())).then().statusCode(201).body("status", equalTo("MANAGED"))
                 .body("user.allowLogin", equalTo(false)).body("roles", equalTo(List.of("ROLE_DEVELOPER")));
+        // an existing user (administrator elsewhere) joins a second company: invited there, still active
+        Co second = f.company("Second Co", true);
+        f.asPartner().queryParam("inviterUuid", second.adminUuid()).body(Map.of("user", Map.of("email", co.adminEmail())))
+                .post(members(second.uuid())).then().statusCode(201).body("user.uuid", equalTo(co.adminUuid()))
+                .body("status", equalTo("INVITED")).body("user.status", equalTo("ACTIVE"));
         // a company administrator (acting as a user) needs no inviterUuid
         f.asUser(co.adminUuid()).body(Map.of("user", Map.of("email", "by-admin-" + UUID.randomUUID() + "@x.example")))
                 .post(members(co.uuid())).then().statusCode(201);
@@ -218,6 +226,29 @@ class MembershipApiTest {
     }
 
     @Test
+    void billingEntitlementsBlockRemovalAndAnUnreachableBillingRefusesIt() {
+        Co co = f.company("Billed Co", true);
+        String billed = f.member(co, "billed-" + UUID.randomUUID() + "@x.example", List.of("ROLE_DEVELOPER"));
+        String path = members(co.uuid()) + "/" + billed;
+        StubBilling.entitlements(co.uuid(), billed, 0, 1);
+        f.asPartner().delete(path).then().statusCode(409).body("code", equalTo("ACTIVE_SUBSCRIPTIONS_FOUND"));
+        f.asPartner().body(Map.of("enabled", false)).patch(path).then().statusCode(409);
+        f.asPartner().body(Map.of("enabled", false)).put(path).then().statusCode(409);
+        String token = StubBilling.lastAuthorization().substring("Bearer ".length()).split("\\.")[1];
+        String claims = new String(Base64.getUrlDecoder().decode(token), StandardCharsets.UTF_8);
+        assertTrue(claims.contains(f.partner) && claims.contains("ROLE_SYS_ADMIN"), claims);
+        StubBilling.entitlements(co.uuid(), billed, 2, 0);
+        f.asPartner().delete(path).then().statusCode(409).body("code", equalTo("USER_OWNS_PRODUCTS"));
+        f.asPartner().body(Map.of("enabled", false)).patch(path).then().statusCode(200).body("enabled", equalTo(false));
+        StubBilling.failing(co.uuid(), billed);
+        f.asPartner().delete(path).then().statusCode(503).body("code", equalTo("BILLING_UNAVAILABLE"))
+                .body("message", not(containsString("Exception")));
+        f.asPartner().get(path).then().statusCode(200);
+        StubBilling.entitlements(co.uuid(), billed, 0, 0);
+        f.asPartner().delete(path).then().statusCode(204);
+    }
+
+    @Test
     void checklistAssignmentsAndAssignableRoles() {
         Co co = f.company("Check Co", true);
         String m = f.member(co, "chk-" + UUID.randomUUID() + "@x.example", List.of("ROLE_DEVELOPER"));
@@ -234,10 +265,19 @@ class MembershipApiTest {
                 .body("content", hasSize(1)).body("content[0].productId", equalTo(11)).body("content[0].status", equalTo("ACTIVE"));
         f.asPartner().get(members(co.uuid()) + "/" + UUID.randomUUID() + "/assignments").then().statusCode(404);
 
+        // what a membership can assign: nothing for a developer, company roles for an administrator, all but
+        // ROLE_CHANNEL_ADMIN for a Marketplace Manager
+        f.asPartner().get(members(co.uuid()) + "/" + m + "/assignableRoles").then().statusCode(200).body("$", hasSize(0));
+        f.asUser(m).get(members(co.uuid()) + "/" + co.adminUuid() + "/assignableRoles").then().statusCode(200)
+                .body("name", equalTo(List.of("USER", "SYS_ADMIN", "BILLING_ADMIN", "DEVELOPER")));
+        Fixtures.sql("update membership set roles = 'ROLE_CHANNEL_ADMIN' where user_uuid = ?", UUID.fromString(m));
         List<String> channel = f.asPartner().get(members(co.uuid()) + "/" + m + "/assignableRoles").then().statusCode(200)
                 .extract().path("name");
-        assertTrue(channel.containsAll(List.of("USER", "SYS_ADMIN", "CHANNEL_SUPPORT", "RESELLER")));
+        assertTrue(channel.containsAll(List.of("USER", "SYS_ADMIN", "CHANNEL_SUPPORT", "RESELLER")), channel.toString());
         assertTrue(!channel.contains("CHANNEL_ADMIN"));
+        f.asOtherPartner().get(members(co.uuid()) + "/" + m + "/assignableRoles").then().statusCode(403);
+        f.asPartner().get("/api/account/v2/companies/" + co.uuid() + "/assignableRoles").then().statusCode(200)
+                .body("name", hasItems("CHANNEL_SUPPORT", "RESELLER_MANAGER")).body("name", not(hasItem("CHANNEL_ADMIN")));
         f.asUser(co.adminUuid()).get("/api/account/v2/companies/" + co.uuid() + "/assignableRoles").then().statusCode(200)
                 .body("name", equalTo(List.of("USER", "SYS_ADMIN", "BILLING_ADMIN", "DEVELOPER")));
         f.asUser(m).get("/api/account/v2/companies/" + co.uuid() + "/assignableRoles").then().statusCode(200).body("$", hasSize(0));

@@ -16,6 +16,7 @@ import jakarta.ws.rs.core.UriInfo;
 
 import dev.marketplace.account.AccountConfig;
 import dev.marketplace.account.activity.service.ActivityService;
+import dev.marketplace.account.client.BillingClient;
 import dev.marketplace.account.company.domain.Company;
 import dev.marketplace.account.company.service.CompanyAccess;
 import dev.marketplace.account.domains.repository.DomainRepository;
@@ -61,11 +62,12 @@ public class MembershipService {
     private final ActivityService activities;
     private final AccountConfig config;
     private final Vertx vertx;
+    private final BillingClient billing;
 
     public MembershipService(MembershipRepository memberships, UserRepository users, AssignmentRepository assignments,
             InvitationRepository invitations, GroupMemberRepository groupMembers, DomainRepository domains,
             InvitationIssuer issuer, CompanyAccess access, AccountEvents events, ActivityService activities,
-            AccountConfig config, Vertx vertx) {
+            AccountConfig config, Vertx vertx, BillingClient billing) {
         this.memberships = memberships;
         this.users = users;
         this.assignments = assignments;
@@ -78,6 +80,7 @@ public class MembershipService {
         this.activities = activities;
         this.config = config;
         this.vertx = vertx;
+        this.billing = billing;
     }
 
     /** A membership with its user. */
@@ -144,12 +147,20 @@ public class MembershipService {
                         .toList())));
     }
 
-    /** Roles the caller may give this member. */
+    /**
+     * Roles this membership can assign to others: a Marketplace Manager every role but their own, a Company
+     * Administrator the company-level roles, anyone else none (a disabled membership assigns nothing).
+     */
     @WithSession
     public Uni<List<RoleName>> assignableRoles(String companyRef, String userUuid) {
         UUID user = Ids.uuid("userUuid", userUuid);
-        return access.loadForRead(companyRef).chain(company -> member(company, user).chain(m -> grantable(company)))
-                .map(MembershipService::names);
+        return access.loadForRead(companyRef).chain(company -> member(company, user)).map(m -> {
+            List<String> roles = m.membership().enabled ? m.membership().roles : List.of();
+            if (roles.contains(MembershipRoles.MARKETPLACE_MANAGER)) {
+                return names(MembershipRoles.CHANNEL_GRANTABLE);
+            }
+            return roles.contains(MembershipRoles.COMPANY_ADMIN) ? names(MembershipRoles.COMPANY_GRANTABLE) : List.of();
+        });
     }
 
     /** Roles the caller (the calling user, or channel credentials) may give in this company. */
@@ -223,13 +234,7 @@ public class MembershipService {
                 throw ApiException.conflict("USER_EXTERNALLY_MANAGED",
                         "The user is managed by an external directory; remove them there");
             }
-            return requireNoCurrentAssignments(company, user)
-                    .call(() -> assignments.ownedCount(company.uuid, user).invoke(owned -> {
-                        if (owned > 0) {
-                            throw ApiException.conflict("USER_OWNS_PRODUCTS",
-                                    "The user owns products of the company; transfer or cancel them first");
-                        }
-                    }))
+            return requireRemovable(company, user)
                     .chain(() -> memberships.count("userUuid = ?1 and companyUuid <> ?2", user, company.uuid))
                     .call(() -> groupMembers.removeFromCompany(company.uuid, user))
                     .call(() -> invitations.revokePending(company.uuid, user))
@@ -589,13 +594,35 @@ public class MembershipService {
         return access.callerIsCompanyAdmin(company).map(admin -> admin ? MembershipRoles.COMPANY_GRANTABLE : List.of());
     }
 
+    /** 409 while the member has current assignments (ours or billing's). */
     private Uni<Void> requireNoCurrentAssignments(Company company, UUID user) {
-        return assignments.currentCount(company.uuid, user).invoke(n -> {
-            if (n > 0) {
-                throw ApiException.conflict("ACTIVE_SUBSCRIPTIONS_FOUND",
-                        "Active subscriptions found: the user has " + n + " current application assignment(s)");
+        return entitlements(company, user).invoke(e -> requireNoAssignments(e)).replaceWithVoid();
+    }
+
+    /** 409 while the member has current assignments or owns (bought) products of the company. */
+    private Uni<Void> requireRemovable(Company company, UUID user) {
+        return entitlements(company, user).invoke(e -> {
+            requireNoAssignments(e);
+            if (e.activeSubscriptions() > 0) {
+                throw ApiException.conflict("USER_OWNS_PRODUCTS",
+                        "The user owns products of the company; transfer or cancel them first");
             }
         }).replaceWithVoid();
+    }
+
+    private static void requireNoAssignments(BillingClient.Entitlements e) {
+        if (e.activeAssignments() > 0) {
+            throw ApiException.conflict("ACTIVE_SUBSCRIPTIONS_FOUND", "Active subscriptions found: the user has "
+                    + e.activeAssignments() + " current application assignment(s)");
+        }
+    }
+
+    /** Local assignment records plus what billing-service reports. */
+    private Uni<BillingClient.Entitlements> entitlements(Company company, UUID user) {
+        return assignments.currentCount(company.uuid, user).chain(assigned -> assignments.ownedCount(company.uuid, user)
+                .chain(owned -> billing.entitlements(company.partner, company.uuid, user)
+                        .map(remote -> new BillingClient.Entitlements(owned + remote.activeSubscriptions(),
+                                assigned + remote.activeAssignments()))));
     }
 
     private static List<RoleName> names(List<String> roles) {

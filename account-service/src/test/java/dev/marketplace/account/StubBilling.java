@@ -1,0 +1,85 @@
+package dev.marketplace.account;
+
+import java.io.IOException;
+import java.io.OutputStream;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.nio.charset.StandardCharsets;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+import com.sun.net.httpserver.HttpExchange;
+import com.sun.net.httpserver.HttpServer;
+
+import io.quarkus.test.common.QuarkusTestResourceLifecycleManager;
+
+/**
+ * Stands in for billing-service's entitlements lookup ({@code marketplace.account.billing.url}). Answers live in JVM
+ * system properties so a test (whatever its class loader) sets them: {@link #entitlements}, {@link #failing}; unknown
+ * members have none. The last {@code Authorization} header received is kept in {@code stubbilling.lastAuthorization}.
+ */
+public class StubBilling implements QuarkusTestResourceLifecycleManager {
+    private static final Pattern PATH = Pattern.compile("/internal/v1/companies/([^/]+)/users/([^/]+)/entitlements");
+    private HttpServer server;
+
+    public static void entitlements(String company, String user, long activeSubscriptions, long activeAssignments) {
+        System.setProperty("stubbilling." + company + "." + user, activeSubscriptions + "," + activeAssignments);
+    }
+
+    public static void failing(String company, String user) {
+        System.setProperty("stubbilling." + company + "." + user, "fail");
+    }
+
+    public static String lastAuthorization() {
+        return System.getProperty("stubbilling.lastAuthorization");
+    }
+
+    @Override
+    public Map<String, String> start() {
+        try {
+            server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
+        } catch (IOException e) {
+            throw new IllegalStateException(e);
+        }
+        server.createContext("/internal/", this::handle);
+        server.start();
+        return Map.of("marketplace.account.billing.url", "http://127.0.0.1:" + server.getAddress().getPort(),
+                "marketplace.account.billing.timeout", "2s");
+    }
+
+    private void handle(HttpExchange exchange) throws IOException {
+        String auth = exchange.getRequestHeaders().getFirst("Authorization");
+        if (auth != null) {
+            System.setProperty("stubbilling.lastAuthorization", auth);
+        }
+        Matcher m = PATH.matcher(exchange.getRequestURI().getPath());
+        String answer = m.matches() ? System.getProperty("stubbilling." + m.group(1) + "." + m.group(2), "0,0") : null;
+        int status;
+        String body;
+        if (answer == null) {
+            status = 404;
+            body = "{}";
+        } else if ("fail".equals(answer)) {
+            status = 500;
+            body = "{\"code\":\"INTERNAL\"}";
+        } else {
+            String[] counts = answer.split(",");
+            status = 200;
+            body = "{\"activeSubscriptions\":" + counts[0] + ",\"activeAssignments\":" + counts[1] + "}";
+        }
+        byte[] bytes = body.getBytes(StandardCharsets.UTF_8);
+        exchange.getResponseHeaders().add("Content-Type", "application/json");
+        exchange.sendResponseHeaders(status, bytes.length);
+        try (OutputStream out = exchange.getResponseBody()) {
+            out.write(bytes);
+        }
+    }
+
+    @Override
+    public void stop() {
+        if (server != null) {
+            server.stop(0);
+        }
+    }
+}
