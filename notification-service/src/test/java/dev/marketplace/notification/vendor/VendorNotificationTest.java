@@ -438,6 +438,20 @@ class VendorNotificationTest {
         JsonPath parked = awaitStatus(change, "PARKED");
         assertTrue(parked.getString("lastError").contains("unreachable") || parked.getString("lastError").contains("circuit"),
                 parked.getString("lastError"));
+        // the operator learns the vendor will not apply the change and settles it by hand
+        String resolve = "/api/notification/v1/vendor-events/" + change.id() + "/resolve";
+        String cancelled = "{\"success\":false,\"errorCode\":\"OPERATION_CANCELLED\",\"message\":\"vendor retired the plan\"}";
+        asPartner(Roles.PARTNER_READ).contentType(ContentType.JSON).body(cancelled).post(resolve).then().statusCode(403);
+        asPartner(Roles.CHANNEL_ADMIN).contentType(ContentType.JSON).body("{\"success\":1}").post(resolve).then().statusCode(400)
+                .body("message", containsString("success: must be a boolean"));
+        asPartner(Roles.CHANNEL_ADMIN).contentType(ContentType.JSON).body(cancelled).post(resolve).then().statusCode(200)
+                .body("status", equalTo("FAILED")).body("result.source", equalTo("MANUAL"))
+                .body("result.errorCode", equalTo("OPERATION_CANCELLED"));
+        asPartner(Roles.CHANNEL_ADMIN).contentType(ContentType.JSON).body(cancelled).post(resolve).then().statusCode(409);
+        JsonPath settled = awaitResultEvent(change);
+        assertEquals(false, settled.getBoolean("payload.success"));
+        assertEquals("OPERATION_CANCELLED", settled.getString("payload.errorCode"));
+        assertEquals(true, loggedEvent(change).getBoolean("manuallyResolved"));
 
         // the catalogue's ping: a STATELESS event to the URL it names, answered synchronously
         Product pinged = product(Map.of());

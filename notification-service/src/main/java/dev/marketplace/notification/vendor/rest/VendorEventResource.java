@@ -12,27 +12,34 @@ import jakarta.ws.rs.core.UriInfo;
 import org.jboss.resteasy.reactive.RestPath;
 import org.jboss.resteasy.reactive.RestQuery;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+
+import dev.marketplace.common.error.ApiException;
 import dev.marketplace.common.paging.PageRequest;
 import dev.marketplace.common.paging.PagedResponse;
 import dev.marketplace.common.security.Roles;
 import dev.marketplace.notification.vendor.service.VendorDispatcher;
 import dev.marketplace.notification.vendor.service.VendorEventService;
 import dev.marketplace.notification.vendor.service.VendorEventView;
+import dev.marketplace.notification.vendor.service.VendorResultInput;
 import io.smallrye.mutiny.Uni;
 
 /**
  * Operators' view of vendor notifications (not in the AppDirect API): the partner's vendor events with their delivery
- * state, and the retry of a PARKED event.
+ * state, the retry of a PARKED event and its resolution by hand.
  */
 @Path("/api/notification/v1/vendor-events")
 @Produces(MediaType.APPLICATION_JSON)
 public class VendorEventResource {
     private final VendorEventService service;
     private final VendorDispatcher dispatcher;
+    private final ObjectMapper mapper;
 
-    public VendorEventResource(VendorEventService service, VendorDispatcher dispatcher) {
+    public VendorEventResource(VendorEventService service, VendorDispatcher dispatcher, ObjectMapper mapper) {
         this.service = service;
         this.dispatcher = dispatcher;
+        this.mapper = mapper;
     }
 
     @GET
@@ -47,6 +54,20 @@ public class VendorEventResource {
     @RolesAllowed({ Roles.PARTNER, Roles.PARTNER_READ, Roles.CHANNEL_ADMIN, Roles.SUPER_SUPPORT })
     public Uni<VendorEventView> get(@RestPath String eventId) {
         return service.get(eventId);
+    }
+
+    /** Settles a PARKED or AWAITING_RESULT event by hand (body: the vendor's APIResult); 409 otherwise. */
+    @POST
+    @Path("{eventId}/resolve")
+    @RolesAllowed({ Roles.PARTNER, Roles.CHANNEL_ADMIN, Roles.SUPER_SUPPORT })
+    public Uni<VendorEventView> resolve(@RestPath String eventId, String body) {
+        JsonNode json;
+        try {
+            json = body == null || body.isBlank() ? null : mapper.readTree(body);
+        } catch (Exception e) {
+            throw ApiException.badRequest("INVALID_BODY", "body: is not valid JSON");
+        }
+        return service.resolve(eventId, VendorResultInput.of(json));
     }
 
     /** Sends a PARKED event again (attempts start over); 409 for an event that is not parked. */

@@ -313,6 +313,29 @@ public class VendorEventService {
         });
     }
 
+    /**
+     * An operator settles a PARKED (or AWAITING_RESULT) event by hand with the outcome it learnt from the vendor: the
+     * result is recorded (source MANUAL), the event log shows it as manually resolved and billing gets its
+     * VENDOR_EVENT_RESULT. 409 for an event already settled or being sent.
+     */
+    @WithTransaction
+    public Uni<VendorEventView> resolve(String eventId, VendorResultInput input) {
+        return own(eventId).chain(found -> vendorEvents.lock(found.id)).chain(e -> {
+            if (e.status != VendorEventStatus.PARKED && e.status != VendorEventStatus.AWAITING_RESULT) {
+                throw ApiException.conflict("NOT_PARKED",
+                        "eventId: only a PARKED or AWAITING_RESULT event can be resolved by hand; this one is " + e.status);
+            }
+            if (input.success() && requiresAccount(e) && blank(input.accountIdentifier())) {
+                throw ApiException.invalidField("accountIdentifier", "is required when a SUBSCRIPTION_ORDER succeeds");
+            }
+            LOG.infof("Vendor event %s resolved by hand by %s (success=%s)", e.id, caller.consumerKey(), input.success());
+            return finish(e, input.success(), input.accountIdentifier(), input.errorCode(), input.message(), "MANUAL",
+                    Instant.now())
+                    .call(() -> updateLog(e, l -> l.manuallyResolved = true))
+                    .map(status -> VendorEventView.of(e));
+        });
+    }
+
     private Uni<VendorEvent> own(String eventId) {
         UUID id;
         try {
