@@ -118,6 +118,11 @@ class OutboxRelayTest {
             public Duration sendTimeout() {
                 return Duration.ofSeconds(2);
             }
+
+            @Override
+            public Duration pollInterval() {
+                return Duration.ofMillis(100);
+            }
         };
     }
 }

@@ -14,6 +14,10 @@ public interface OutboxConfig {
     @WithDefault("100")
     int batchSize();
 
+    /** How often the relay looks for committed rows: the most an event waits in the outbox while Kafka is up. */
+    @WithDefault("100ms")
+    Duration pollInterval();
+
     /** How long the relay waits for the broker before it gives up on a batch and tries again on the next tick. */
     @WithDefault("3s")
     Duration sendTimeout();

@@ -8,12 +8,15 @@ import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Properties;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 
 import javax.sql.DataSource;
 
 import jakarta.annotation.PreDestroy;
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.event.Observes;
 
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerConfig;
@@ -24,13 +27,13 @@ import org.jboss.logging.Logger;
 
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
-import io.quarkus.scheduler.Scheduled;
+import io.quarkus.runtime.StartupEvent;
 
 /**
  * Publishes committed outbox rows to Kafka, oldest first, keyed by aggregate id (so each aggregate's events keep their
  * order in one partition), and marks them sent in the same database transaction. A PostgreSQL advisory lock lets only
  * one replica relay at a time. When the broker is unreachable the batch stops at the first failure and the rest waits
- * for the next tick: nothing is lost or reordered. Runs on a worker thread with the service's JDBC pool (the one Flyway
+ * for the next poll: nothing is lost or reordered. Runs on a worker thread with the service's JDBC pool (the one Flyway
  * uses), so it never blocks the event loop.
  */
 @ApplicationScoped
@@ -44,6 +47,7 @@ public class OutboxRelay {
     private final Counter published;
     private volatile KafkaProducer<String, String> producer;
     private volatile boolean brokerDownLogged;
+    private volatile ScheduledExecutorService executor;
 
     public OutboxRelay(OutboxConfig config, DataSource dataSource,
             @ConfigProperty(name = "kafka.bootstrap.servers") String bootstrapServers, MeterRegistry registry) {
@@ -54,8 +58,20 @@ public class OutboxRelay {
                 .register(registry);
     }
 
-    @Scheduled(every = "${marketplace.outbox.poll-interval:0.2s}", concurrentExecution = Scheduled.ConcurrentExecution.SKIP,
-            skipExecutionIf = Scheduled.ApplicationNotRunning.class)
+    /**
+     * Polls on a thread of its own rather than with the Quarkus scheduler, whose shortest period is one second: every
+     * hop through the outbox would otherwise add up to a second to a cross-service flow such as an order.
+     */
+    void start(@Observes StartupEvent event) {
+        long millis = Math.max(10, config.pollInterval().toMillis());
+        executor = Executors.newSingleThreadScheduledExecutor(runnable -> {
+            Thread thread = new Thread(runnable, "outbox-relay");
+            thread.setDaemon(true);
+            return thread;
+        });
+        executor.scheduleWithFixedDelay(this::tick, millis, millis, TimeUnit.MILLISECONDS);
+    }
+
     void tick() {
         try {
             while (relayBatch() == config.batchSize()) {
@@ -166,6 +182,15 @@ public class OutboxRelay {
 
     @PreDestroy
     void close() {
+        ScheduledExecutorService running = executor;
+        if (running != null) {
+            running.shutdown();
+            try {
+                running.awaitTermination(5, TimeUnit.SECONDS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }
         KafkaProducer<String, String> p = producer;
         if (p != null) {
             p.close(java.time.Duration.ofSeconds(2));
