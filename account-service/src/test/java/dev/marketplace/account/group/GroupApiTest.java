@@ -65,6 +65,10 @@ class GroupApiTest {
         // a group of another company is not found through this one
         Co other = f.company("Other Group Co", true);
         f.asPartner().get(groups(other) + "/" + beta).then().statusCode(404);
+        // the administrator of another company of the same marketplace is a stranger here
+        f.asUser(other.adminUuid()).get(groups(co)).then().statusCode(403);
+        f.asUser(other.adminUuid()).body(Map.of("name", "Intruders")).post(groups(co)).then().statusCode(403);
+        f.asUser(other.adminUuid()).put(groups(co) + "/" + beta + "/memberships/" + dev).then().statusCode(403);
 
         f.asPartner().delete(groups(co) + "/" + beta).then().statusCode(204);
         f.asPartner().get(groups(co) + "/" + beta).then().statusCode(404);

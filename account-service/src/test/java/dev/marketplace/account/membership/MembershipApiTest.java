@@ -89,6 +89,11 @@ class MembershipApiTest {
         f.asReader().body(ok).post(members(co.uuid())).then().statusCode(403);
         f.asPartner().queryParam("inviterUuid", co.adminUuid()).body(ok).post(members(UUID.randomUUID().toString())).then()
                 .statusCode(404);
+        // the administrator of another company of the marketplace acts on nothing here
+        Co other = f.company("Other Strict Co", true);
+        f.asUser(other.adminUuid()).body(ok).post(members(co.uuid())).then().statusCode(403);
+        f.asUser(other.adminUuid()).get(members(co.uuid())).then().statusCode(403);
+        f.asUser(other.adminUuid()).delete(members(co.uuid()) + "/" + co.adminUuid()).then().statusCode(403);
         // a company administrator cannot grant channel roles
         f.asUser(co.adminUuid()).body(Map.of("user", Map.of("email", "c-" + UUID.randomUUID() + "@x.example"),
                 "roles", List.of("ROLE_CHANNEL_SUPPORT"))).post(members(co.uuid())).then().statusCode(403);

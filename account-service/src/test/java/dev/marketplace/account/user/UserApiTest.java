@@ -34,7 +34,7 @@ class UserApiTest {
                 .body("content.uuid", hasItem(zoe)).body("page.size", equalTo(50));
         f.asReader().queryParam("email", email.toUpperCase()).get("/api/account/v2/users").then().statusCode(200)
                 .body("content.uuid", equalTo(List.of(zoe)));
-        f.asPartner().queryParam("name", "ada").get("/api/account/v2/users").then().body("content.uuid", equalTo(List.of(co.adminUuid())));
+        f.asPartner().queryParam("name", "ada admin").get("/api/account/v2/users").then().body("content.uuid", equalTo(List.of(co.adminUuid())));
         f.asPartner().queryParam("companyMembershipRole", "BILLING_ADMIN").get("/api/account/v2/users").then()
                 .body("content.uuid", equalTo(List.of(zoe)));
         f.asPartner().queryParam("sortField", "LAST_NAME").queryParam("sortOrder", "DESC").get("/api/account/v2/users").then()
@@ -94,7 +94,8 @@ class UserApiTest {
         Co co = f.company("Graph Co", true);
         String ext = "g-ext-" + UUID.randomUUID();
         String ann = f.member(co, "ann-" + UUID.randomUUID() + "@x.example", List.of("ROLE_BILLING_ADMIN"));
-        String bob = f.member(co, "bob-" + UUID.randomUUID() + "@x.example", List.of("ROLE_DEVELOPER"));
+        String bobEmail = "bob-" + UUID.randomUUID() + "@x.example";
+        String bob = f.member(co, bobEmail, List.of("ROLE_DEVELOPER"));
         Fixtures.sql("update app_user set external_id = ? where uuid = ?", ext, UUID.fromString(bob));
         String users = "query($first: Int, $after: String) { users(first: $first, after: $after,"
                 + " orderBy: {field: CREATED_ON, direction: ASC}) { totalCount nodes { id email }"
@@ -117,6 +118,12 @@ class UserApiTest {
                 .body("data.users.nodes[0].memberships[0].account.status", equalTo("ENABLED"))
                 .body("data.users.nodes[0].memberships[0].roles", equalTo(List.of("DEVELOPER")))
                 .body("data.users.nodes[0].memberships[0].isLastUsed", equalTo(true));
+        long future = System.currentTimeMillis() + 3_600_000;
+        graphql(f.asPartner(), "query($t: BigInteger) { users(filter: {lastModified: $t}) { totalCount } }", Map.of("t", future))
+                .post("/api/graphql").then().body("errors", nullValue()).body("data.users.totalCount", equalTo(0));
+        graphql(f.asPartner(), "query($e: String) { users(filter: {email: $e}) { nodes { id } } }",
+                Map.of("e", "BOB-" + bobEmail.substring(4))).post("/api/graphql").then()
+                .body("data.users.nodes.id", equalTo(List.of(bob)));
         graphql(f.asPartner(), "{ users(after: \"garbage\") { nodes { id } } }", Map.of()).post("/api/graphql").then()
                 .body("errors[0].message", containsString("after"));
 
