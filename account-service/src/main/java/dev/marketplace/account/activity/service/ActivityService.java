@@ -97,7 +97,4 @@ public class ActivityService {
         return name.isEmpty() ? user.email : name;
     }
 
-    static Map<String, Object> none() {
-        return Map.of();
-    }
 }

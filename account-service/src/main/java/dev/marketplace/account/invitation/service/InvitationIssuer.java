@@ -93,7 +93,7 @@ public class InvitationIssuer {
         Notification email = Notification.email(Notification.INVITE_USER, List.of(invitee.email), invitee.locale, parameters);
         return invitations.persist(invitation)
                 .call(() -> events.publish("INVITATION_CREATED", company.partner, "INVITATION", invitation.uuid.toString(),
-                        InvitationView.of(invitation, false), List.of(email)))
+                        InvitationView.of(invitation), List.of(email)))
                 .call(() -> activities.record(company, "USER_INVITED", invitee, "COMPANY", null, null));
     }
 }

@@ -247,7 +247,7 @@ public class InvitationService {
                 : dev.marketplace.common.lookup.Ids.uuid("inviterUuid", inviterUuid);
         return access.loadForRead(companyRef).chain(company -> invitations.count(company.uuid, filter, inviter)
                 .chain(total -> invitations.search(company.uuid, filter, inviter, page).map(found -> PagedResponse.of(
-                        found.stream().map(i -> InvitationView.of(i, false)).toList(), page, total, uri))));
+                        found.stream().map(i -> InvitationView.of(i)).toList(), page, total, uri))));
     }
 
     /** Revokes the pending invitation of {@code email}; an accepted one (an active user) cannot be revoked (403). */
@@ -276,7 +276,7 @@ public class InvitationService {
                         }
                     })
                     .call(() -> events.publish("INVITATION_REVOKED", company.partner, "INVITATION", pending.uuid.toString(),
-                            InvitationView.of(pending, false)))
+                            InvitationView.of(pending)))
                     .call(() -> activities.record(company, "INVITATION_REVOKED", user, null, null, null)))
                     .replaceWithVoid();
         }));
@@ -391,7 +391,4 @@ public class InvitationService {
         return node == null || node.isNull() ? null : node.asText();
     }
 
-    static Company unused() {
-        return null;
-    }
 }

@@ -8,7 +8,8 @@ import dev.marketplace.account.invitation.domain.Invitation;
 public record InvitationView(String email, String role, long createdOn, long lastModified, String inviter, UUID company,
         boolean accepted, String status) {
 
-    public static InvitationView of(Invitation i, boolean unused) {
+    /** With the inviter's UUID. */
+    public static InvitationView of(Invitation i) {
         return of(i, i.inviterUuid == null ? null : i.inviterUuid.toString());
     }
 

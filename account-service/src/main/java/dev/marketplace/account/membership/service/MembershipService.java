@@ -673,11 +673,5 @@ public class MembershipService {
         return s == null || s.isBlank();
     }
 
-    static Set<String> none() {
-        return Set.of();
-    }
 
-    static UserAssignment unused() {
-        return null;
-    }
 }
