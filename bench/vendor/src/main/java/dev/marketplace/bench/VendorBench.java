@@ -29,6 +29,8 @@ import java.util.function.ToLongFunction;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
+import java.util.zip.ZipEntry;
+import java.util.zip.ZipFile;
 
 import dev.marketplace.devstack.DevStack;
 import dev.marketplace.devstack.VendorApp;
@@ -63,6 +65,7 @@ public final class VendorBench {
     private final Path dataDir;
     private final Path snapshot;
     private final List<String> built = new ArrayList<>();
+    private final List<String> commonBuilt = new ArrayList<>();
     private String gateway;
     private List<Split> splits = List.of();
     private long productId;
@@ -210,6 +213,7 @@ public final class VendorBench {
                 built.add(module + " " + Files.getLastModifiedTime(app.resolve("quarkus-run.jar")).toInstant()
                         .truncatedTo(java.time.temporal.ChronoUnit.SECONDS));
                 copyTree(app, snapshot.resolve(module).resolve("target/quarkus-app"));
+                commonBuilt.add(module + " " + commonCompiledAt(app));
             }
         }
         Path vendorApp = root.resolve("tests/vendor-sdk-app/target");
@@ -218,6 +222,18 @@ public final class VendorBench {
         Path vendorCopy = snapshot.resolve("tests/vendor-sdk-app/target");
         copyTree(vendorApp.resolve("lib"), vendorCopy.resolve("lib"));
         Files.copy(vendorApp.resolve("vendor-sdk-app.jar"), vendorCopy.resolve("vendor-sdk-app.jar"));
+    }
+
+    /** When the libs/common packaged in an app was compiled (its OutboxRelay class): shows which outbox relay runs. */
+    private static String commonCompiledAt(Path app) {
+        Path jar = app.resolve("lib/main/dev.marketplace.marketplace-common-1.0.0-SNAPSHOT.jar");
+        try (ZipFile zip = new ZipFile(jar.toFile())) {
+            ZipEntry relay = zip.getEntry("dev/marketplace/common/events/OutboxRelay.class");
+            return relay == null ? "(no relay)" : relay.getLastModifiedTime().toInstant()
+                    .truncatedTo(java.time.temporal.ChronoUnit.MINUTES).toString();
+        } catch (IOException e) {
+            return "(unknown)";
+        }
     }
 
     private static void copyTree(Path from, Path to) throws IOException {
@@ -432,6 +448,7 @@ public final class VendorBench {
                 + " — the machine is shared with other builds");
         out.add("code: HEAD " + git("rev-parse", "--short", "HEAD") + "; service apps as built in the shared working tree"
                 + " (may hold uncommitted work), copied before the run; built at (UTC): " + String.join(", ", built));
+        out.add("libs/common inside each app compiled at (OutboxRelay.class): " + String.join(", ", commonBuilt));
         out.add("on this machine: the bench (HttpClient, JVM -Xmx512m, also hosting embedded PostgreSQL and GreenMail), the"
                 + " Kafka broker, 7 service JVMs (-Xmx256m, SerialGC, C1 only, as the devstack starts them) and the SDK vendor JVM");
         out.add(String.format("measure: %d warm-up orders (not counted), then %d orders; each timed from sending"
@@ -477,9 +494,10 @@ public final class VendorBench {
                 1. POST order → gateway: OAuth 1.0 signature verified (consumer looked up, nonce stored in PostgreSQL),
                    internal JWT minted, proxied to billing-service, which reads the edition from catalog-service and in one
                    transaction inserts the subscription (PENDING_REMOTE_CREATION) and a SUBSCRIPTION_ORDER outbox row; 201.
-                2. billing's outbox relay publishes the row to Kafka. Its @Scheduled(every = 0.2 s) tick is run at most
-                   once a second by Quarkus's simple scheduler (its start-up WARN "every() value less than 1000 ms is not
-                   supported"), so this hop alone waits 0–1 s.
+                2. billing's outbox relay publishes the row to Kafka. Since commit 7b0b05a (libs/common) it polls every
+                   100 ms on a thread of its own; an app packaged with an older libs/common (see above) still has the
+                   @Scheduled(every = 0.2 s) tick that Quarkus's simple scheduler runs at most once a second (start-up
+                   WARN "every() value less than 1000 ms is not supported"): 0–1 s of waiting per outbox hop.
                 3. notification-service consumes it, stores the vendor event with a token, and its dispatcher calls the
                    vendor's event URL (processEvent?eventUrl=<gateway>/api/integration/v1/events/{token}) signed with the
                    product's OAuth credentials (Authorization header).
@@ -488,8 +506,8 @@ public final class VendorBench {
                    serves the event JSON).
                 5. The vendor's SubscriptionOrder handler runs asynchronously and POSTs its signed result
                    (success, accountIdentifier acct-…) to <gateway>/api/integration/v1/events/{token}/result.
-                6. notification-service records the result and writes a VENDOR_EVENT_RESULT outbox row; its relay (the
-                   same once-a-second tick) publishes it to Kafka; billing-service consumes it and sets the subscription
+                6. notification-service records the result and writes a VENDOR_EVENT_RESULT outbox row; its relay
+                   publishes it to Kafka; billing-service consumes it and sets the subscription
                    ACTIVE with the vendor's accountIdentifier.
                 7. The bench's next signed GET /api/billing/v1/subscriptions/{id} through the gateway sees ACTIVE.""".strip());
         out.add("");
