@@ -78,15 +78,26 @@ public class VendorDispatcher {
                 });
     }
 
+    /**
+     * Calls the vendors of a batch in parallel (a slow vendor must not hold up the others), then records the outcomes one
+     * after the other: the recording transactions share the context's database session, which allows no overlap.
+     */
     Uni<Integer> batch() {
         return service.claimDue().chain(claimed -> claimed.isEmpty() ? Uni.createFrom().item(0)
-                : Multi.createFrom().iterable(claimed).onItem().transformToUni(this::deliver).merge(claimed.size())
+                : Multi.createFrom().iterable(claimed)
+                        .onItem().transformToUni(c -> attempt(c)
+                                .onFailure().recoverWithItem(e -> VendorOutcome.retry(null, "notification failed: " + describe(e)))
+                                .map(outcome -> new Attempted(c, outcome)))
+                        .merge(claimed.size())
+                        .onItem().transformToUniAndConcatenate(a -> record(a.claimed(), a.outcome()))
                         .collect().asList().map(List::size));
     }
 
-    private Uni<Void> deliver(Claimed c) {
-        return attempt(c)
-                .onFailure().recoverWithItem(e -> VendorOutcome.retry(null, "notification failed: " + describe(e)))
+    private record Attempted(Claimed claimed, VendorOutcome outcome) {
+    }
+
+    private Uni<Void> record(Claimed c, VendorOutcome attempted) {
+        return Uni.createFrom().item(attempted)
                 .chain(outcome -> service.complete(c, outcome).invoke(status -> {
                     registry.counter("vendor.events.attempts", "outcome", outcome.kind().name()).increment();
                     LOG.infof("Vendor event %s (%s, product %d), attempt %d: %s%s → %s", c.id(), c.eventType(),
