@@ -6,10 +6,13 @@ import java.nio.charset.StandardCharsets;
 import java.util.HashMap;
 import java.util.Map;
 
+import oauth.signpost.OAuth;
 import oauth.signpost.OAuthConsumer;
 import oauth.signpost.basic.DefaultOAuthConsumer;
 import oauth.signpost.exception.OAuthException;
+import oauth.signpost.http.HttpParameters;
 import oauth.signpost.http.HttpRequest;
+import oauth.signpost.signature.OAuthMessageSigner;
 import oauth.signpost.signature.QueryStringSigningStrategy;
 
 /**
@@ -29,6 +32,29 @@ public final class SignpostSigner {
     public String authorization(String method, String url, String formBody) {
         Request request = new Request(method, url, formBody);
         sign(consumer(), request);
+        return request.headers.get("Authorization");
+    }
+
+    /**
+     * As {@link #authorization(String, String, String)}, with the timestamp, nonce and signature method chosen by the
+     * caller (null = signpost's own): for requests a verifier must refuse.
+     */
+    public String authorization(String method, String url, String formBody, Long timestamp, String nonce,
+            OAuthMessageSigner signer) {
+        OAuthConsumer consumer = consumer();
+        if (signer != null) {
+            consumer.setMessageSigner(signer);
+        }
+        HttpParameters extra = new HttpParameters();
+        if (timestamp != null) {
+            extra.put(OAuth.OAUTH_TIMESTAMP, Long.toString(timestamp));
+        }
+        if (nonce != null) {
+            extra.put(OAuth.OAUTH_NONCE, nonce);
+        }
+        consumer.setAdditionalParameters(extra);
+        Request request = new Request(method, url, formBody);
+        sign(consumer, request);
         return request.headers.get("Authorization");
     }
 
