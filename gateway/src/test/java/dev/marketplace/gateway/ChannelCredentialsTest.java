@@ -5,12 +5,15 @@ import static org.hamcrest.Matchers.equalTo;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.time.Duration;
 
 import org.junit.jupiter.api.Test;
 
+import dev.marketplace.common.crypto.SecretCipher;
 import dev.marketplace.common.security.Roles;
+import dev.marketplace.gateway.consumer.repository.ChannelConsumerRepository;
 import dev.marketplace.gateway.consumer.service.ChannelConsumerService;
 import dev.marketplace.gateway.support.GatewayTest;
 import dev.marketplace.gateway.support.GatewayTestResource;
@@ -28,11 +31,39 @@ import io.vertx.mutiny.sqlclient.Pool;
 class ChannelCredentialsTest extends GatewayTest {
     private static final String CREDENTIALS = "/api/channel/v1/settings/oauth/credentials";
     private final ChannelConsumerService consumers;
+    private final ChannelConsumerRepository repository;
+    private final SecretCipher cipher;
     private final Pool pool;
 
-    ChannelCredentialsTest(ChannelConsumerService consumers, Pool pool) {
+    ChannelCredentialsTest(ChannelConsumerService consumers, ChannelConsumerRepository repository, SecretCipher cipher,
+            Pool pool) {
         this.consumers = consumers;
+        this.repository = repository;
+        this.cipher = cipher;
         this.pool = pool;
+    }
+
+    @Test
+    void aSecretChangedByAnotherReplicaIsRefusedHereAtOnce() throws InterruptedException {
+        SignpostSigner before = channelConsumer(consumers, "REPLICA", Roles.PARTNER);
+        String path = "/api/account/v2/companies";
+        // remembered by this replica
+        given().header("Authorization", before.authorization("GET", url(path), null)).get(path).then().statusCode(200);
+        given().header("Authorization", before.authorization("GET", url(path), null)).get(path).then().statusCode(200);
+
+        // another replica rotates the secret: only the database and its NOTIFY tell this one
+        String rotated = ChannelConsumerService.newSecret();
+        assertTrue(repository.updateSecret(keyOf("REPLICA"), cipher.encrypt(keyOf("REPLICA"), rotated))
+                .await().atMost(Duration.ofSeconds(5)));
+        long deadline = System.nanoTime() + Duration.ofSeconds(2).toNanos();
+        int status = 200;
+        while (status != 403 && System.nanoTime() < deadline) {
+            Thread.sleep(20);
+            status = given().header("Authorization", before.authorization("GET", url(path), null)).get(path).statusCode();
+        }
+        assertEquals(403, status, "old secret still accepted 2 s after another replica rotated it");
+        SignpostSigner after = new SignpostSigner(keyOf("REPLICA"), rotated);
+        given().header("Authorization", after.authorization("GET", url(path), null)).get(path).then().statusCode(200);
     }
 
     @Test

@@ -34,7 +34,10 @@ public class NonceRepository {
                 .map(rows -> rows.rowCount() == 1);
     }
 
-    public Uni<Integer> deleteExpired() {
-        return pool.query("delete from oauth_nonce where expires_at < now()").execute().map(rows -> rows.rowCount());
+    /** Deletes at most {@code limit} expired nonces: small deletes keep the clean-up from stalling signed calls. */
+    public Uni<Integer> deleteExpired(int limit) {
+        return pool.preparedQuery("delete from oauth_nonce where ctid = any (array("
+                + "select ctid from oauth_nonce where expires_at < now() limit $1))")
+                .execute(Tuple.of(limit)).map(rows -> rows.rowCount());
     }
 }

@@ -48,8 +48,11 @@ public class ChannelConsumerRepository {
     }
 
     public Uni<Boolean> updateSecret(String key, String encryptedSecret) {
-        return pool.preparedQuery("update channel_consumer set secret = $2, updated_at = now() where consumer_key = $1")
-                .execute(Tuple.of(key, encryptedSecret)).map(rows -> rows.rowCount() == 1);
+        // the NOTIFY is sent on commit, to every gateway replica's ChannelConsumerCache
+        return pool.preparedQuery("with changed as (update channel_consumer set secret = $2, updated_at = now() "
+                + "where consumer_key = $1 returning consumer_key) "
+                + "select pg_notify('" + ChannelConsumerCache.CHANNEL + "', consumer_key) from changed")
+                .execute(Tuple.of(key, encryptedSecret)).map(rows -> rows.size() == 1);
     }
 
     private static Optional<StoredConsumer> first(io.vertx.mutiny.sqlclient.RowIterator<Row> it) {

@@ -46,6 +46,7 @@ public class ChannelConsumerService {
         return credentialsOf(partner).flatMap(current -> {
             String secret = newSecret();
             return repository.updateSecret(current.key(), cipher.encrypt(current.key(), secret))
+                    .invoke(updated -> registry.forget(current.key()))
                     .map(updated -> new Consumer(current.key(), secret, ConsumerType.CHANNEL, current.partner(),
                             current.authorities(), null));
         });

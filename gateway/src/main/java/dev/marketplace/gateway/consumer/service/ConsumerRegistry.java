@@ -8,22 +8,27 @@ import dev.marketplace.common.crypto.SecretCipher;
 import dev.marketplace.gateway.consumer.client.VendorCredentialsClient;
 import dev.marketplace.gateway.consumer.domain.Consumer;
 import dev.marketplace.gateway.consumer.domain.ConsumerType;
+import dev.marketplace.gateway.consumer.repository.ChannelConsumerCache;
 import dev.marketplace.gateway.consumer.repository.ChannelConsumerRepository;
 import dev.marketplace.gateway.consumer.repository.ChannelConsumerRepository.StoredConsumer;
 import io.smallrye.mutiny.Uni;
 
 /**
  * Finds the credentials behind a consumer key: channel consumers live in the gateway's database, any other key is asked
- * of catalog-service (vendor credentials). No cache: a regenerated secret is the only valid one from the next call on.
+ * of catalog-service (vendor credentials, not cached: a rotated vendor secret takes effect on the next call). Channel
+ * consumers come from {@link ChannelConsumerCache}, which every replica invalidates on change.
  */
 @ApplicationScoped
 public class ConsumerRegistry {
     private final ChannelConsumerRepository channels;
+    private final ChannelConsumerCache cache;
     private final VendorCredentialsClient vendors;
     private final SecretCipher cipher;
 
-    public ConsumerRegistry(ChannelConsumerRepository channels, VendorCredentialsClient vendors, SecretCipher cipher) {
+    public ConsumerRegistry(ChannelConsumerRepository channels, ChannelConsumerCache cache, VendorCredentialsClient vendors,
+            SecretCipher cipher) {
         this.channels = channels;
+        this.cache = cache;
         this.vendors = vendors;
         this.cipher = cipher;
     }
@@ -32,7 +37,7 @@ public class ConsumerRegistry {
         if (consumerKey == null || consumerKey.isEmpty() || consumerKey.length() > 128) {
             return Uni.createFrom().item(Optional.empty());
         }
-        return channels.findByKey(consumerKey).flatMap(stored -> stored.isPresent()
+        return cache.find(consumerKey, () -> channels.findByKey(consumerKey)).flatMap(stored -> stored.isPresent()
                 ? Uni.createFrom().item(stored.map(this::channel))
                 : vendors.find(consumerKey));
     }
@@ -44,5 +49,10 @@ public class ConsumerRegistry {
     Consumer channel(StoredConsumer stored) {
         return new Consumer(stored.key(), cipher.decrypt(stored.key(), stored.encryptedSecret()), ConsumerType.CHANNEL,
                 stored.partner(), stored.authorities(), null);
+    }
+
+    /** Forgets what this replica remembers of a consumer it just changed. */
+    public void forget(String consumerKey) {
+        cache.evict(consumerKey);
     }
 }

@@ -42,6 +42,8 @@ public class GatewayHandler {
     private static final String FORM = "application/x-www-form-urlencoded";
     private static final List<String> PUBLIC_PREFIXES = List.of("/q/", "/oauth2/token", "/internal/v1/public-key");
     private static final String LOCAL_API_PREFIX = "/api/channel/v1/settings/oauth/";
+    /** Context key Quarkus' Micrometer binder reads the URI tag from. */
+    private static final String METRICS_URI_TEMPLATE = "UrlPathTemplate";
     /** Runs before Quarkus' own routes (REST resources, /q endpoints). */
     static final int ORDER = -1_000;
 
@@ -89,6 +91,8 @@ public class GatewayHandler {
         // Nothing may be read before the caller is known: hold the body until it is forwarded.
         request.pause();
         Context context = Vertx.currentContext();
+        // HTTP metrics are tagged with the route, not the raw path (ids would make every call a new time series)
+        context.putLocal(METRICS_URI_TEMPLATE, local ? LOCAL_API_PREFIX + "**" : route.get().prefix() + "**");
         URI uri;
         try {
             uri = URI.create(request.absoluteURI());
