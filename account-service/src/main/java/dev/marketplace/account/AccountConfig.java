@@ -22,6 +22,14 @@ public interface AccountConfig {
 
     Dns dns();
 
+    Invitation invitation();
+
+    interface Invitation {
+        /** How long an invitation can be accepted after it is sent (fixed on the invitation when it is sent). */
+        @WithDefault("14d")
+        java.time.Duration lifetime();
+    }
+
     Billing billing();
 
     interface Billing {

@@ -104,6 +104,46 @@ public final class Fixtures {
         }
     }
 
+    /** A single number read with direct SQL ({@code select count(*) ...}). */
+    public static long number(String query, Object... params) {
+        Config config = ConfigProvider.getConfig();
+        try (Connection c = DriverManager.getConnection(config.getValue("quarkus.datasource.jdbc.url", String.class),
+                config.getValue("quarkus.datasource.username", String.class),
+                config.getValue("quarkus.datasource.password", String.class));
+                PreparedStatement ps = c.prepareStatement(query)) {
+            for (int i = 0; i < params.length; i++) {
+                ps.setObject(i + 1, params[i]);
+            }
+            try (java.sql.ResultSet rs = ps.executeQuery()) {
+                rs.next();
+                return rs.getLong(1);
+            }
+        } catch (SQLException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    /** Retries {@code check} until it passes (an asynchronous consumer catching up), at most 20 s. */
+    public static void eventually(Runnable check) {
+        long deadline = System.nanoTime() + Duration.ofSeconds(20).toNanos();
+        while (true) {
+            try {
+                check.run();
+                return;
+            } catch (AssertionError e) {
+                if (System.nanoTime() > deadline) {
+                    throw e;
+                }
+                try {
+                    Thread.sleep(100);
+                } catch (InterruptedException interrupted) {
+                    Thread.currentThread().interrupt();
+                    throw e;
+                }
+            }
+        }
+    }
+
     public static void assignment(String company, String user, long product, String status, String owner) {
         sql("insert into user_assignment (uuid, company_uuid, user_uuid, product_id, product_name, status, owner_uuid, created_on)"
                 + " values (?, ?, ?, ?, ?, ?, ?, now())", UUID.randomUUID(), UUID.fromString(company), UUID.fromString(user),

@@ -3,6 +3,7 @@ package dev.marketplace.account.invitation;
 import static org.hamcrest.Matchers.containsString;
 import static org.hamcrest.Matchers.equalTo;
 import static org.hamcrest.Matchers.hasSize;
+import static org.hamcrest.Matchers.not;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -152,5 +153,46 @@ class InvitationApiTest {
         Co managed = f.company("Managed Invite Co", false);
         f.asPartner().queryParam("inviterUuid", managed.adminUuid()).body(one).post(invitations(managed)).then().statusCode(409)
                 .body("code", equalTo("COMPANY_DOES_NOT_ALLOW_LOGIN"));
+    }
+
+    @Test
+    void anInvitationExpiresAfterItsLifetime() {
+        Co co = f.company("Invite Expiry Co", true);
+        String old = "old-" + UUID.randomUUID() + "@x.example";
+        String fresh = "fresh-" + UUID.randomUUID() + "@x.example";
+        f.asPartner().queryParam("inviterUuid", co.adminUuid())
+                .body(List.of(Map.of("email", old, "role", "USER"), Map.of("email", fresh, "role", "USER")))
+                .post(invitations(co)).then().statusCode(200).body("invitationsSent", equalTo(2));
+        String oldToken = token(old);
+        // sent with the default lifetime of 14 days
+        long created = f.asPartner().queryParam("filter", fresh).get(invitations(co)).then().statusCode(200)
+                .body("content[0].status", equalTo("PENDING")).extract().jsonPath().getLong("content[0].createdOn");
+        long expires = f.asPartner().queryParam("filter", fresh).get(invitations(co)).then().extract().jsonPath()
+                .getLong("content[0].expiresOn");
+        assertEquals(java.time.Duration.ofDays(14).toMillis(), expires - created);
+
+        // an invitation sent 20 days ago: listed as EXPIRED, and it can no longer be accepted
+        Fixtures.sql("update invitation set created_on = now() - interval '20 days', expires_on = now() - interval '6 days'"
+                + " where token = ?", oldToken);
+        f.asPartner().queryParam("filter", old).get(invitations(co)).then().statusCode(200)
+                .body("content[0].status", equalTo("EXPIRED")).body("content[0].accepted", equalTo(false));
+        String accept = "/api/account/v2/invitations/";
+        Map<String, Object> registration = Map.of("firstName", "Old", "password", "correct-horse");
+        f.asPartner().body(registration).post(accept + oldToken + "/registration").then().statusCode(400)
+                .body("code", equalTo("INVITATION_EXPIRED")).body("message", containsString("invitationToken"))
+                .body("message", containsString("14 days")).body("message", not(containsString("Exception")));
+        f.asPartner().queryParam("searchText", "old-").get(Fixtures.members(co.uuid())).then()
+                .body("content[0].status", equalTo("INVITED"));
+
+        // the company revokes it and invites again: the new invitation is accepted
+        f.asPartner().delete(invitations(co) + "/" + old).then().statusCode(200);
+        f.asPartner().queryParam("inviterUuid", co.adminUuid()).body(List.of(Map.of("email", old, "role", "USER")))
+                .post(invitations(co)).then().statusCode(200).body("invitationsSent", equalTo(1));
+        JsonNode again = Fixtures.event("INVITATION_CREATED", e -> old.equals(e.path("payload").path("email").asText())
+                && !e.path("payload").path("notifications").get(0).path("parameters").path("invitationUrl").asText()
+                        .endsWith(oldToken));
+        String url = again.path("payload").path("notifications").get(0).path("parameters").path("invitationUrl").asText();
+        f.asPartner().body(registration).post(accept + url.substring(url.lastIndexOf('/') + 1) + "/registration").then()
+                .statusCode(200).body("accepted", equalTo(true)).body("status", equalTo("ACCEPTED"));
     }
 }

@@ -11,7 +11,10 @@ import jakarta.persistence.Table;
 
 import io.quarkus.hibernate.reactive.panache.PanacheEntityBase;
 
-/** An invitation to join a company; accepted once through its secret token. */
+/**
+ * An invitation to join a company; accepted once through its secret token, before {@code expiresOn}. EXPIRED is not
+ * stored: a PENDING invitation past {@code expiresOn} shows as EXPIRED.
+ */
 @Entity
 @Table(name = "invitation")
 public class Invitation extends PanacheEntityBase {
@@ -32,4 +35,11 @@ public class Invitation extends PanacheEntityBase {
     public Status status;
     public Instant createdOn;
     public Instant lastModified;
+    /** After this instant a PENDING invitation can no longer be accepted. */
+    public Instant expiresOn;
+
+    /** A pending invitation whose lifetime is over. */
+    public boolean expired(Instant now) {
+        return status == Status.PENDING && expiresOn != null && !now.isBefore(expiresOn);
+    }
 }

@@ -83,6 +83,7 @@ public class InvitationIssuer {
         invitation.status = Invitation.Status.PENDING;
         invitation.createdOn = Instant.now();
         invitation.lastModified = invitation.createdOn;
+        invitation.expiresOn = invitation.createdOn.plus(config.invitation().lifetime());
         Map<String, Object> parameters = new LinkedHashMap<>();
         parameters.put("companyName", company.name);
         parameters.put("inviterName", inviter == null ? company.name : ActivityService.fullName(inviter));

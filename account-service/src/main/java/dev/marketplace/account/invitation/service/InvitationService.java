@@ -315,6 +315,11 @@ public class InvitationService {
                     throw ApiException.badRequest("INVITATION_ALREADY_ACCEPTED",
                             "The invitation was already accepted; the invitee is an active user");
                 }
+                if (invitation.expired(Instant.now())) {
+                    throw ApiException.badRequest("INVITATION_EXPIRED", "invitationToken: the invitation expired on "
+                            + invitation.expiresOn + " (an invitation can be accepted for "
+                            + lifetime(invitation) + " after it is sent); ask the company for a new invitation");
+                }
                 return users.findById(invitation.userUuid).chain(user -> {
                     if (user.passwordHash == null && body.password() == null) {
                         throw ApiException.invalidField("password", "is required to activate the account");
@@ -365,6 +370,13 @@ public class InvitationService {
                 });
             });
         });
+    }
+
+    /** The lifetime the invitation was sent with, in days when whole. */
+    private static String lifetime(Invitation invitation) {
+        java.time.Duration d = java.time.Duration.between(invitation.createdOn, invitation.expiresOn);
+        return d.toHours() % 24 == 0 && d.toMinutesPart() == 0 && d.toSecondsPart() == 0 ? d.toDays() + " days"
+                : d.toString();
     }
 
     private Uni<String> inviterName(Invitation invitation, boolean usesExternalIds) {

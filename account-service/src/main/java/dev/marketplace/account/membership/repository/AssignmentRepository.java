@@ -22,9 +22,18 @@ public class AssignmentRepository implements PanacheRepositoryBase<UserAssignmen
         return count("companyUuid = ?1 and userUuid = ?2 and status not in ?3", company, user, UserAssignment.ENDED);
     }
 
-    /** Entitlements of the company the user bought and that are still current. */
+    /**
+     * Entitlements of the company the user bought and that are still current: the subscription's status counts (the
+     * purchaser may have unassigned themself and still own it).
+     */
     public Uni<Long> ownedCount(UUID company, UUID user) {
-        return count("companyUuid = ?1 and ownerUuid = ?2 and status not in ?3", company, user, UserAssignment.ENDED);
+        return count("companyUuid = ?1 and ownerUuid = ?2 and coalesce(subscriptionStatus, status) not in ?3", company, user,
+                UserAssignment.ENDED);
+    }
+
+    /** Every row projected from one billing subscription. */
+    public Uni<List<UserAssignment>> ofSubscription(UUID subscription) {
+        return list("subscriptionId", subscription);
     }
 
     public Uni<Long> currentForProduct(UUID company, UUID user, long product) {

@@ -91,8 +91,12 @@ public class MembershipService {
             boolean haveCompletedProfile, boolean haveCompletedCompanyProfile, List<Link> links) {
     }
 
-    public record AssignmentView(UUID uuid, long createdOn, String status, Long productId, String productName, UUID ownerUuid,
-            List<Link> links) {
+    /**
+     * An application the member holds. {@code companyEntitlementStatus} is the status of the company's subscription
+     * behind it (billing's), {@code subscriptionId} its id in the billing API.
+     */
+    public record AssignmentView(UUID uuid, long createdOn, String status, Long productId, String productName,
+            String editionName, UUID ownerUuid, UUID subscriptionId, String companyEntitlementStatus, List<Link> links) {
     }
 
     public record Listing<T>(List<Link> links, List<T> content) {
@@ -142,7 +146,9 @@ public class MembershipService {
         return access.loadForRead(companyRef).chain(company -> member(company, user)
                 .chain(m -> assignments.current(company.uuid, user)).map(found -> new Listing<>(List.of(), found.stream()
                         .map(a -> new AssignmentView(a.uuid, a.createdOn.toEpochMilli(), a.status, a.productId, a.productName,
-                                a.ownerUuid, a.productId == null ? List.of() : List.of(new Link("application",
+                                a.editionName, a.ownerUuid, a.subscriptionId,
+                                a.subscriptionStatus == null ? a.status : a.subscriptionStatus,
+                                a.productId == null ? List.of() : List.of(new Link("application",
                                         baseUri.resolve("api/marketplace/v1/products/" + a.productId).toString()))))
                         .toList())));
     }
@@ -617,12 +623,15 @@ public class MembershipService {
         }
     }
 
-    /** Local assignment records plus what billing-service reports. */
+    /**
+     * The local projection of billing's events (user_assignment) and billing's live answer describe the same
+     * entitlements: the larger of each count is kept, so an event still on its way cannot hide one.
+     */
     private Uni<BillingClient.Entitlements> entitlements(Company company, UUID user) {
         return assignments.currentCount(company.uuid, user).chain(assigned -> assignments.ownedCount(company.uuid, user)
                 .chain(owned -> billing.entitlements(company.partner, company.uuid, user)
-                        .map(remote -> new BillingClient.Entitlements(owned + remote.activeSubscriptions(),
-                                assigned + remote.activeAssignments()))));
+                        .map(remote -> new BillingClient.Entitlements(Math.max(owned, remote.activeSubscriptions()),
+                                Math.max(assigned, remote.activeAssignments())))));
     }
 
     private static List<RoleName> names(List<String> roles) {

@@ -1,0 +1,142 @@
+package dev.marketplace.account.messaging;
+
+import java.time.Duration;
+import java.time.Instant;
+import java.util.Set;
+import java.util.UUID;
+
+import jakarta.enterprise.context.ApplicationScoped;
+
+import org.eclipse.microprofile.reactive.messaging.Incoming;
+import org.jboss.logging.Logger;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+
+import dev.marketplace.account.membership.service.AssignmentProjection;
+import dev.marketplace.account.membership.service.AssignmentProjection.Change;
+import io.smallrye.mutiny.Uni;
+
+/**
+ * Consumes billing-service's subscription and user-assignment events from the domain-event topic and hands them to
+ * {@link AssignmentProjection} (the {@code user_assignment} table behind the assignments listing, the checklist and
+ * the membership removal rules). Events of other types or sources are ignored; a malformed one is logged and skipped; a
+ * database failure is retried with backoff (about a minute in all) before it is logged as an error.
+ * <p>
+ * What is read, per billing's payloads (SubscriptionPayloads.vendorEvent for the request events, VendorResults for
+ * their results): {@code subscriptionId}, {@code productId}, {@code productName}; the {@code subscription} view of a
+ * result (status, companyUuid, userUuid = purchaser, editionName); for a request event {@code companyUuid},
+ * {@code creator.uuid} (the purchaser) and, on SUBSCRIPTION_ORDER, {@code order.editionName}; for USER_* events the
+ * {@code assignment} view of a result or the request's {@code userUuid}.
+ */
+@ApplicationScoped
+public class BillingEventConsumer {
+    public static final String SOURCE = "billing-service";
+    /** Billing's requests to vendors; each is followed by {@code <type>_SUCCEEDED} or {@code <type>_FAILED}. */
+    public static final Set<String> REQUESTS = Set.of("SUBSCRIPTION_ORDER", "SUBSCRIPTION_CHANGE", "SUBSCRIPTION_CANCEL",
+            "USER_ASSIGNMENT", "USER_UNASSIGNMENT");
+    private static final Logger LOG = Logger.getLogger(BillingEventConsumer.class);
+    private static final int RETRIES = 8;
+
+    private final ObjectMapper mapper;
+    private final AssignmentProjection projection;
+
+    public BillingEventConsumer(ObjectMapper mapper, AssignmentProjection projection) {
+        this.mapper = mapper;
+        this.projection = projection;
+    }
+
+    @Incoming("domain-events")
+    public Uni<Void> consume(String message) {
+        JsonNode envelope;
+        try {
+            envelope = mapper.readTree(message);
+        } catch (Exception e) {
+            LOG.warn("Skipping a domain event that is not JSON");
+            return Uni.createFrom().voidItem();
+        }
+        String type = envelope.path("type").asText("");
+        if (!SOURCE.equals(envelope.path("source").asText()) || request(type) == null) {
+            return Uni.createFrom().voidItem();
+        }
+        UUID eventId;
+        Change change;
+        try {
+            eventId = UUID.fromString(envelope.path("id").asText());
+            change = read(type, envelope);
+        } catch (RuntimeException e) {
+            LOG.warnf("Skipping malformed billing event %s: %s", type, e.getMessage());
+            return Uni.createFrom().voidItem();
+        }
+        return Uni.createFrom().deferred(() -> projection.apply(eventId, change))
+                .onFailure().invoke(e -> LOG.warnf("Billing event %s (%s) not projected yet, retrying: %s", eventId, type,
+                        e.toString()))
+                .onFailure().retry().withBackOff(Duration.ofMillis(200), Duration.ofSeconds(10)).atMost(RETRIES)
+                .onFailure().recoverWithItem(e -> {
+                    LOG.errorf(e, "Billing event %s (%s) could not be projected after %d attempts", eventId, type, RETRIES + 1);
+                    return false;
+                })
+                .replaceWithVoid();
+    }
+
+    /** The request an event type is about ({@code USER_ASSIGNMENT_FAILED} → {@code USER_ASSIGNMENT}), or null. */
+    static String request(String type) {
+        String base = type.endsWith("_SUCCEEDED") ? type.substring(0, type.length() - "_SUCCEEDED".length())
+                : type.endsWith("_FAILED") ? type.substring(0, type.length() - "_FAILED".length()) : type;
+        return REQUESTS.contains(base) ? base : null;
+    }
+
+    static Change read(String type, JsonNode envelope) {
+        String request = request(type);
+        boolean result = !request.equals(type);
+        JsonNode p = envelope.path("payload");
+        JsonNode subscription = p.path("subscription");
+        UUID subscriptionId = uuid(p, "subscriptionId");
+        UUID company = result ? uuid(subscription, "companyUuid") : uuid(p, "companyUuid");
+        UUID owner = result ? uuid(subscription, "userUuid") : uuid(p.path("creator"), "uuid");
+        Long productId = p.hasNonNull("productId") ? p.get("productId").asLong() : null;
+        String productName = text(p, "productName");
+        String editionName = result ? text(subscription, "editionName")
+                : "SUBSCRIPTION_ORDER".equals(type) ? text(p.path("order"), "editionName") : null;
+        String status = result ? required(subscription, "status") : switch (type) {
+            case "SUBSCRIPTION_ORDER" -> "PENDING_REMOTE_CREATION";
+            case "SUBSCRIPTION_CANCEL" -> "PENDING_REMOTE_CANCELLATION";
+            // billing changes, assigns and unassigns ACTIVE subscriptions only
+            default -> "ACTIVE";
+        };
+        UUID assigned = null;
+        String assignment = null;
+        if (request.startsWith("USER_")) {
+            if (result) {
+                assigned = uuid(p.path("assignment"), "userUuid");
+                assignment = required(p.path("assignment"), "status");
+            } else {
+                assigned = uuid(p, "userUuid");
+                assignment = "USER_ASSIGNMENT".equals(type) ? "PENDING_REMOTE_ASSIGNMENT" : "PENDING_REMOTE_UNASSIGNMENT";
+            }
+        }
+        long occurredOn = envelope.path("occurredOn").asLong(0);
+        if (occurredOn <= 0) {
+            throw new IllegalArgumentException("occurredOn is missing");
+        }
+        return new Change(required(envelope, "partner"), Instant.ofEpochMilli(occurredOn), subscriptionId, company, owner,
+                productId, productName, editionName, status, assigned, assignment);
+    }
+
+    private static UUID uuid(JsonNode node, String field) {
+        return UUID.fromString(required(node, field));
+    }
+
+    private static String required(JsonNode node, String field) {
+        String value = text(node, field);
+        if (value == null || value.isBlank()) {
+            throw new IllegalArgumentException(field + " is missing");
+        }
+        return value;
+    }
+
+    private static String text(JsonNode node, String field) {
+        JsonNode value = node.get(field);
+        return value == null || value.isNull() ? null : value.asText();
+    }
+}
