@@ -504,4 +504,28 @@ class VendorNotificationTest {
         assertEquals("RETURN_URL", done.getString("result.source"));
         assertEquals("acct-browser", awaitResultEvent(order).getString("payload.accountIdentifier"));
     }
+
+    @Test
+    void aReturnUrlReachingUsBeforeItsEventWaitsForTheEventInsteadOfAnswering404() throws Exception {
+        Map<String, String> urls = new ConcurrentHashMap<>();
+        Product product = product(urls);
+        VendorServer vendor = vendor(product, call -> VendorServer.Reply.json(200, "{\"success\":true}"), product.secret());
+        urls.put("SUBSCRIPTION_ORDER", vendor.base() + "/create?eventUrl={eventUrl}");
+        CatalogStubResource.product(product.id(), partner, product.key(), product.secret(), urls);
+        EventEnvelope order = subscriptionEvent("SUBSCRIPTION_ORDER", product, true);
+        String returnPath = "/api/integration/v1/events/" + token(order) + "/return";
+        // billing handed the token to the browser; the event is still on its way through Kafka
+        java.util.concurrent.CompletableFuture<Void> late = java.util.concurrent.CompletableFuture.runAsync(() -> {
+            try {
+                Thread.sleep(1_000);
+                publish(order);
+            } catch (Exception e) {
+                throw new IllegalStateException(e);
+            }
+        });
+        asVendor(product.id()).queryParam("success", "true").queryParam("accountIdentifier", "acct-early")
+                .get(returnPath).then().statusCode(200).body(containsString("complete"));
+        late.join();
+        assertEquals("acct-early", awaitResultEvent(order).getString("payload.accountIdentifier"));
+    }
 }

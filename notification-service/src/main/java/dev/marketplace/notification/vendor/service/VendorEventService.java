@@ -38,6 +38,9 @@ import io.smallrye.mutiny.Uni;
 public class VendorEventService {
     private static final Logger LOG = Logger.getLogger(VendorEventService.class);
 
+    private static final Duration TOKEN_ARRIVAL_POLL = Duration.ofMillis(100);
+    /** Up to 5 s for an event on its way from billing. */
+    private static final int TOKEN_ARRIVAL_POLLS = 50;
     private final VendorEventRepository vendorEvents;
     private final LoggedEventRepository log;
     private final VendorEventDocuments documents;
@@ -270,7 +273,7 @@ public class VendorEventService {
         if (token == null || token.length() > 64) {
             throw ApiException.notFound("Event", "token");
         }
-        return vendorEvents.byToken(token).map(e -> {
+        return arrived(token, TOKEN_ARRIVAL_POLLS).map(e -> {
             if (e == null) {
                 throw ApiException.notFound("Event", token);
             }
@@ -278,6 +281,26 @@ public class VendorEventService {
                 throw ApiException.forbidden();
             }
             return e;
+        });
+    }
+
+    /**
+     * The event of a token, waiting a little for one not seen yet: billing hands an interactive order's token to the
+     * user's browser at once, while the event reaches this service through the outbox and Kafka, so a quick vendor can
+     * ask for it before it arrived. Polls on the caller's Vert.x context (the reactive session is bound to it).
+     */
+    private Uni<VendorEvent> arrived(String token, int pollsLeft) {
+        return vendorEvents.byToken(token).flatMap(e -> {
+            if (e != null || pollsLeft == 0) {
+                return Uni.createFrom().item(e);
+            }
+            io.vertx.core.Context context = io.vertx.core.Vertx.currentContext();
+            if (context == null) {
+                return Uni.createFrom().item(e);
+            }
+            return Uni.createFrom().<Void>emitter(emitter -> context.owner().setTimer(TOKEN_ARRIVAL_POLL.toMillis(),
+                    id -> context.runOnContext(v -> emitter.complete(null))))
+                    .flatMap(v -> arrived(token, pollsLeft - 1));
         });
     }
 
