@@ -15,7 +15,8 @@ final class Suite {
             Path root = Path.of(System.getProperty("devstack.root", "../..")).toAbsolutePath().normalize();
             try {
                 Path data = Files.createTempDirectory("devstack-e2e");
-                stack = DevStack.start(new DevStack.Options(root, data, Integer.getInteger("devstack.e2e.port", 38080), 0, false));
+                // fixed ports below the kernel's ephemeral range (32768+), where outgoing connections can take them
+                stack = DevStack.start(new DevStack.Options(root, data, Integer.getInteger("devstack.e2e.port", 28080), 0, false));
             } catch (Exception e) {
                 throw new IllegalStateException("The devstack did not start", e);
             }
