@@ -4,7 +4,7 @@ import java.util.Set;
 
 /**
  * A set of OAuth credentials the gateway accepts: channel (partner-wide, with authorities) or vendor (one product).
- * The secret is in clear text here; it only ever lives in memory for the duration of a request.
+ * The secret is in clear text here: it lives in memory only (channel consumers in the replica's cache), never in logs.
  */
 public record Consumer(String key, String secret, ConsumerType type, String partner, Set<String> authorities, Long productId) {
 

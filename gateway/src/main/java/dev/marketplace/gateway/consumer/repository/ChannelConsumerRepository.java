@@ -17,6 +17,9 @@ import io.vertx.mutiny.sqlclient.Tuple;
 public class ChannelConsumerRepository {
     private final Pool pool;
 
+    /** Channel of the NOTIFY sent when a consumer's secret changes (payload: the consumer key). */
+    public static final String CHANGES_CHANNEL = "channel_consumer_changed";
+
     public ChannelConsumerRepository(Pool pool) {
         this.pool = pool;
     }
@@ -51,7 +54,7 @@ public class ChannelConsumerRepository {
         // the NOTIFY is sent on commit, to every gateway replica's ChannelConsumerCache
         return pool.preparedQuery("with changed as (update channel_consumer set secret = $2, updated_at = now() "
                 + "where consumer_key = $1 returning consumer_key) "
-                + "select pg_notify('" + ChannelConsumerCache.CHANNEL + "', consumer_key) from changed")
+                + "select pg_notify('" + CHANGES_CHANNEL + "', consumer_key) from changed")
                 .execute(Tuple.of(key, encryptedSecret)).map(rows -> rows.size() == 1);
     }
 

@@ -8,7 +8,6 @@ import dev.marketplace.common.crypto.SecretCipher;
 import dev.marketplace.gateway.consumer.client.VendorCredentialsClient;
 import dev.marketplace.gateway.consumer.domain.Consumer;
 import dev.marketplace.gateway.consumer.domain.ConsumerType;
-import dev.marketplace.gateway.consumer.repository.ChannelConsumerCache;
 import dev.marketplace.gateway.consumer.repository.ChannelConsumerRepository;
 import dev.marketplace.gateway.consumer.repository.ChannelConsumerRepository.StoredConsumer;
 import io.smallrye.mutiny.Uni;
@@ -37,9 +36,8 @@ public class ConsumerRegistry {
         if (consumerKey == null || consumerKey.isEmpty() || consumerKey.length() > 128) {
             return Uni.createFrom().item(Optional.empty());
         }
-        return cache.find(consumerKey, () -> channels.findByKey(consumerKey)).flatMap(stored -> stored.isPresent()
-                ? Uni.createFrom().item(stored.map(this::channel))
-                : vendors.find(consumerKey));
+        return cache.find(consumerKey, () -> channels.findByKey(consumerKey).map(stored -> stored.map(this::channel)))
+                .flatMap(channel -> channel.isPresent() ? Uni.createFrom().item(channel) : vendors.find(consumerKey));
     }
 
     public Uni<Optional<Consumer>> findChannelByPartner(String partner) {

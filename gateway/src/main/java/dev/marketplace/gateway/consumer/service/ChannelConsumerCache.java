@@ -1,4 +1,4 @@
-package dev.marketplace.gateway.consumer.repository;
+package dev.marketplace.gateway.consumer.service;
 
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
@@ -12,7 +12,8 @@ import jakarta.enterprise.event.Observes;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 import org.jboss.logging.Logger;
 
-import dev.marketplace.gateway.consumer.repository.ChannelConsumerRepository.StoredConsumer;
+import dev.marketplace.gateway.consumer.domain.Consumer;
+import dev.marketplace.gateway.consumer.repository.ChannelConsumerRepository;
 import io.quarkus.runtime.StartupEvent;
 import io.smallrye.mutiny.Uni;
 import io.vertx.mutiny.core.Vertx;
@@ -20,20 +21,20 @@ import io.vertx.mutiny.pgclient.pubsub.PgSubscriber;
 import io.vertx.pgclient.PgConnectOptions;
 
 /**
- * Channel consumers kept in memory, so that a signed call does not read its consumer from the database every time.
+ * Channel consumers kept in memory (secret decrypted), so that a signed call neither reads its consumer from the database
+ * nor decrypts its secret every time.
  * A secret change is announced with {@code NOTIFY channel_consumer_changed} in the same transaction
- * (see {@link ChannelConsumerRepository}); each replica LISTENs and drops the entry, so a regenerated secret is refused
+ * (see {@link ChannelConsumerRepository#updateSecret}); each replica LISTENs and drops the entry, so a regenerated secret is refused
  * by every replica within milliseconds. While the LISTEN connection is down nothing is served from memory: a replica
  * that cannot hear changes must not trust what it remembers.
  */
 @ApplicationScoped
 public class ChannelConsumerCache {
-    public static final String CHANNEL = "channel_consumer_changed";
     private static final Logger LOG = Logger.getLogger(ChannelConsumerCache.class);
     private static final int MAX_ENTRIES = 10_000;
     private static final long RECONNECT_MILLIS = 1_000;
 
-    private final ConcurrentHashMap<String, StoredConsumer> entries = new ConcurrentHashMap<>();
+    private final ConcurrentHashMap<String, Consumer> entries = new ConcurrentHashMap<>();
     /** Bumped by every invalidation: a lookup that raced with one does not store what it read. */
     private final AtomicLong generation = new AtomicLong();
     private final PgSubscriber subscriber;
@@ -48,7 +49,7 @@ public class ChannelConsumerCache {
             stopTrusting();
             return RECONNECT_MILLIS;
         });
-        subscriber.channel(CHANNEL)
+        subscriber.channel(ChannelConsumerRepository.CHANGES_CHANNEL)
                 .subscribeHandler(() -> {
                     // (re)subscribed: changes made while deaf are unknown, start afresh
                     entries.clear();
@@ -66,11 +67,11 @@ public class ChannelConsumerCache {
     }
 
     /** The consumer from memory when it can be trusted, else from {@code loader} (remembered when found). */
-    public Uni<Optional<StoredConsumer>> find(String key, Supplier<Uni<Optional<StoredConsumer>>> loader) {
+    public Uni<Optional<Consumer>> find(String key, Supplier<Uni<Optional<Consumer>>> loader) {
         if (!listening) {
             return loader.get();
         }
-        StoredConsumer cached = entries.get(key);
+        Consumer cached = entries.get(key);
         if (cached != null) {
             return Uni.createFrom().item(Optional.of(cached));
         }
@@ -84,7 +85,7 @@ public class ChannelConsumerCache {
         entries.remove(key);
     }
 
-    private void remember(long seen, StoredConsumer consumer) {
+    private void remember(long seen, Consumer consumer) {
         if (entries.size() >= MAX_ENTRIES) {
             entries.clear();
         }
