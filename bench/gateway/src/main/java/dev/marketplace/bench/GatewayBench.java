@@ -3,7 +3,6 @@ package dev.marketplace.bench;
 import java.io.IOException;
 import java.net.ServerSocket;
 import java.net.URI;
-import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.file.Files;
@@ -11,7 +10,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.Arrays;
+import java.util.Collection;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -19,9 +18,7 @@ import java.util.Set;
 import java.util.UUID;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
-import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Supplier;
@@ -33,7 +30,13 @@ import dev.marketplace.common.security.InternalToken;
 import dev.marketplace.testkit.InternalTokens;
 import dev.marketplace.testkit.Kafka;
 import dev.marketplace.testkit.Postgres;
+import io.vertx.core.Future;
 import io.vertx.core.Vertx;
+import io.vertx.core.http.HttpClient;
+import io.vertx.core.http.HttpClientOptions;
+import io.vertx.core.http.HttpMethod;
+import io.vertx.core.http.PoolOptions;
+import io.vertx.core.http.RequestOptions;
 
 /**
  * Measures the gateway on this machine, in one run, for the same GET of a company:
@@ -56,12 +59,14 @@ public final class GatewayBench {
     private static final Pattern UUID_FIELD = Pattern.compile("\"uuid\"\\s*:\\s*\"([0-9a-f-]{36})\"");
 
     private final int concurrency = Integer.getInteger("bench.concurrency", 16);
-    private final int warmupSeconds = Integer.getInteger("bench.warmup", 10);
+    private final int warmupSeconds = Integer.getInteger("bench.warmup", 30);
     private final int measureSeconds = Integer.getInteger("bench.seconds", 10);
     private final int rounds = Integer.getInteger("bench.rounds", 3);
-    private final HttpClient client = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
+    private final java.net.http.HttpClient client = java.net.http.HttpClient.newBuilder().version(java.net.http.HttpClient.Version.HTTP_1_1)
             .executor(Executors.newFixedThreadPool(4)).connectTimeout(Duration.ofSeconds(2)).build();
     private final List<Process> processes = new ArrayList<>();
+    /** The load generator: Vert.x clients on their own event loops (the JDK client spent a core at 2,000 req/s). */
+    private final Vertx loadVertx = Vertx.vertx();
 
     public static void main(String[] args) throws Exception {
         Path results = Path.of(args.length > 0 ? args[0] : "bench/gateway/results.txt");
@@ -147,21 +152,27 @@ public final class GatewayBench {
                 p.waitFor(20, TimeUnit.SECONDS);
             }
             vertx.close();
+            loadVertx.close();
         }
     }
 
     /** One upstream measured straight and through the gateway. */
     private record Scenario(String name, String path, URI direct, URI through, String bearer, OAuthSigner signer) {
-        Supplier<HttpRequest> directRequest() {
-            return () -> {
-                HttpRequest.Builder b = HttpRequest.newBuilder(direct).GET();
-                return (bearer == null ? b : b.header("Authorization", bearer)).build();
-            };
+        Target directTarget() {
+            return new Target(direct, () -> bearer);
         }
 
-        Supplier<HttpRequest> signedRequest() {
-            return () -> HttpRequest.newBuilder(through).header("Authorization", signer.authorizationHeader("GET", through, null))
-                    .GET().build();
+        Target gatewayTarget() {
+            return new Target(through, () -> signer.authorizationHeader("GET", through, null));
+        }
+    }
+
+    /** Where a GET goes and the Authorization it carries (null: none), computed per request. */
+    private record Target(URI uri, Supplier<String> authorization) {
+        HttpRequest jdkRequest() {
+            HttpRequest.Builder b = HttpRequest.newBuilder(uri).GET();
+            String value = authorization.get();
+            return (value == null ? b : b.header("Authorization", value)).build();
         }
     }
 
@@ -170,18 +181,18 @@ public final class GatewayBench {
      * shared machine does not land on one side only; the verdicts use the median round.
      */
     private List<String> measure(Scenario scenario, String title) throws Exception {
-        check(scenario.directRequest().get());
-        check(scenario.signedRequest().get());
+        check(scenario.directTarget().jdkRequest());
+        check(scenario.gatewayTarget().jdkRequest());
         System.out.println("bench: " + scenario.name() + ": warming up");
-        closedLoop(scenario.directRequest(), warmupSeconds);
-        closedLoop(scenario.signedRequest(), warmupSeconds);
+        closedLoop(scenario.directTarget(), warmupSeconds);
+        closedLoop(scenario.gatewayTarget(), warmupSeconds);
         List<String> lines = new ArrayList<>(List.of("## " + title, "", "maximum throughput (closed loop)"));
         List<Double> shares = new ArrayList<>();
         double gatewayRps = 0;
         for (int round = 1; round <= rounds; round++) {
             System.out.println("bench: " + scenario.name() + ": maximum throughput, round " + round);
-            Stats direct = closedLoop(scenario.directRequest(), measureSeconds);
-            Stats gateway = closedLoop(scenario.signedRequest(), measureSeconds);
+            Stats direct = closedLoop(scenario.directTarget(), measureSeconds);
+            Stats gateway = closedLoop(scenario.gatewayTarget(), measureSeconds);
             lines.add(direct.line("round " + round + " direct to " + scenario.name()));
             lines.add(gateway.line("round " + round + " through gateway (OAuth 1.0)"));
             shares.add(gateway.rps() / direct.rps());
@@ -198,8 +209,8 @@ public final class GatewayBench {
         List<Double> p50Overheads = new ArrayList<>();
         for (int round = 1; round <= rounds; round++) {
             System.out.printf("bench: %s: latency at %.0f req/s, round %d%n", scenario.name(), rate, round);
-            Stats direct = openLoop(scenario.directRequest(), rate, measureSeconds);
-            Stats gateway = openLoop(scenario.signedRequest(), rate, measureSeconds);
+            Stats direct = openLoop(scenario.directTarget(), rate, measureSeconds);
+            Stats gateway = openLoop(scenario.gatewayTarget(), rate, measureSeconds);
             lines.add(direct.line("round " + round + " direct to " + scenario.name()));
             lines.add(gateway.line("round " + round + " through gateway (OAuth 1.0)"));
             p99Overheads.add(gateway.p99Ms() - direct.p99Ms());
@@ -287,73 +298,91 @@ public final class GatewayBench {
         }
     }
 
-    /** {@link #concurrency} workers, each sending the next request when the previous one answered. */
-    private Stats closedLoop(Supplier<HttpRequest> request, int seconds) throws InterruptedException {
-        ExecutorService workers = Executors.newFixedThreadPool(concurrency);
+    /** {@link #concurrency} connections, each sending the next request when the previous one answered. */
+    private Stats closedLoop(Target target, int seconds) throws InterruptedException {
+        HttpClient client = loadClient(concurrency);
         long end = System.nanoTime() + TimeUnit.SECONDS.toNanos(seconds);
-        ConcurrentLinkedQueue<long[]> samples = new ConcurrentLinkedQueue<>();
+        ConcurrentLinkedQueue<Long> latencies = new ConcurrentLinkedQueue<>();
         AtomicLong errors = new AtomicLong();
         CountDownLatch done = new CountDownLatch(concurrency);
         long start = System.nanoTime();
         for (int i = 0; i < concurrency; i++) {
-            workers.execute(() -> {
-                List<Long> mine = new ArrayList<>();
-                while (System.nanoTime() < end) {
-                    long t0 = System.nanoTime();
-                    try {
-                        HttpResponse<Void> r = client.send(request.get(), HttpResponse.BodyHandlers.discarding());
-                        if (r.statusCode() != 200) {
-                            errors.incrementAndGet();
-                        }
-                    } catch (Exception e) {
-                        errors.incrementAndGet();
-                    }
-                    mine.add(System.nanoTime() - t0);
-                }
-                samples.add(mine.stream().mapToLong(Long::longValue).toArray());
-                done.countDown();
-            });
+            sendUntil(client, target, end, latencies, errors, done);
         }
-        done.await();
+        done.await(seconds + 60L, TimeUnit.SECONDS);
         long elapsed = System.nanoTime() - start;
-        workers.shutdown();
-        return stats(samples, elapsed, errors.get());
+        client.close();
+        return stats(latencies, elapsed, errors.get());
     }
 
-    /** Requests at a fixed rate regardless of answers; latency counted from the intended send time. */
-    private Stats openLoop(Supplier<HttpRequest> request, double rate, int seconds) throws InterruptedException {
-        ScheduledExecutorService ticker = Executors.newSingleThreadScheduledExecutor();
+    private void sendUntil(HttpClient client, Target target, long end, ConcurrentLinkedQueue<Long> latencies, AtomicLong errors,
+            CountDownLatch done) {
+        if (System.nanoTime() >= end) {
+            done.countDown();
+            return;
+        }
+        long t0 = System.nanoTime();
+        send(client, target).onComplete(result -> {
+            if (result.failed() || result.result() != 200) {
+                errors.incrementAndGet();
+            }
+            latencies.add(System.nanoTime() - t0);
+            sendUntil(client, target, end, latencies, errors, done);
+        });
+    }
+
+    /**
+     * Requests at a fixed rate regardless of answers, over at most 256 connections; latency counted from the intended
+     * send time, so time spent waiting for a free connection counts too.
+     */
+    private Stats openLoop(Target target, double rate, int seconds) throws InterruptedException {
+        HttpClient client = loadClient(256);
         long periodNanos = (long) (1e9 / rate);
         long total = (long) (rate * seconds);
         ConcurrentLinkedQueue<Long> latencies = new ConcurrentLinkedQueue<>();
         AtomicLong errors = new AtomicLong();
         CountDownLatch done = new CountDownLatch((int) total);
         long start = System.nanoTime();
-        AtomicLong sent = new AtomicLong();
-        ticker.scheduleAtFixedRate(() -> {
-            long n = sent.getAndIncrement();
-            if (n >= total) {
-                return;
+        long[] sent = { 0 };
+        // a 1 ms tick sends every request whose time has come
+        long timer = loadVertx.setPeriodic(1, id -> {
+            long due = Math.min(total, (System.nanoTime() - start) / periodNanos + 1);
+            for (; sent[0] < due; sent[0]++) {
+                long intended = start + sent[0] * periodNanos;
+                send(client, target).onComplete(result -> {
+                    if (result.failed() || result.result() != 200) {
+                        errors.incrementAndGet();
+                    }
+                    latencies.add(System.nanoTime() - intended);
+                    done.countDown();
+                });
             }
-            long intended = start + n * periodNanos;
-            client.sendAsync(request.get(), HttpResponse.BodyHandlers.discarding()).whenComplete((r, e) -> {
-                if (e != null || r.statusCode() != 200) {
-                    errors.incrementAndGet();
-                }
-                latencies.add(System.nanoTime() - intended);
-                done.countDown();
-            });
-        }, 0, periodNanos, TimeUnit.NANOSECONDS);
+        });
         done.await(seconds * 3L + 30, TimeUnit.SECONDS);
         long elapsed = System.nanoTime() - start;
-        ticker.shutdownNow();
-        return stats(List.of(latencies.stream().mapToLong(Long::longValue).toArray()), elapsed, errors.get());
+        loadVertx.cancelTimer(timer);
+        client.close();
+        return stats(latencies, elapsed, errors.get());
     }
 
-    private static Stats stats(Iterable<long[]> samples, long elapsedNanos, long errors) {
-        List<long[]> all = new ArrayList<>();
-        samples.forEach(all::add);
-        long[] merged = all.stream().flatMapToLong(Arrays::stream).sorted().toArray();
+    private HttpClient loadClient(int connections) {
+        return loadVertx.createHttpClient(new HttpClientOptions().setKeepAlive(true).setConnectTimeout(2_000)
+                .setIdleTimeout(0), new PoolOptions().setHttp1MaxSize(connections).setMaxWaitQueueSize(-1));
+    }
+
+    /** One GET; the status code, after the body was read. */
+    private static Future<Integer> send(HttpClient client, Target target) {
+        RequestOptions options = new RequestOptions().setMethod(HttpMethod.GET).setAbsoluteURI(target.uri().toString());
+        String authorization = target.authorization().get();
+        if (authorization != null) {
+            options.putHeader("Authorization", authorization);
+        }
+        return client.request(options).compose(request -> request.send())
+                .compose(response -> response.body().map(body -> response.statusCode()));
+    }
+
+    private static Stats stats(Collection<Long> samples, long elapsedNanos, long errors) {
+        long[] merged = samples.stream().mapToLong(Long::longValue).sorted().toArray();
         if (merged.length == 0) {
             return new Stats(0, 0, 0, 0, errors);
         }
