@@ -2,6 +2,7 @@ package dev.marketplace.account.messaging;
 
 import java.time.Duration;
 import java.time.Instant;
+import java.util.Optional;
 import java.util.Set;
 import java.util.UUID;
 
@@ -15,6 +16,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 
 import dev.marketplace.account.membership.service.AssignmentProjection;
 import dev.marketplace.account.membership.service.AssignmentProjection.Change;
+import dev.marketplace.common.events.EventEnvelope;
 import io.smallrye.mutiny.Uni;
 
 /**
@@ -48,13 +50,11 @@ public class BillingEventConsumer {
 
     @Incoming("domain-events")
     public Uni<Void> consume(String message) {
-        JsonNode envelope;
-        try {
-            envelope = mapper.readTree(message);
-        } catch (Exception e) {
-            LOG.warn("Skipping a domain event that is not JSON");
+        Optional<JsonNode> record = EventEnvelope.readTree(mapper, message);
+        if (record.isEmpty()) {
             return Uni.createFrom().voidItem();
         }
+        JsonNode envelope = record.get();
         String type = envelope.path("type").asText("");
         if (!SOURCE.equals(envelope.path("source").asText()) || request(type) == null) {
             return Uni.createFrom().voidItem();

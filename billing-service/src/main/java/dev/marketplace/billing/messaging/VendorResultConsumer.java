@@ -1,6 +1,7 @@
 package dev.marketplace.billing.messaging;
 
 import java.time.Duration;
+import java.util.Optional;
 import java.util.UUID;
 
 import jakarta.enterprise.context.ApplicationScoped;
@@ -14,6 +15,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.marketplace.billing.subscription.service.SubscriptionInputs;
 import dev.marketplace.billing.subscription.service.VendorResults;
 import dev.marketplace.common.error.ApiException;
+import dev.marketplace.common.events.EventEnvelope;
 import dev.marketplace.common.events.ProcessedEvents;
 import io.quarkus.hibernate.reactive.panache.Panache;
 import io.smallrye.mutiny.Uni;
@@ -47,13 +49,11 @@ public class VendorResultConsumer {
 
     @Incoming("domain-events")
     public Uni<Void> consume(String message) {
-        JsonNode envelope;
-        try {
-            envelope = mapper.readTree(message);
-        } catch (Exception e) {
-            LOG.warn("Skipping a domain event that is not JSON");
+        Optional<JsonNode> record = EventEnvelope.readTree(mapper, message);
+        if (record.isEmpty()) {
             return Uni.createFrom().voidItem();
         }
+        JsonNode envelope = record.get();
         if (!TYPE.equals(envelope.path("type").asText())) {
             return Uni.createFrom().voidItem();
         }

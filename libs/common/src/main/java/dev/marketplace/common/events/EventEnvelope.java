@@ -3,7 +3,12 @@ package dev.marketplace.common.events;
 import java.util.Map;
 import java.util.UUID;
 
+import java.util.Optional;
+
+import org.jboss.logging.Logger;
+
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 
 /**
  * A domain event as it travels on Kafka (DESIGN §5). {@code creator} is who caused it (consumer key, user),
@@ -13,6 +18,19 @@ public record EventEnvelope(UUID id, String type, long occurredOn, String partne
         Map<String, Object> creator, JsonNode payload) {
 
     public record Aggregate(String type, String id) {
+    }
+
+    /**
+     * A Kafka record of the domain-event topic as a JSON tree, for consumers that read only some fields; empty (and
+     * logged) when it is not JSON, so that one bad record never blocks the partition.
+     */
+    public static Optional<JsonNode> readTree(ObjectMapper mapper, String record) {
+        try {
+            return Optional.of(mapper.readTree(record));
+        } catch (Exception e) {
+            Logger.getLogger(EventEnvelope.class).warn("Skipping a domain event that is not JSON");
+            return Optional.empty();
+        }
     }
 
     public static EventEnvelope of(String type, String partner, String source, String aggregateType, String aggregateId,
