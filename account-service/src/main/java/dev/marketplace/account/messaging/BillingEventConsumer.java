@@ -2,7 +2,6 @@ package dev.marketplace.account.messaging;
 
 import java.time.Duration;
 import java.time.Instant;
-import java.util.Optional;
 import java.util.Set;
 import java.util.UUID;
 
@@ -50,11 +49,7 @@ public class BillingEventConsumer {
 
     @Incoming("domain-events")
     public Uni<Void> consume(String message) {
-        Optional<JsonNode> record = EventEnvelope.readTree(mapper, message);
-        if (record.isEmpty()) {
-            return Uni.createFrom().voidItem();
-        }
-        JsonNode envelope = record.get();
+        JsonNode envelope = EventEnvelope.readTree(mapper, message);
         String type = envelope.path("type").asText("");
         if (!SOURCE.equals(envelope.path("source").asText()) || request(type) == null) {
             return Uni.createFrom().voidItem();

@@ -1,7 +1,6 @@
 package dev.marketplace.billing.messaging;
 
 import java.time.Duration;
-import java.util.Optional;
 import java.util.UUID;
 
 import jakarta.enterprise.context.ApplicationScoped;
@@ -49,11 +48,7 @@ public class VendorResultConsumer {
 
     @Incoming("domain-events")
     public Uni<Void> consume(String message) {
-        Optional<JsonNode> record = EventEnvelope.readTree(mapper, message);
-        if (record.isEmpty()) {
-            return Uni.createFrom().voidItem();
-        }
-        JsonNode envelope = record.get();
+        JsonNode envelope = EventEnvelope.readTree(mapper, message);
         if (!TYPE.equals(envelope.path("type").asText())) {
             return Uni.createFrom().voidItem();
         }

@@ -3,12 +3,11 @@ package dev.marketplace.common.events;
 import java.util.Map;
 import java.util.UUID;
 
-import java.util.Optional;
-
 import org.jboss.logging.Logger;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.MissingNode;
 
 /**
  * A domain event as it travels on Kafka (DESIGN §5). {@code creator} is who caused it (consumer key, user),
@@ -21,15 +20,17 @@ public record EventEnvelope(UUID id, String type, long occurredOn, String partne
     }
 
     /**
-     * A Kafka record of the domain-event topic as a JSON tree, for consumers that read only some fields; empty (and
-     * logged) when it is not JSON, so that one bad record never blocks the partition.
+     * A Kafka record of the domain-event topic as a JSON tree, for consumers that read only some fields. A record that
+     * is not JSON is logged and read as a missing node (no type, so every consumer's type filter skips it): one bad
+     * record never blocks the partition.
      */
-    public static Optional<JsonNode> readTree(ObjectMapper mapper, String record) {
+    public static JsonNode readTree(ObjectMapper mapper, String record) {
         try {
-            return Optional.of(mapper.readTree(record));
+            JsonNode tree = mapper.readTree(record);
+            return tree == null ? MissingNode.getInstance() : tree;
         } catch (Exception e) {
             Logger.getLogger(EventEnvelope.class).warn("Skipping a domain event that is not JSON");
-            return Optional.empty();
+            return MissingNode.getInstance();
         }
     }
 
