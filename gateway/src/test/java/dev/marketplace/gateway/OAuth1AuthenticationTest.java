@@ -10,6 +10,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
 
 import org.jose4j.jwt.JwtClaims;
 import org.junit.jupiter.api.BeforeEach;
@@ -173,5 +177,37 @@ class OAuth1AuthenticationTest extends GatewayTest {
         given().header("Authorization", Signing.authorization(keyOf("NONCE2"), secretOf("NONCE2"), "GET", url(path), null, null,
                 nonce, null)).get(path).then().statusCode(403);
         assertTrue(other != null);
+    }
+
+    @Test
+    void concurrentCallsAllPassWithFreshNoncesAndOnlyOneUseOfAReplayedNonceWins() throws Exception {
+        String path = "/api/lead/v2/leads";
+        ExecutorService clients = Executors.newFixedThreadPool(16);
+        try {
+            List<Future<Integer>> fresh = new ArrayList<>();
+            for (int i = 0; i < 48; i++) {
+                String authorization = acme.authorization("GET", url(path), null);
+                fresh.add(clients.submit(() -> given().header("Authorization", authorization).get(path).statusCode()));
+            }
+            for (Future<Integer> status : fresh) {
+                assertEquals(200, status.get(30, TimeUnit.SECONDS));
+            }
+
+            // the same signed request many times at once: whichever batch or statement it lands in, one use wins
+            String replayed = acme.authorization("GET", url(path), null);
+            List<Future<Integer>> copies = new ArrayList<>();
+            for (int i = 0; i < 24; i++) {
+                copies.add(clients.submit(() -> given().header("Authorization", replayed).get(path).statusCode()));
+            }
+            int passed = 0;
+            for (Future<Integer> status : copies) {
+                int code = status.get(30, TimeUnit.SECONDS);
+                assertTrue(code == 200 || code == 403, "unexpected " + code);
+                passed += code == 200 ? 1 : 0;
+            }
+            assertEquals(1, passed);
+        } finally {
+            clients.shutdownNow();
+        }
     }
 }
