@@ -74,11 +74,39 @@ class VendorEndToEndTest {
         JsonPath active = awaitStatus(subscription, "ACTIVE", Duration.ofSeconds(60));
         String account = active.getString("accountIdentifier");
         assertTrue(account.startsWith("acct-"), "the vendor's identifier, not ours: " + account);
+        // account-service learns of it from billing's events: the buyer's assignments list it
+        awaitAssignment(subscription, "ACTIVE");
 
         String path = subscriptionsPath() + "/" + subscription;
         client.signed("DELETE", path).delete(client.url(path)).then().statusCode(202)
                 .body("status", equalTo("PENDING_REMOTE_CANCELLATION"));
         awaitStatus(subscription, "CANCELLED", Duration.ofSeconds(60));
+        awaitAssignment(subscription, null);
+    }
+
+    /** Waits until the buyer's assignments show the subscription with {@code status} (null: not listed). */
+    private static void awaitAssignment(String subscription, String status) {
+        String path = "/api/account/v2/companies/" + companyUuid + "/memberships/" + userUuid + "/assignments";
+        long deadline = System.nanoTime() + Duration.ofSeconds(30).toNanos();
+        while (true) {
+            JsonPath listing = client.signed("GET", path).get(client.url(path)).then().statusCode(200).extract().jsonPath();
+            List<String> ids = listing.getList("content.subscriptionId");
+            List<String> statuses = listing.getList("content.status");
+            int at = ids.indexOf(subscription);
+            if (status == null ? at < 0 : at >= 0 && status.equals(statuses.get(at))) {
+                return;
+            }
+            if (System.nanoTime() > deadline) {
+                throw new AssertionError("assignments of the buyer after 30 s, waiting for " + subscription + " " + status
+                        + ": " + listing.prettify());
+            }
+            try {
+                Thread.sleep(200);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new AssertionError(e);
+            }
+        }
     }
 
     @Test
