@@ -14,6 +14,11 @@ import io.smallrye.mutiny.Uni;
 @ApplicationScoped
 public class CustomAttributeRepository implements PanacheRepository<CompanyCustomAttribute> {
 
+    /** One company's attributes; an equality (unlike {@code in}) lets Hibernate reuse the query's interpretation. */
+    public Uni<List<CompanyCustomAttribute>> ofCompany(UUID company) {
+        return list("companyUuid = ?1 order by name", company);
+    }
+
     public Uni<List<CompanyCustomAttribute>> ofCompanies(Collection<UUID> companies) {
         if (companies.isEmpty()) {
             return Uni.createFrom().item(List.of());

@@ -106,7 +106,7 @@ public class CompanyService {
 
     @WithTransaction
     public Uni<CompanyView> patch(String ref, ObjectNode body, URI baseUri) {
-        return load(ref).chain(access::requireWrite).chain(company -> attributes.ofCompanies(List.of(company.uuid))
+        return load(ref).chain(access::requireWrite).chain(company -> attributes.ofCompany(company.uuid)
                 .chain(current -> {
                     CompanyInput input = reader.read(body, CompanyOperation.PATCH, CompanyInputs.from(company, current));
                     return change(company, input, false, baseUri, "COMPANY_PATCHED");
@@ -283,7 +283,7 @@ public class CompanyService {
     }
 
     private Uni<CompanyView> view(Company company, ViewOptions options) {
-        return attributes.ofCompanies(List.of(company.uuid)).map(list -> CompanyView.of(company, list,
+        return attributes.ofCompany(company.uuid).map(list -> CompanyView.of(company, list,
                 options.customAttributes(), options.purchaseLimits(), options.baseUri()));
     }
 
