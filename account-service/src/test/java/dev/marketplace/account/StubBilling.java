@@ -1,10 +1,8 @@
 package dev.marketplace.account;
 
 import java.io.IOException;
-import java.io.OutputStream;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
-import java.nio.charset.StandardCharsets;
 import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -12,6 +10,7 @@ import java.util.regex.Pattern;
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
 
+import dev.marketplace.testkit.HttpStubs;
 import io.quarkus.test.common.QuarkusTestResourceLifecycleManager;
 
 /**
@@ -68,12 +67,7 @@ public class StubBilling implements QuarkusTestResourceLifecycleManager {
             status = 200;
             body = "{\"activeSubscriptions\":" + counts[0] + ",\"activeAssignments\":" + counts[1] + "}";
         }
-        byte[] bytes = body.getBytes(StandardCharsets.UTF_8);
-        exchange.getResponseHeaders().add("Content-Type", "application/json");
-        exchange.sendResponseHeaders(status, bytes.length);
-        try (OutputStream out = exchange.getResponseBody()) {
-            out.write(bytes);
-        }
+        HttpStubs.sendJson(exchange, status, body);
     }
 
     @Override

@@ -1,9 +1,7 @@
 package dev.marketplace.billing;
 
 import java.io.IOException;
-import java.io.OutputStream;
 import java.net.InetSocketAddress;
-import java.nio.charset.StandardCharsets;
 import java.util.Base64;
 import java.util.List;
 import java.util.Map;
@@ -17,6 +15,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
 
+import dev.marketplace.testkit.HttpStubs;
 import io.quarkus.test.common.QuarkusTestResourceLifecycleManager;
 
 /**
@@ -143,12 +142,7 @@ public class FakeCatalog implements QuarkusTestResourceLifecycleManager {
     }
 
     private static void send(HttpExchange exchange, int status, String body) throws IOException {
-        byte[] bytes = body.getBytes(StandardCharsets.UTF_8);
-        exchange.getResponseHeaders().add("Content-Type", "application/json");
-        exchange.sendResponseHeaders(status, bytes.length);
-        try (OutputStream out = exchange.getResponseBody()) {
-            out.write(bytes);
-        }
+        HttpStubs.sendJson(exchange, status, body);
     }
 
     @Override

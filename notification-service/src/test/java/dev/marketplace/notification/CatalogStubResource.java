@@ -2,7 +2,6 @@ package dev.marketplace.notification;
 
 import java.io.IOException;
 import java.net.InetSocketAddress;
-import java.nio.charset.StandardCharsets;
 import java.util.Base64;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -17,6 +16,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
 
+import dev.marketplace.testkit.HttpStubs;
 import io.quarkus.test.common.QuarkusTestResourceLifecycleManager;
 
 /**
@@ -89,11 +89,7 @@ public class CatalogStubResource implements QuarkusTestResourceLifecycleManager 
             status = 200;
             body = MAPPER.writeValueAsString(product);
         }
-        byte[] bytes = body.getBytes(StandardCharsets.UTF_8);
-        exchange.getResponseHeaders().add("Content-Type", "application/json");
-        exchange.sendResponseHeaders(status, bytes.length);
-        exchange.getResponseBody().write(bytes);
-        exchange.close();
+        HttpStubs.sendJson(exchange, status, body);
     }
 
     /** The JWT's claims (its signature is the service's business; the stub checks what catalog-service checks). */

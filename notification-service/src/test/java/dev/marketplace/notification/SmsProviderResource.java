@@ -15,6 +15,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
 
+import dev.marketplace.testkit.HttpStubs;
 import io.quarkus.test.common.QuarkusTestResourceLifecycleManager;
 
 /**
@@ -73,12 +74,8 @@ public class SmsProviderResource implements QuarkusTestResourceLifecycleManager 
             status = failure.status();
         }
         RECEIVED.add(new Received(body, exchange.getRequestHeaders().getFirst("Authorization"), status));
-        byte[] answer = (status == 202 ? "{\"id\":\"msg-" + RECEIVED.size() + "\"}" : "{\"error\":\"unavailable\"}")
-                .getBytes(StandardCharsets.UTF_8);
-        exchange.getResponseHeaders().add("Content-Type", "application/json");
-        exchange.sendResponseHeaders(status, answer.length);
-        exchange.getResponseBody().write(answer);
-        exchange.close();
+        HttpStubs.sendJson(exchange, status,
+                status == 202 ? "{\"id\":\"msg-" + RECEIVED.size() + "\"}" : "{\"error\":\"unavailable\"}");
     }
 
     @Override

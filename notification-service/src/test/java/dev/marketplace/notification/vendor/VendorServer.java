@@ -15,6 +15,7 @@ import java.util.function.Function;
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
 
+import dev.marketplace.testkit.HttpStubs;
 import oauth.signpost.OAuth;
 import oauth.signpost.basic.DefaultOAuthConsumer;
 import oauth.signpost.http.HttpParameters;
@@ -89,13 +90,7 @@ public final class VendorServer implements AutoCloseable {
         } catch (RuntimeException e) {
             reply = new Reply(500, "{\"error\":\"" + e.getMessage() + "\"}");
         }
-        byte[] bytes = reply.body() == null ? new byte[0] : reply.body().getBytes(StandardCharsets.UTF_8);
-        exchange.getResponseHeaders().add("Content-Type", "application/json");
-        exchange.sendResponseHeaders(reply.status(), bytes.length == 0 ? -1 : bytes.length);
-        if (bytes.length > 0) {
-            exchange.getResponseBody().write(bytes);
-        }
-        exchange.close();
+        HttpStubs.sendJson(exchange, reply.status(), reply.body());
     }
 
     /** Signs the same request with signpost, using the received nonce and timestamp, and compares the signatures. */
