@@ -12,6 +12,7 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -60,11 +61,15 @@ public final class GatewayBench {
 
     private final int concurrency = Integer.getInteger("bench.concurrency", 16);
     private final int warmupSeconds = Integer.getInteger("bench.warmup", 30);
+    private final long warmupRequests = Long.getLong("bench.warmup-requests", 60_000);
+    private static final int WARMUP_SLICE_SECONDS = 10;
     private final int measureSeconds = Integer.getInteger("bench.seconds", 10);
     private final int rounds = Integer.getInteger("bench.rounds", 3);
     private final java.net.http.HttpClient client = java.net.http.HttpClient.newBuilder().version(java.net.http.HttpClient.Version.HTTP_1_1)
             .executor(Executors.newFixedThreadPool(4)).connectTimeout(Duration.ofSeconds(2)).build();
     private final List<Process> processes = new ArrayList<>();
+    /** What CPU time is charged to: each started service, PostgreSQL, and this JVM (load generator, Kafka, stub). */
+    private final Map<String, ProcessHandle> measured = new LinkedHashMap<>();
     /** The load generator: Vert.x clients on their own event loops (the JDK client spent a core at 2,000 req/s). */
     private final Vertx loadVertx = Vertx.vertx();
 
@@ -76,11 +81,45 @@ public final class GatewayBench {
         System.exit(0);
     }
 
-    record Stats(double rps, double p50Ms, double p99Ms, long requests, long errors) {
+    record Stats(double rps, double p50Ms, double p99Ms, long requests, long errors, String cpu) {
         String line(String what) {
-            return String.format("%-34s %9.0f req/s   p50 %7.2f ms   p99 %7.2f ms   (%d requests, %d errors)", what, rps, p50Ms,
-                    p99Ms, requests, errors);
+            return String.format("%-34s %9.0f req/s   p50 %7.2f ms   p99 %7.2f ms   (%d requests, %d errors)%s", what, rps,
+                    p50Ms, p99Ms, requests, errors, cpu.isEmpty() ? "" : "\n    CPU per request: " + cpu);
         }
+
+        Stats withCpu(String text) {
+            return new Stats(rps, p50Ms, p99Ms, requests, errors, text);
+        }
+    }
+
+    /** CPU time used so far by each measured process; PostgreSQL is the sum of its server and backend processes. */
+    private Map<String, Long> cpuNanos() {
+        Map<String, Long> cpu = new LinkedHashMap<>();
+        measured.forEach((name, handle) -> cpu.put(name, cpuOf(handle)));
+        cpu.put("postgres", ProcessHandle.allProcesses()
+                .filter(p -> p.info().command().map(c -> c.endsWith("/postgres")).orElse(false))
+                .mapToLong(GatewayBench::cpuOf).sum());
+        cpu.put("bench JVM (load, Kafka, stub)", cpuOf(ProcessHandle.current()));
+        return cpu;
+    }
+
+    private static long cpuOf(ProcessHandle handle) {
+        return handle.info().totalCpuDuration().map(Duration::toNanos).orElse(0L);
+    }
+
+    private static String cpuPerRequest(Map<String, Long> before, Map<String, Long> after, long requests) {
+        if (requests == 0) {
+            return "";
+        }
+        List<String> parts = new ArrayList<>();
+        long total = 0;
+        for (Map.Entry<String, Long> e : after.entrySet()) {
+            long used = e.getValue() - before.getOrDefault(e.getKey(), 0L);
+            total += used;
+            parts.add(String.format("%s %.3f ms", e.getKey(), used / 1e6 / requests));
+        }
+        parts.add(String.format("total %.3f ms", total / 1e6 / requests));
+        return String.join(", ", parts);
     }
 
     void run(Path results, Path gatewayJar, Path accountJar) throws Exception {
@@ -132,12 +171,19 @@ public final class GatewayBench {
                     "through the gateway each request is signed (OAuth 1.0 HMAC-SHA1 header) with a fresh nonce, verified,",
                     "its nonce stored in PostgreSQL, and forwarded with an internal JWT; direct calls to account-service carry",
                     "an internal JWT minted by the benchmark (services refuse calls without one)",
-                    "closed loop: concurrency " + concurrency + ", warm-up " + warmupSeconds + " s; " + rounds
+                    "closed loop: concurrency " + concurrency + "; " + rounds
                             + " rounds of " + measureSeconds + " s direct then " + measureSeconds + " s through the gateway",
+                    "warm-up: both paths alternately until each served " + warmupRequests + " requests (at least "
+                            + warmupSeconds + " s), so that every JVM's JIT has settled",
                     ""));
-            report.addAll(measure(account, "A. GET " + accountPath + " — account-service (PostgreSQL read, JWT check)"));
-            report.addAll(measure(stub, "B. GET " + stubPath + " — stub upstream answering " + BODY.length()
-                    + " bytes of JSON (the gateway's own cost)"));
+            String only = System.getProperty("bench.scenarios", "account,stub");
+            if (only.contains("account")) {
+                report.addAll(measure(account, "A. GET " + accountPath + " — account-service (PostgreSQL read, JWT check)"));
+            }
+            if (only.contains("stub")) {
+                report.addAll(measure(stub, "B. GET " + stubPath + " — stub upstream answering " + BODY.length()
+                        + " bytes of JSON (the gateway's own cost)"));
+            }
             report.add("command: bench/gateway/run");
             report.add("");
             String text = String.join("\n", report);
@@ -183,9 +229,7 @@ public final class GatewayBench {
     private List<String> measure(Scenario scenario, String title) throws Exception {
         check(scenario.directTarget().jdkRequest());
         check(scenario.gatewayTarget().jdkRequest());
-        System.out.println("bench: " + scenario.name() + ": warming up");
-        closedLoop(scenario.directTarget(), warmupSeconds);
-        closedLoop(scenario.gatewayTarget(), warmupSeconds);
+        warmUp(scenario);
         List<String> lines = new ArrayList<>(List.of("## " + title, "", "maximum throughput (closed loop)"));
         List<Double> shares = new ArrayList<>();
         double gatewayRps = 0;
@@ -220,6 +264,27 @@ public final class GatewayBench {
                 median(p99Overheads), rounds, millis(p99Overheads), median(p50Overheads)));
         lines.add("");
         return lines;
+    }
+
+    /**
+     * Both paths in alternating 10 s slices until each has served {@link #warmupRequests} requests (and at least
+     * {@link #warmupSeconds} in all): the JIT of every JVM on the path compiles for minutes on this machine, and a count
+     * of requests, not of seconds, is what brings it to steady state.
+     */
+    private void warmUp(Scenario scenario) throws InterruptedException {
+        long direct = 0;
+        long gateway = 0;
+        long start = System.nanoTime();
+        long deadline = start + TimeUnit.SECONDS.toNanos(Math.max(warmupSeconds, 600));
+        while ((direct < warmupRequests || gateway < warmupRequests
+                || System.nanoTime() - start < TimeUnit.SECONDS.toNanos(warmupSeconds)) && System.nanoTime() < deadline) {
+            Stats d = closedLoop(scenario.directTarget(), WARMUP_SLICE_SECONDS);
+            Stats g = closedLoop(scenario.gatewayTarget(), WARMUP_SLICE_SECONDS);
+            direct += d.requests();
+            gateway += g.requests();
+            System.out.printf("bench: %s: warming up, direct %.0f req/s, through the gateway %.0f req/s%n", scenario.name(),
+                    d.rps(), g.rps());
+        }
     }
 
     private static double median(List<Double> values) {
@@ -271,7 +336,9 @@ public final class GatewayBench {
         ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile());
         builder.environment().putAll(env);
         System.out.println("bench: " + name + " on port " + port + " (log " + log + ")");
-        processes.add(builder.start());
+        Process process = builder.start();
+        processes.add(process);
+        measured.put(name, process.toHandle());
     }
 
     private void awaitReady(int port) throws Exception {
@@ -305,14 +372,17 @@ public final class GatewayBench {
         ConcurrentLinkedQueue<Long> latencies = new ConcurrentLinkedQueue<>();
         AtomicLong errors = new AtomicLong();
         CountDownLatch done = new CountDownLatch(concurrency);
+        Map<String, Long> cpuBefore = cpuNanos();
         long start = System.nanoTime();
         for (int i = 0; i < concurrency; i++) {
             sendUntil(client, target, end, latencies, errors, done);
         }
         done.await(seconds + 60L, TimeUnit.SECONDS);
         long elapsed = System.nanoTime() - start;
+        Map<String, Long> cpuAfter = cpuNanos();
         client.close();
-        return stats(latencies, elapsed, errors.get());
+        Stats stats = stats(latencies, elapsed, errors.get());
+        return stats.withCpu(cpuPerRequest(cpuBefore, cpuAfter, stats.requests()));
     }
 
     private void sendUntil(HttpClient client, Target target, long end, ConcurrentLinkedQueue<Long> latencies, AtomicLong errors,
@@ -384,11 +454,11 @@ public final class GatewayBench {
     private static Stats stats(Collection<Long> samples, long elapsedNanos, long errors) {
         long[] merged = samples.stream().mapToLong(Long::longValue).sorted().toArray();
         if (merged.length == 0) {
-            return new Stats(0, 0, 0, 0, errors);
+            return new Stats(0, 0, 0, 0, errors, "");
         }
         double p50 = merged[(int) Math.min(merged.length - 1, Math.round(merged.length * 0.50))] / 1e6;
         double p99 = merged[(int) Math.min(merged.length - 1, Math.round(merged.length * 0.99))] / 1e6;
-        return new Stats(merged.length / (elapsedNanos / 1e9), p50, p99, merged.length, errors);
+        return new Stats(merged.length / (elapsedNanos / 1e9), p50, p99, merged.length, errors, "");
     }
 
     private static int freePort() throws IOException {

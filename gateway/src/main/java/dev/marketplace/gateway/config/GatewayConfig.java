@@ -23,6 +23,7 @@ public interface GatewayConfig {
     @WithDefault("2s")
     Duration upstreamConnectTimeout();
 
+    /** Connections to each upstream per event loop (every event loop has its own pool: see PerEventLoop). */
     @WithDefault("200")
     int upstreamMaxConnections();
 

@@ -12,6 +12,7 @@ import org.jboss.logging.Logger;
 
 import dev.marketplace.common.error.Errors;
 import dev.marketplace.gateway.config.GatewayConfig;
+import dev.marketplace.gateway.infrastructure.PerEventLoop;
 import io.vertx.core.Future;
 import io.vertx.core.MultiMap;
 import io.vertx.core.Vertx;
@@ -42,16 +43,17 @@ public class UpstreamProxy {
 
     private static final String UPSTREAM_REQUEST = "marketplace.upstream-request";
 
-    private final HttpClient client;
+    private final PerEventLoop<HttpClient> clients;
     private final long idleTimeoutMillis;
     private final long connectTimeoutMillis;
 
     public UpstreamProxy(Vertx vertx, GatewayConfig config) {
         this.idleTimeoutMillis = config.upstreamTimeout().toMillis();
         this.connectTimeoutMillis = config.upstreamConnectTimeout().toMillis();
-        this.client = vertx.createHttpClient(new HttpClientOptions().setKeepAlive(true)
-                .setConnectTimeout((int) connectTimeoutMillis).setDecompressionSupported(false),
-                new PoolOptions().setHttp1MaxSize(config.upstreamMaxConnections()));
+        HttpClientOptions options = new HttpClientOptions().setKeepAlive(true).setConnectTimeout((int) connectTimeoutMillis)
+                .setDecompressionSupported(false);
+        PoolOptions pool = new PoolOptions().setHttp1MaxSize(config.upstreamMaxConnections());
+        this.clients = new PerEventLoop<>(() -> vertx.createHttpClient(options, pool), HttpClient::close);
     }
 
     /**
@@ -59,6 +61,7 @@ public class UpstreamProxy {
      * @param bufferedBody the body when the gateway already read it (form bodies it had to verify), else null
      */
     public void forward(HttpServerRequest request, RouteTable.Route route, String bearer, Buffer bufferedBody) {
+        HttpClient client = clients.current();
         HttpProxy proxy = HttpProxy.reverseProxy(client);
         proxy.origin(ctx -> client.request(new RequestOptions().setHost(route.host()).setPort(route.port())
                 .setSsl(route.ssl()).setConnectTimeout(connectTimeoutMillis))
@@ -161,6 +164,6 @@ public class UpstreamProxy {
 
     @PreDestroy
     void close() {
-        client.close();
+        clients.close();
     }
 }

@@ -109,7 +109,14 @@ public class GatewayHandler {
                         .map(caller -> new Admitted(caller, buffer)))
                 .flatMap(admitted -> rateLimiter.check(admitted.caller().subject(), request.method().name(), path)
                         .map(decision -> decision.allowed() ? admitted : admitted.limited(decision.retryAfterSeconds())))
-                .emitOn(runnable -> context.runOnContext(v -> runnable.run()))
+                // back on the request's context; mostly the answer is already there (see PerEventLoop), so no hop
+                .emitOn(task -> {
+                    if (Vertx.currentContext() == context) {
+                        task.run();
+                    } else {
+                        context.runOnContext(v -> task.run());
+                    }
+                })
                 .subscribe().with(admitted -> {
                     if (admitted.retryAfter() > 0) {
                         ctx.response().putHeader("Retry-After", Long.toString(admitted.retryAfter()));
