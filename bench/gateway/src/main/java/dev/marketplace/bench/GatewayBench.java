@@ -63,6 +63,7 @@ public final class GatewayBench {
     private final int warmupSeconds = Integer.getInteger("bench.warmup", 30);
     private final long warmupRequests = Long.getLong("bench.warmup-requests", 60_000);
     private static final int WARMUP_SLICE_SECONDS = 10;
+    private static final int OPEN_LOOP_CONNECTIONS = 64;
     private final int measureSeconds = Integer.getInteger("bench.seconds", 10);
     private final int rounds = Integer.getInteger("bench.rounds", 3);
     private final java.net.http.HttpClient client = java.net.http.HttpClient.newBuilder().version(java.net.http.HttpClient.Version.HTTP_1_1)
@@ -323,6 +324,14 @@ public final class GatewayBench {
         datasource.forEach((k, v) -> env.put(k.toUpperCase().replace('.', '_').replace('-', '_'), v));
         env.put("QUARKUS_HTTP_PORT", String.valueOf(port));
         env.putAll(extra);
+        // BENCH_ENV_<NAME>="KEY=VALUE KEY=VALUE" adds settings to one process (name upper-cased, '-' as '_')
+        String added = System.getenv("BENCH_ENV_" + name.toUpperCase().replace('-', '_'));
+        if (added != null && !added.isBlank()) {
+            for (String setting : added.trim().split("\\s+")) {
+                int eq = setting.indexOf('=');
+                env.put(setting.substring(0, eq), setting.substring(eq + 1));
+            }
+        }
         Path log = Path.of("bench/gateway/target/" + name + ".log");
         Files.createDirectories(log.getParent());
         List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
@@ -402,16 +411,19 @@ public final class GatewayBench {
     }
 
     /**
-     * Requests at a fixed rate regardless of answers, over at most 256 connections; latency counted from the intended
+     * Requests at a fixed rate regardless of answers, over 64 connections opened beforehand; latency counted from the intended
      * send time, so time spent waiting for a free connection counts too.
      */
     private Stats openLoop(Target target, double rate, int seconds) throws InterruptedException {
-        HttpClient client = loadClient(256);
+        HttpClient client = loadClient(OPEN_LOOP_CONNECTIONS);
+        openConnections(client, target);
         long periodNanos = (long) (1e9 / rate);
         long total = (long) (rate * seconds);
         ConcurrentLinkedQueue<Long> latencies = new ConcurrentLinkedQueue<>();
+        long[] trace = new long[(int) total * 2];
         AtomicLong errors = new AtomicLong();
         CountDownLatch done = new CountDownLatch((int) total);
+        Map<String, Long> cpuBefore = cpuNanos();
         long start = System.nanoTime();
         long[] sent = { 0 };
         // a 1 ms tick sends every request whose time has come
@@ -419,20 +431,56 @@ public final class GatewayBench {
             long due = Math.min(total, (System.nanoTime() - start) / periodNanos + 1);
             for (; sent[0] < due; sent[0]++) {
                 long intended = start + sent[0] * periodNanos;
+                int index = (int) sent[0];
                 send(client, target).onComplete(result -> {
                     if (result.failed() || result.result() != 200) {
                         errors.incrementAndGet();
                     }
-                    latencies.add(System.nanoTime() - intended);
+                    long latency = System.nanoTime() - intended;
+                    latencies.add(latency);
+                    trace[2 * index] = intended - start;
+                    trace[2 * index + 1] = latency;
                     done.countDown();
                 });
             }
         });
         done.await(seconds * 3L + 30, TimeUnit.SECONDS);
         long elapsed = System.nanoTime() - start;
+        Map<String, Long> cpuAfter = cpuNanos();
         loadVertx.cancelTimer(timer);
         client.close();
-        return stats(latencies, elapsed, errors.get());
+        writeTrace(target, trace);
+        Stats stats = stats(latencies, elapsed, errors.get());
+        return stats.withCpu(cpuPerRequest(cpuBefore, cpuAfter, stats.requests()));
+    }
+
+    /**
+     * Opens every connection of the open loop before its clock starts: connections opened in a burst during the
+     * measurement (after any hiccup) would be charged to whatever is being measured.
+     */
+    private void openConnections(HttpClient client, Target target) throws InterruptedException {
+        CountDownLatch opened = new CountDownLatch(OPEN_LOOP_CONNECTIONS);
+        for (int i = 0; i < OPEN_LOOP_CONNECTIONS; i++) {
+            send(client, target).onComplete(r -> opened.countDown());
+        }
+        opened.await(30, TimeUnit.SECONDS);
+    }
+
+    /** With -Dbench.trace=DIR, each open loop's (send time, latency) pairs in microseconds, for finding stalls. */
+    private void writeTrace(Target target, long[] trace) {
+        String dir = System.getProperty("bench.trace");
+        if (dir == null) {
+            return;
+        }
+        StringBuilder text = new StringBuilder();
+        for (int i = 0; i + 1 < trace.length; i += 2) {
+            text.append(trace[i] / 1000).append(' ').append(trace[i + 1] / 1000).append('\n');
+        }
+        try {
+            Files.writeString(Path.of(dir, "trace-" + target.uri().getPort() + "-" + System.currentTimeMillis() + ".txt"), text);
+        } catch (IOException e) {
+            System.out.println("bench: trace not written: " + e);
+        }
     }
 
     private HttpClient loadClient(int connections) {
