@@ -9,6 +9,7 @@ import jakarta.enterprise.context.ApplicationScoped;
 
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 
+import dev.marketplace.gateway.config.GatewayConfig;
 import dev.marketplace.gateway.infrastructure.PerEventLoop;
 import io.smallrye.mutiny.Uni;
 import io.vertx.core.Vertx;
@@ -20,8 +21,10 @@ import io.vertx.sqlclient.SqlClient;
 import io.vertx.sqlclient.Tuple;
 
 /**
- * Nonces seen per consumer, shared by every gateway replica through the database: the primary key (consumer, nonce)
- * makes the first use win atomically.
+ * Nonces seen per consumer, shared by every gateway replica through the database. The tables take turns by generation
+ * (see V3__nonce_generations.sql): a nonce is recorded in the current generation's table, where the primary key
+ * (consumer, nonce) makes the first use win atomically, and looked up in the previous one; the table after the current
+ * one holds only expired nonces and is truncated, so no nonce is ever deleted row by row or vacuumed.
  * <p>
  * Every signed call records its nonce, so that write has its own clients: one pipelined connection per event loop,
  * opened by that loop. The insert then goes out and its answer comes back on the thread that serves the request, and
@@ -29,17 +32,19 @@ import io.vertx.sqlclient.Tuple;
  */
 @ApplicationScoped
 public class NonceRepository {
-    private static final String REMEMBER = "insert into oauth_nonce (consumer_key, nonce, expires_at) values ($1, $2, $3) "
-            + "on conflict (consumer_key, nonce) do update set expires_at = excluded.expires_at "
-            + "where oauth_nonce.expires_at < now()";
+    private static final String REMEMBER = "select oauth_nonce_remember($1, $2, $3, $4)";
 
     private final Pool pool;
     private final PerEventLoop<SqlClient> writers;
+    /** Long enough that a nonce recorded in one generation has expired before the generation after next. */
+    private final int generationSeconds;
 
-    public NonceRepository(Pool pool, Vertx vertx, @ConfigProperty(name = "quarkus.datasource.reactive.url") String url,
+    public NonceRepository(Pool pool, Vertx vertx, GatewayConfig config,
+            @ConfigProperty(name = "quarkus.datasource.reactive.url") String url,
             @ConfigProperty(name = "quarkus.datasource.username") String user,
             @ConfigProperty(name = "quarkus.datasource.password") String password) {
         this.pool = pool;
+        this.generationSeconds = (int) (2 * config.oauth1().timestampWindow().toSeconds() + 1);
         // the first URL when several are listed: the primary, like the pool's first choice
         PgConnectOptions options = PgConnectOptions.fromUri(url.split(",")[0].trim()).setUser(user).setPassword(password)
                 .setCachePreparedStatements(true).setPipeliningLimit(PgConnectOptions.DEFAULT_PIPELINING_LIMIT);
@@ -50,19 +55,19 @@ public class NonceRepository {
 
     /**
      * Records the nonce until {@code expiresAt}; emits true on first use, false on a replay. A row whose expiry has
-     * passed (not yet cleaned up) counts as unused.
+     * passed (not yet truncated) counts as unused.
      */
     public Uni<Boolean> remember(String consumerKey, String nonce, Instant expiresAt) {
-        Tuple args = Tuple.of(consumerKey, nonce, OffsetDateTime.ofInstant(expiresAt, ZoneOffset.UTC));
+        Tuple args = Tuple.of(consumerKey, nonce, OffsetDateTime.ofInstant(expiresAt, ZoneOffset.UTC), generationSeconds);
         return Uni.createFrom().completionStage(() -> writers.current().preparedQuery(REMEMBER).execute(args)
-                .map(rows -> rows.rowCount() == 1).toCompletionStage());
+                .map(rows -> rows.iterator().next().getBoolean(0)).toCompletionStage());
     }
 
-    /** Deletes at most {@code limit} expired nonces: small deletes keep the clean-up from stalling signed calls. */
-    public Uni<Integer> deleteExpired(int limit) {
-        return pool.preparedQuery("delete from oauth_nonce where ctid = any (array("
-                + "select ctid from oauth_nonce where expires_at < now() limit $1))")
-                .execute(io.vertx.mutiny.sqlclient.Tuple.of(limit)).map(rows -> rows.rowCount());
+    /** Empties the table the next generation will use; emits true when it held rows. */
+    public Uni<Boolean> truncateNextGeneration() {
+        return pool.preparedQuery("select oauth_nonce_truncate_next($1)")
+                .execute(io.vertx.mutiny.sqlclient.Tuple.of(generationSeconds))
+                .map(rows -> rows.iterator().next().getInteger(0) >= 0);
     }
 
     @PreDestroy
