@@ -3,6 +3,13 @@ package dev.marketplace.gateway.auth.repository;
 import java.time.Instant;
 import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.Iterator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
 
 import jakarta.annotation.PreDestroy;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -12,11 +19,15 @@ import org.eclipse.microprofile.config.inject.ConfigProperty;
 import dev.marketplace.gateway.config.GatewayConfig;
 import dev.marketplace.gateway.infrastructure.PerEventLoop;
 import io.smallrye.mutiny.Uni;
+import io.smallrye.mutiny.subscription.UniEmitter;
+import io.vertx.core.AsyncResult;
 import io.vertx.core.Vertx;
 import io.vertx.mutiny.sqlclient.Pool;
 import io.vertx.pgclient.PgBuilder;
 import io.vertx.pgclient.PgConnectOptions;
 import io.vertx.sqlclient.PoolOptions;
+import io.vertx.sqlclient.Row;
+import io.vertx.sqlclient.RowSet;
 import io.vertx.sqlclient.SqlClient;
 import io.vertx.sqlclient.Tuple;
 
@@ -26,16 +37,19 @@ import io.vertx.sqlclient.Tuple;
  * (consumer, nonce) makes the first use win atomically, and looked up in the previous one; the table after the current
  * one holds only expired nonces and is truncated, so no nonce is ever deleted row by row or vacuumed.
  * <p>
- * Every signed call records its nonce, so that write has its own clients: one pipelined connection per event loop,
- * opened by that loop. The insert then goes out and its answer comes back on the thread that serves the request, and
- * concurrent inserts share one round of wake-ups in PostgreSQL instead of one backend each.
+ * Every signed call records its nonce, so that write has its own path: one connection per event loop, opened by that
+ * loop, so the statement goes out and its answer comes back on the thread that serves the request. Each loop keeps
+ * one statement in flight and sends the nonces that arrived meanwhile together in the next one (V5): under load,
+ * PostgreSQL then records several nonces per statement, per transaction and per wake-up instead of one.
  */
 @ApplicationScoped
 public class NonceRepository {
-    private static final String REMEMBER = "select oauth_nonce_remember($1, $2, $3, $4)";
+    private static final String REMEMBER_ALL = "select recorded_key, recorded_nonce from oauth_nonce_remember_all($1, $2, $3, $4)";
+    /** Bounds one statement's arrays; more waiting nonces go in the statement after. */
+    private static final int MAX_BATCH = 256;
 
     private final Pool pool;
-    private final PerEventLoop<SqlClient> writers;
+    private final PerEventLoop<Batcher> writers;
     /** Long enough that a nonce recorded in one generation has expired before the generation after next. */
     private final int generationSeconds;
 
@@ -47,10 +61,10 @@ public class NonceRepository {
         this.generationSeconds = (int) (2 * config.oauth1().timestampWindow().toSeconds() + 1);
         // the first URL when several are listed: the primary, like the pool's first choice
         PgConnectOptions options = PgConnectOptions.fromUri(url.split(",")[0].trim()).setUser(user).setPassword(password)
-                .setCachePreparedStatements(true).setPipeliningLimit(PgConnectOptions.DEFAULT_PIPELINING_LIMIT);
+                .setCachePreparedStatements(true);
         this.writers = new PerEventLoop<>(
-                () -> PgBuilder.client().with(new PoolOptions().setMaxSize(1)).connectingTo(options).using(vertx).build(),
-                SqlClient::close);
+                () -> new Batcher(PgBuilder.client().with(new PoolOptions().setMaxSize(1)).connectingTo(options).using(vertx).build()),
+                Batcher::close);
     }
 
     /**
@@ -58,9 +72,8 @@ public class NonceRepository {
      * passed (not yet truncated) counts as unused.
      */
     public Uni<Boolean> remember(String consumerKey, String nonce, Instant expiresAt) {
-        Tuple args = Tuple.of(consumerKey, nonce, OffsetDateTime.ofInstant(expiresAt, ZoneOffset.UTC), generationSeconds);
-        return Uni.createFrom().completionStage(() -> writers.current().preparedQuery(REMEMBER).execute(args)
-                .map(rows -> rows.iterator().next().getBoolean(0)).toCompletionStage());
+        return Uni.createFrom().emitter(emitter -> writers.current()
+                .add(new Pending(consumerKey, nonce, OffsetDateTime.ofInstant(expiresAt, ZoneOffset.UTC), emitter)));
     }
 
     /** Empties the table the next generation will use; emits true when it held rows. */
@@ -73,5 +86,78 @@ public class NonceRepository {
     @PreDestroy
     void close() {
         writers.close();
+    }
+
+    private record Pending(String consumerKey, String nonce, OffsetDateTime expiresAt, UniEmitter<? super Boolean> emitter) {
+        String id() {
+            return consumerKey + '\n' + nonce;
+        }
+    }
+
+    /**
+     * The nonces of one event loop: one statement in flight, the nonces that arrive meanwhile wait for the next.
+     * Synchronized for the one batcher that threads outside the event loops share; on a loop the lock is uncontended.
+     */
+    private final class Batcher {
+        private final SqlClient client;
+        /** Waiting nonces by consumer and nonce: a copy of a waiting one is a replay, refused without a round trip. */
+        private final Map<String, Pending> waiting = new LinkedHashMap<>();
+        private boolean inFlight;
+
+        Batcher(SqlClient client) {
+            this.client = client;
+        }
+
+        synchronized void add(Pending pending) {
+            if (waiting.putIfAbsent(pending.id(), pending) != null) {
+                pending.emitter().complete(false);
+                return;
+            }
+            if (!inFlight) {
+                send();
+            }
+        }
+
+        private void send() {
+            List<Pending> batch = new ArrayList<>(Math.min(waiting.size(), MAX_BATCH));
+            Iterator<Pending> it = waiting.values().iterator();
+            while (it.hasNext() && batch.size() < MAX_BATCH) {
+                batch.add(it.next());
+                it.remove();
+            }
+            String[] keys = new String[batch.size()];
+            String[] nonces = new String[batch.size()];
+            OffsetDateTime[] expires = new OffsetDateTime[batch.size()];
+            for (int i = 0; i < keys.length; i++) {
+                keys[i] = batch.get(i).consumerKey();
+                nonces[i] = batch.get(i).nonce();
+                expires[i] = batch.get(i).expiresAt();
+            }
+            inFlight = true;
+            client.preparedQuery(REMEMBER_ALL).execute(Tuple.of(keys, nonces, expires, generationSeconds))
+                    .onComplete(result -> completed(batch, result));
+        }
+
+        private void completed(List<Pending> batch, AsyncResult<RowSet<Row>> result) {
+            synchronized (this) {
+                inFlight = false;
+                if (!waiting.isEmpty()) {
+                    send();
+                }
+            }
+            if (result.failed()) {
+                batch.forEach(pending -> pending.emitter().fail(result.cause()));
+                return;
+            }
+            Set<String> recorded = new HashSet<>();
+            for (Row row : result.result()) {
+                recorded.add(row.getString(0) + '\n' + row.getString(1));
+            }
+            batch.forEach(pending -> pending.emitter().complete(recorded.contains(pending.id())));
+        }
+
+        void close() {
+            client.close();
+        }
     }
 }
