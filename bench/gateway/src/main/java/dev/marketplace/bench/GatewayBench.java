@@ -425,6 +425,7 @@ public final class GatewayBench {
         CountDownLatch done = new CountDownLatch((int) total);
         Map<String, Long> cpuBefore = cpuNanos();
         long start = System.nanoTime();
+        long wallStart = System.currentTimeMillis();
         long[] sent = { 0 };
         // a 1 ms tick sends every request whose time has come
         long timer = loadVertx.setPeriodic(1, id -> {
@@ -449,7 +450,7 @@ public final class GatewayBench {
         Map<String, Long> cpuAfter = cpuNanos();
         loadVertx.cancelTimer(timer);
         client.close();
-        writeTrace(target, trace);
+        writeTrace(target, trace, wallStart);
         Stats stats = stats(latencies, elapsed, errors.get());
         return stats.withCpu(cpuPerRequest(cpuBefore, cpuAfter, stats.requests()));
     }
@@ -466,13 +467,17 @@ public final class GatewayBench {
         opened.await(30, TimeUnit.SECONDS);
     }
 
-    /** With -Dbench.trace=DIR, each open loop's (send time, latency) pairs in microseconds, for finding stalls. */
-    private void writeTrace(Target target, long[] trace) {
+    /**
+     * With -Dbench.trace=DIR, each open loop's (send time, latency) pairs in microseconds, for finding stalls, after a
+     * line with the wall clock of its start.
+     */
+    private void writeTrace(Target target, long[] trace, long wallStart) {
         String dir = System.getProperty("bench.trace");
         if (dir == null) {
             return;
         }
-        StringBuilder text = new StringBuilder();
+        // the wall clock of the first send, to line the trace up with other recordings (GC logs, CPU samples)
+        StringBuilder text = new StringBuilder("# start ").append(wallStart).append(" ms since the epoch\n");
         for (int i = 0; i + 1 < trace.length; i += 2) {
             text.append(trace[i] / 1000).append(' ').append(trace[i + 1] / 1000).append('\n');
         }

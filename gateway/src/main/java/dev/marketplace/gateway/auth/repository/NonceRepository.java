@@ -18,6 +18,8 @@ import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 import dev.marketplace.gateway.config.GatewayConfig;
 import dev.marketplace.gateway.infrastructure.PerEventLoop;
+import io.micrometer.core.instrument.DistributionSummary;
+import io.micrometer.core.instrument.MeterRegistry;
 import io.smallrye.mutiny.Uni;
 import io.smallrye.mutiny.subscription.UniEmitter;
 import io.vertx.core.AsyncResult;
@@ -50,18 +52,25 @@ public class NonceRepository {
 
     private final Pool pool;
     private final PerEventLoop<Batcher> writers;
+    /** Nonces per statement: near 1 means PostgreSQL keeps up, larger values show the batching at work under load. */
+    private final DistributionSummary batchSizes;
     /** Long enough that a nonce recorded in one generation has expired before the generation after next. */
     private final int generationSeconds;
 
-    public NonceRepository(Pool pool, Vertx vertx, GatewayConfig config,
+    public NonceRepository(Pool pool, Vertx vertx, GatewayConfig config, MeterRegistry registry,
             @ConfigProperty(name = "quarkus.datasource.reactive.url") String url,
             @ConfigProperty(name = "quarkus.datasource.username") String user,
             @ConfigProperty(name = "quarkus.datasource.password") String password) {
         this.pool = pool;
+        this.batchSizes = DistributionSummary.builder("gateway.nonce.batch.size")
+                .description("Nonces recorded per database statement").register(registry);
         this.generationSeconds = (int) (2 * config.oauth1().timestampWindow().toSeconds() + 1);
         // the first URL when several are listed: the primary, like the pool's first choice
         PgConnectOptions options = PgConnectOptions.fromUri(url.split(",")[0].trim()).setUser(user).setPassword(password)
                 .setCachePreparedStatements(true);
+        // The nonce tables are unlogged, so PostgreSQL empties them after a crash whatever was flushed: waiting for the
+        // commit record to reach the disk would buy nothing, and would put a WAL flush on every signed call.
+        options.addProperty("synchronous_commit", "off");
         this.writers = new PerEventLoop<>(
                 () -> new Batcher(PgBuilder.client().with(new PoolOptions().setMaxSize(1)).connectingTo(options).using(vertx).build()),
                 Batcher::close);
@@ -134,6 +143,7 @@ public class NonceRepository {
                 expires[i] = batch.get(i).expiresAt();
             }
             inFlight = true;
+            batchSizes.record(keys.length);
             client.preparedQuery(REMEMBER_ALL).execute(Tuple.of(keys, nonces, expires, generationSeconds))
                     .onComplete(result -> completed(batch, result));
         }
