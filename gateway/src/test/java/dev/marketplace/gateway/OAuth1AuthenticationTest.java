@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
@@ -14,6 +15,8 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
+
+import jakarta.inject.Inject;
 
 import org.jose4j.jwt.JwtClaims;
 import org.junit.jupiter.api.BeforeEach;
@@ -30,6 +33,7 @@ import io.quarkus.test.common.QuarkusTestResource;
 import io.quarkus.test.common.ResourceArg;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.path.json.JsonPath;
+import io.vertx.mutiny.sqlclient.Pool;
 import io.restassured.response.Response;
 import oauth.signpost.signature.PlainTextMessageSigner;
 
@@ -38,6 +42,8 @@ import oauth.signpost.signature.PlainTextMessageSigner;
 @QuarkusTestResource(GatewayTestResource.class)
 class OAuth1AuthenticationTest extends GatewayTest {
     private final ChannelConsumerService consumers;
+    @Inject
+    Pool pool;
     private SignpostSigner acme;
 
     OAuth1AuthenticationTest(ChannelConsumerService consumers) {
@@ -208,6 +214,27 @@ class OAuth1AuthenticationTest extends GatewayTest {
             assertEquals(1, passed);
         } finally {
             clients.shutdownNow();
+        }
+    }
+
+    @Test
+    void nonceStoreFailureIsA503WithTheStandardBodyAndNotAnAuthFailure() {
+        String path = "/api/lead/v2/leads";
+        // the nonce function's tables disappear for a moment: its statement fails as if the database were broken
+        renameNonceTables("oauth_nonce_", "broken_nonce_");
+        try {
+            given().header("Authorization", acme.authorization("GET", url(path), null)).get(path).then().statusCode(503)
+                    .body("code", equalTo("SERVICE_UNAVAILABLE"));
+        } finally {
+            renameNonceTables("broken_nonce_", "oauth_nonce_");
+        }
+        given().header("Authorization", acme.authorization("GET", url(path), null)).get(path).then().statusCode(200);
+    }
+
+    private void renameNonceTables(String from, String to) {
+        for (int table = 0; table < 3; table++) {
+            pool.query("alter table " + from + table + " rename to " + to + table).execute().await()
+                    .atMost(Duration.ofSeconds(10));
         }
     }
 }

@@ -16,6 +16,9 @@ import jakarta.enterprise.context.ApplicationScoped;
 
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 
+import org.jboss.logging.Logger;
+
+import dev.marketplace.common.error.ApiException;
 import dev.marketplace.gateway.config.GatewayConfig;
 import dev.marketplace.gateway.infrastructure.PerEventLoop;
 import io.micrometer.core.instrument.DistributionSummary;
@@ -49,6 +52,8 @@ public class NonceRepository {
     private static final String REMEMBER_ALL = "select recorded_key, recorded_nonce from oauth_nonce_remember_all($1, $2, $3, $4)";
     /** Bounds one statement's arrays; more waiting nonces go in the statement after. */
     private static final int MAX_BATCH = 256;
+    private static final String STATEMENT_TIMEOUT = "5s";
+    private static final Logger LOG = Logger.getLogger(NonceRepository.class);
 
     private final Pool pool;
     private final PerEventLoop<Batcher> writers;
@@ -71,6 +76,8 @@ public class NonceRepository {
         // The nonce tables are unlogged, so PostgreSQL empties them after a crash whatever was flushed: waiting for the
         // commit record to reach the disk would buy nothing, and would put a WAL flush on every signed call.
         options.addProperty("synchronous_commit", "off");
+        // a stalled database fails the waiting signed calls (503) instead of holding them for as long as it stalls
+        options.addProperty("statement_timeout", STATEMENT_TIMEOUT);
         this.writers = new PerEventLoop<>(
                 () -> new Batcher(PgBuilder.client().with(new PoolOptions().setMaxSize(1)).connectingTo(options).using(vertx).build()),
                 Batcher::close);
@@ -156,7 +163,11 @@ public class NonceRepository {
                 }
             }
             if (result.failed()) {
-                batch.forEach(pending -> pending.emitter().fail(result.cause()));
+                // the database, not the caller, failed: 503 (retry later), never a 403 or a 500
+                LOG.warnf("Nonce store unavailable, %d signed call(s) refused with 503: %s", batch.size(), result.cause());
+                ApiException unavailable = new ApiException(503, "SERVICE_UNAVAILABLE",
+                        "Signed calls cannot be checked right now; try again later");
+                batch.forEach(pending -> pending.emitter().fail(unavailable));
                 return;
             }
             Set<String> recorded = new HashSet<>();
