@@ -44,6 +44,8 @@ public interface GatewayConfig {
 
     OAuth2 oauth2();
 
+    Nonce nonce();
+
     /** Leaky-bucket limits by name. */
     Map<String, RateLimit> rateLimits();
 
@@ -102,6 +104,44 @@ public interface GatewayConfig {
 
         @WithDefault("255")
         int maxNonceLength();
+    }
+
+    /** The nonce store: one replica (the nonce leader) checks nonces in memory, the others ask it over the nonce link. */
+    interface Nonce {
+        /** Port of this replica's nonce link; 0 takes any free port (the address other replicas use is published). */
+        @WithDefault("0")
+        int port();
+
+        /** Interface the nonce link listens on. */
+        @WithDefault("0.0.0.0")
+        String bindHost();
+
+        /** Host or IP other replicas reach this one at (on Kubernetes the pod IP); default: this host's address. */
+        Optional<String> advertisedHost();
+
+        /** How often the leader writes the nonces it accepted to its journal in PostgreSQL. */
+        @WithDefault("10ms")
+        Duration journalInterval();
+
+        /** How often the leader proves it still holds its lock, and followers look for a leader. */
+        @WithDefault("1s")
+        Duration leaseCheckInterval();
+
+        /** How long a successor waits before taking over from a leader that vanished without handing over. */
+        @WithDefault("5s")
+        Duration takeoverDelay();
+
+        /** How long a signed call waits for a nonce leader before it is answered 503. */
+        @WithDefault("10s")
+        Duration leaderWait();
+
+        /** How long a follower waits for the leader's answer to one check. */
+        @WithDefault("2s")
+        Duration linkTimeout();
+
+        /** Live nonces the leader holds at most; beyond, signed calls are answered 503 rather than nonces forgotten. */
+        @WithDefault("8000000")
+        long maxEntries();
     }
 
     interface OAuth2 {

@@ -27,6 +27,9 @@ public class GatewayTestResource implements QuarkusTestResourceLifecycleManager 
         config.put("marketplace.gateway.vendor-credentials.url", echo);
         config.put("marketplace.gateway.internal-token.private-key", InternalTokens.privateKeyPem());
         config.put("marketplace.gateway.encryption-key", "test-encryption-key");
+        // a lost nonce leader is noticed (and a missing one given up on) quickly
+        config.put("marketplace.gateway.nonce.lease-check-interval", "200ms");
+        config.put("marketplace.gateway.nonce.leader-wait", "2s");
         return config;
     }
 

@@ -2,7 +2,6 @@ package dev.marketplace.gateway.auth.service;
 
 import java.net.URI;
 import java.time.Clock;
-import java.time.Instant;
 import java.util.Optional;
 import java.util.UUID;
 
@@ -11,11 +10,11 @@ import jakarta.enterprise.context.ApplicationScoped;
 import dev.marketplace.common.error.ApiException;
 import dev.marketplace.common.oauth.OAuth1;
 import dev.marketplace.common.oauth.SignedRequest;
-import dev.marketplace.gateway.auth.repository.NonceRepository;
 import dev.marketplace.gateway.config.GatewayConfig;
 import dev.marketplace.gateway.consumer.domain.Consumer;
 import dev.marketplace.gateway.consumer.service.ConsumerRegistry;
 import dev.marketplace.gateway.identity.domain.CallerIdentity;
+import dev.marketplace.gateway.nonce.service.NonceStore;
 import io.smallrye.mutiny.Uni;
 
 /**
@@ -28,12 +27,12 @@ public class OAuth1Authenticator {
     public static final String REQUESTOR_ID = "xoauth_requestor_id";
 
     private final ConsumerRegistry consumers;
-    private final NonceRepository nonces;
+    private final NonceStore nonces;
     private final long windowSeconds;
     private final int maxNonceLength;
     private final Clock clock;
 
-    public OAuth1Authenticator(ConsumerRegistry consumers, NonceRepository nonces, GatewayConfig config) {
+    public OAuth1Authenticator(ConsumerRegistry consumers, NonceStore nonces, GatewayConfig config) {
         this.consumers = consumers;
         this.nonces = nonces;
         this.windowSeconds = config.oauth1().timestampWindow().toSeconds();
@@ -71,8 +70,9 @@ public class OAuth1Authenticator {
             }
             Consumer consumer = found.get();
             UUID user = requestor(request);
-            Instant forgetAt = Instant.ofEpochSecond(request.timestamp() + windowSeconds + 1);
-            return nonces.remember(consumer.key(), nonce, forgetAt)
+            long forgetAt = request.timestamp() + windowSeconds + 1;
+            return Uni.createFrom().<Boolean>emitter(emitter -> nonces.remember(consumer.key(), nonce, forgetAt)
+                    .onComplete(emitter::complete, emitter::fail))
                     .map(fresh -> fresh ? Optional.of(identity(consumer, user)) : Optional.<CallerIdentity>empty());
         });
     }
