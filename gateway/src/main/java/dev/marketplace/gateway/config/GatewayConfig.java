@@ -119,8 +119,11 @@ public interface GatewayConfig {
         /** Host or IP other replicas reach this one at (on Kubernetes the pod IP); default: this host's address. */
         Optional<String> advertisedHost();
 
-        /** How often the leader writes the nonces it accepted to its journal in PostgreSQL. */
-        @WithDefault("10ms")
+        /**
+         * How often the leader writes the nonces it accepted to its journal in PostgreSQL: a leader that crashes takes
+         * at most this long of accepted nonces with it.
+         */
+        @WithDefault("25ms")
         Duration journalInterval();
 
         /** How often the leader proves it still holds its lock, and followers look for a leader. */

@@ -96,7 +96,7 @@ class NonceReplicasTest {
 
         @Override
         public Duration journalInterval() {
-            return Duration.ofMillis(10);
+            return Duration.ofMillis(25);
         }
 
         @Override

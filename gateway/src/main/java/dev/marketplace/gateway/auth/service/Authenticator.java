@@ -7,7 +7,7 @@ import jakarta.enterprise.context.ApplicationScoped;
 
 import dev.marketplace.gateway.identity.domain.CallerIdentity;
 import dev.marketplace.gateway.oauth2.service.AccessTokenService;
-import io.smallrye.mutiny.Uni;
+import io.vertx.core.Future;
 
 /** Authenticates an API call by OAuth 2.0 bearer token or OAuth 1.0 signature; empty means 403. */
 @ApplicationScoped
@@ -20,9 +20,9 @@ public class Authenticator {
         this.accessTokens = accessTokens;
     }
 
-    public Uni<Optional<CallerIdentity>> authenticate(String method, URI uri, String authorization, String formBody) {
+    public Future<Optional<CallerIdentity>> authenticate(String method, URI uri, String authorization, String formBody) {
         if (authorization != null && authorization.length() > 7 && authorization.regionMatches(true, 0, "Bearer ", 0, 7)) {
-            return Uni.createFrom().item(accessTokens.verify(authorization.substring(7).trim()));
+            return Future.succeededFuture(accessTokens.verify(authorization.substring(7).trim()));
         }
         return oauth1.authenticate(method, uri, authorization, formBody);
     }

@@ -15,7 +15,7 @@ import dev.marketplace.gateway.consumer.domain.Consumer;
 import dev.marketplace.gateway.consumer.service.ConsumerRegistry;
 import dev.marketplace.gateway.identity.domain.CallerIdentity;
 import dev.marketplace.gateway.nonce.service.NonceStore;
-import io.smallrye.mutiny.Uni;
+import io.vertx.core.Future;
 
 /**
  * Two-legged OAuth 1.0 (signed fetch): HMAC-SHA1 only, timestamp within the window, signature checked with the
@@ -44,16 +44,16 @@ public class OAuth1Authenticator {
      * @param uri the request as the client addressed it
      * @param formBody the form-encoded body, or null for any other body
      */
-    public Uni<Optional<CallerIdentity>> authenticate(String method, URI uri, String authorization, String formBody) {
+    public Future<Optional<CallerIdentity>> authenticate(String method, URI uri, String authorization, String formBody) {
         Optional<SignedRequest> parsed;
         try {
             parsed = SignedRequest.parse(method, uri, authorization, formBody);
         } catch (IllegalArgumentException e) {
             // malformed percent-encoding in the query, body or header
-            return none();
+            return NONE;
         }
         if (parsed.isEmpty()) {
-            return none();
+            return NONE;
         }
         SignedRequest request = parsed.get();
         long now = clock.instant().getEpochSecond();
@@ -62,19 +62,30 @@ public class OAuth1Authenticator {
                 || request.timestamp() < 0 || Math.abs(now - request.timestamp()) > windowSeconds
                 || nonce == null || nonce.isEmpty() || nonce.length() > maxNonceLength
                 || (request.token() != null && !request.token().isEmpty())) {
-            return none();
+            return NONE;
         }
-        return consumers.find(request.consumerKey()).flatMap(found -> {
-            if (found.isEmpty() || !request.verify(found.get().secret(), "")) {
-                return none();
-            }
-            Consumer consumer = found.get();
-            UUID user = requestor(request);
-            long forgetAt = request.timestamp() + windowSeconds + 1;
-            return Uni.createFrom().<Boolean>emitter(emitter -> nonces.remember(consumer.key(), nonce, forgetAt)
-                    .onComplete(emitter::complete, emitter::fail))
-                    .map(fresh -> fresh ? Optional.of(identity(consumer, user)) : Optional.<CallerIdentity>empty());
-        });
+        Consumer cached = consumers.cached(request.consumerKey());
+        if (cached != null) {
+            return verified(request, cached);
+        }
+        // not in memory (first call, a vendor, or the cache cannot be trusted right now): look it up
+        return Future.fromCompletionStage(consumers.find(request.consumerKey()).subscribeAsCompletionStage())
+                .compose(found -> found.isPresent() ? verified(request, found.get()) : NONE);
+    }
+
+    private Future<Optional<CallerIdentity>> verified(SignedRequest request, Consumer consumer) {
+        if (!request.verify(consumer.secret(), "")) {
+            return NONE;
+        }
+        UUID user;
+        try {
+            user = requestor(request);
+        } catch (ApiException invalid) {
+            return Future.failedFuture(invalid);
+        }
+        long forgetAt = request.timestamp() + windowSeconds + 1;
+        return nonces.remember(consumer.key(), request.nonce(), forgetAt)
+                .map(fresh -> fresh ? Optional.of(identity(consumer, user)) : Optional.<CallerIdentity>empty());
     }
 
     static CallerIdentity identity(Consumer consumer, UUID user) {
@@ -94,7 +105,5 @@ public class OAuth1Authenticator {
         }
     }
 
-    private static Uni<Optional<CallerIdentity>> none() {
-        return Uni.createFrom().item(Optional.empty());
-    }
+    private static final Future<Optional<CallerIdentity>> NONE = Future.succeededFuture(Optional.empty());
 }

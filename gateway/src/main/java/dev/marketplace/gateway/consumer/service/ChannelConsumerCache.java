@@ -79,6 +79,11 @@ public class ChannelConsumerCache {
         return loader.get().invoke(found -> found.ifPresent(consumer -> remember(seen, consumer)));
     }
 
+    /** The consumer from memory, or null when it is not there or memory cannot be trusted (not listening). */
+    public Consumer peek(String key) {
+        return listening ? entries.get(key) : null;
+    }
+
     /** Forgets a consumer at once (this replica changed it; the others hear the NOTIFY). */
     public void evict(String key) {
         generation.incrementAndGet();

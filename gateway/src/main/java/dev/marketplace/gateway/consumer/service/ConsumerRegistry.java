@@ -40,6 +40,11 @@ public class ConsumerRegistry {
                 .flatMap(channel -> channel.isPresent() ? Uni.createFrom().item(channel) : vendors.find(consumerKey));
     }
 
+    /** A channel consumer held in memory, or null: the signed-call path asks this first and avoids a Uni. */
+    public Consumer cached(String consumerKey) {
+        return consumerKey == null ? null : cache.peek(consumerKey);
+    }
+
     public Uni<Optional<Consumer>> findChannelByPartner(String partner) {
         return channels.findByPartner(partner).map(stored -> stored.map(this::channel));
     }

@@ -1,8 +1,5 @@
 package dev.marketplace.gateway.nonce.repository;
 
-import java.time.Instant;
-import java.time.OffsetDateTime;
-import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -42,7 +39,7 @@ public class NonceJournal {
         List<String> selects = new ArrayList<>();
         for (int table = 0; table < 3; table++) {
             INSERT[table] = "insert into oauth_nonce_" + table + " (consumer_key, nonce, expires_at)"
-                    + " select * from unnest($1::varchar[], $2::varchar[], $3::timestamptz[])";
+                    + " select k, n, to_timestamp(e) from unnest($1::varchar[], $2::varchar[], $3::int8[]) as u(k, n, e)";
             selects.add("select consumer_key, nonce, extract(epoch from expires_at)::bigint from oauth_nonce_" + table
                     + " where expires_at > now()");
         }
@@ -119,12 +116,12 @@ public class NonceJournal {
         }
         String[] keys = new String[batch.size()];
         String[] nonces = new String[batch.size()];
-        OffsetDateTime[] expiries = new OffsetDateTime[batch.size()];
+        Long[] expiries = new Long[batch.size()];
         for (int i = 0; i < keys.length; i++) {
             Entry entry = batch.get(i);
             keys[i] = entry.consumerKey();
             nonces[i] = entry.nonce();
-            expiries[i] = OffsetDateTime.ofInstant(Instant.ofEpochSecond(entry.expiresAt()), ZoneOffset.UTC);
+            expiries[i] = entry.expiresAt();
         }
         int table = currentTable(System.currentTimeMillis() + databaseClockOffsetMillis, generationSeconds);
         return pool.preparedQuery(INSERT[table]).execute(Tuple.of(keys, nonces, expiries))

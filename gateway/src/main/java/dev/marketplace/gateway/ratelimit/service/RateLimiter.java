@@ -5,7 +5,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.Optional;
 import java.util.regex.Pattern;
 
 import javax.sql.DataSource;
@@ -23,8 +22,8 @@ import io.github.bucket4j.distributed.jdbc.PrimaryKeyMapper;
 import io.github.bucket4j.postgresql.Bucket4jPostgreSQL;
 import io.github.bucket4j.postgresql.PostgreSQLSelectForUpdateBasedProxyManager;
 import io.quarkus.scheduler.Scheduled;
-import io.smallrye.mutiny.Uni;
-import io.smallrye.mutiny.infrastructure.Infrastructure;
+import io.vertx.core.Future;
+import io.vertx.core.Vertx;
 
 /**
  * Leaky bucket per (limit, consumer) with Bucket4j: a token bucket of {@code capacity} refilled greedily at
@@ -36,7 +35,10 @@ import io.smallrye.mutiny.infrastructure.Infrastructure;
 public class RateLimiter {
     private static final Logger LOG = Logger.getLogger(RateLimiter.class);
 
+    private static final Future<Decision> ALLOWED = Future.succeededFuture(Decision.ALLOW);
+
     private final List<Rule> rules = new ArrayList<>();
+    private final Vertx vertx;
     private final PostgreSQLSelectForUpdateBasedProxyManager<String> buckets;
 
     /** A verdict: allowed, or refused with the whole seconds to wait. */
@@ -50,7 +52,8 @@ public class RateLimiter {
         }
     }
 
-    public RateLimiter(GatewayConfig config, DataSource dataSource, TimeMeter clock) {
+    public RateLimiter(GatewayConfig config, DataSource dataSource, TimeMeter clock, Vertx vertx) {
+        this.vertx = vertx;
         for (Map.Entry<String, GatewayConfig.RateLimit> e : config.rateLimits().entrySet()) {
             GatewayConfig.RateLimit limit = e.getValue();
             BucketConfiguration bucket = BucketConfiguration.builder()
@@ -85,17 +88,25 @@ public class RateLimiter {
     }
 
     public boolean applies(String method, String path) {
-        return rules.stream().anyMatch(r -> r.matches(method, path));
+        return rule(method, path) != null;
     }
 
-    /** Takes one request from every bucket that covers this call. */
-    public Uni<Decision> check(String consumerKey, String method, String path) {
-        Optional<Rule> rule = rules.stream().filter(r -> r.matches(method, path)).findFirst();
-        if (rule.isEmpty()) {
-            return Uni.createFrom().item(Decision.ALLOW);
+    /** Takes one request from the bucket of the first rule that covers this call (none: allowed at once). */
+    public Future<Decision> check(String consumerKey, String method, String path) {
+        Rule rule = rule(method, path);
+        if (rule == null) {
+            return ALLOWED;
         }
-        Rule r = rule.get();
-        return Uni.createFrom().item(() -> consume(r, consumerKey)).runSubscriptionOn(Infrastructure.getDefaultWorkerPool());
+        return vertx.executeBlocking(() -> consume(rule, consumerKey), false);
+    }
+
+    private Rule rule(String method, String path) {
+        for (Rule rule : rules) {
+            if (rule.matches(method, path)) {
+                return rule;
+            }
+        }
+        return null;
     }
 
     private Decision consume(Rule rule, String consumerKey) {

@@ -19,8 +19,10 @@ import dev.marketplace.gateway.identity.service.InternalTokenIssuer;
 import dev.marketplace.gateway.ratelimit.service.RateLimiter;
 import dev.marketplace.gateway.routing.service.RouteTable;
 import dev.marketplace.gateway.routing.service.UpstreamProxy;
-import io.smallrye.mutiny.Uni;
+import io.vertx.core.AsyncResult;
 import io.vertx.core.Context;
+import io.vertx.core.Future;
+import io.vertx.core.Promise;
 import io.vertx.core.Vertx;
 import io.vertx.core.buffer.Buffer;
 import io.vertx.core.http.HttpHeaders;
@@ -40,6 +42,7 @@ import io.vertx.ext.web.RoutingContext;
 public class GatewayHandler {
     private static final Logger LOG = Logger.getLogger(GatewayHandler.class);
     private static final String FORM = "application/x-www-form-urlencoded";
+    private static final Future<Buffer> NO_BODY = Future.succeededFuture();
     private static final List<String> PUBLIC_PREFIXES = List.of("/q/", "/oauth2/token", "/internal/v1/public-key");
     private static final String LOCAL_API_PREFIX = "/api/channel/v1/settings/oauth/";
     /** Context key Quarkus' Micrometer binder reads the URI tag from. */
@@ -78,13 +81,13 @@ public class GatewayHandler {
             error(ctx, 400, "INVALID_PATH", "path: must not contain dot segments or percent-encoded unreserved characters");
             return;
         }
-        if (PUBLIC_PREFIXES.stream().anyMatch(path::startsWith)) {
+        if (isPublic(path)) {
             ctx.next();
             return;
         }
         boolean local = path.startsWith(LOCAL_API_PREFIX);
-        Optional<RouteTable.Route> route = local ? Optional.empty() : routes.match(path);
-        if (!local && route.isEmpty()) {
+        RouteTable.Route route = local ? null : routes.match(path).orElse(null);
+        if (!local && route == null) {
             error(ctx, 404, "NOT_FOUND", "No API at " + path);
             return;
         }
@@ -92,7 +95,7 @@ public class GatewayHandler {
         request.pause();
         Context context = Vertx.currentContext();
         // HTTP metrics are tagged with the route, not the raw path (ids would make every call a new time series)
-        context.putLocal(METRICS_URI_TEMPLATE, local ? LOCAL_API_PREFIX + "**" : route.get().prefix() + "**");
+        context.putLocal(METRICS_URI_TEMPLATE, local ? LOCAL_API_PREFIX + "**" : route.prefix() + "**");
         URI uri;
         try {
             uri = URI.create(request.absoluteURI());
@@ -100,39 +103,53 @@ public class GatewayHandler {
             error(ctx, 400, "INVALID_URI", "The request URI is malformed");
             return;
         }
-        boolean form = isForm(request);
-        Uni<Buffer> body = form ? readBody(request) : Uni.createFrom().nullItem();
-        body.flatMap(buffer -> authenticator
-                        .authenticate(request.method().name(), uri, request.getHeader(HttpHeaders.AUTHORIZATION),
-                                buffer == null ? null : buffer.toString(StandardCharsets.UTF_8))
-                        .flatMap(caller -> authorize(caller, request.method(), path))
-                        .map(caller -> new Admitted(caller, buffer)))
-                .flatMap(admitted -> rateLimiter.check(admitted.caller().subject(), request.method().name(), path)
+        HttpMethod method = request.method();
+        // Plain Vert.x futures on the request's own thread: every step usually completes at once (consumer and nonce in
+        // memory), and Mutiny with context propagation cost more than the steps themselves.
+        Future<Buffer> body = isForm(request) ? readBody(request) : NO_BODY;
+        body.compose(buffer -> authenticator.authenticate(method.name(), uri, request.getHeader(HttpHeaders.AUTHORIZATION),
+                        buffer == null ? null : buffer.toString(StandardCharsets.UTF_8))
+                        .map(caller -> new Admitted(authorize(caller, method, path), buffer)))
+                .compose(admitted -> rateLimiter.check(admitted.caller().subject(), method.name(), path)
                         .map(decision -> decision.allowed() ? admitted : admitted.limited(decision.retryAfterSeconds())))
-                // back on the request's context; mostly the answer is already there (see PerEventLoop), so no hop
-                .emitOn(task -> {
+                .onComplete(result -> {
+                    // back on the request's context; mostly the answer is already there (see PerEventLoop), so no hop
                     if (Vertx.currentContext() == context) {
-                        task.run();
+                        admit(ctx, route, result);
                     } else {
-                        context.runOnContext(v -> task.run());
+                        context.runOnContext(v -> admit(ctx, route, result));
                     }
-                })
-                .subscribe().with(admitted -> {
-                    if (admitted.retryAfter() > 0) {
-                        ctx.response().putHeader("Retry-After", Long.toString(admitted.retryAfter()));
-                        error(ctx, 429, "RATE_LIMITED", "Too many requests for this path; retry after "
-                                + admitted.retryAfter() + " s");
-                    } else if (local) {
-                        ctx.put(CallerIdentity.CONTEXT_KEY, admitted.caller());
-                        if (admitted.body() != null) {
-                            ctx.setBody(admitted.body());
-                        }
-                        request.resume();
-                        ctx.next();
-                    } else {
-                        proxy.forward(request, route.get(), tokens.tokenFor(admitted.caller()), admitted.body());
-                    }
-                }, failure -> context.runOnContext(v -> fail(ctx, failure)));
+                });
+    }
+
+    private void admit(RoutingContext ctx, RouteTable.Route route, AsyncResult<Admitted> result) {
+        if (result.failed()) {
+            fail(ctx, result.cause());
+            return;
+        }
+        Admitted admitted = result.result();
+        if (admitted.retryAfter() > 0) {
+            ctx.response().putHeader("Retry-After", Long.toString(admitted.retryAfter()));
+            error(ctx, 429, "RATE_LIMITED", "Too many requests for this path; retry after " + admitted.retryAfter() + " s");
+        } else if (route == null) {
+            ctx.put(CallerIdentity.CONTEXT_KEY, admitted.caller());
+            if (admitted.body() != null) {
+                ctx.setBody(admitted.body());
+            }
+            ctx.request().resume();
+            ctx.next();
+        } else {
+            proxy.forward(ctx.request(), route, tokens.tokenFor(admitted.caller()), admitted.body());
+        }
+    }
+
+    private static boolean isPublic(String path) {
+        for (String prefix : PUBLIC_PREFIXES) {
+            if (path.startsWith(prefix)) {
+                return true;
+            }
+        }
+        return false;
     }
 
     private record Admitted(CallerIdentity caller, Buffer body, long retryAfter) {
@@ -145,19 +162,19 @@ public class GatewayHandler {
         }
     }
 
-    /** Vendor credentials only reach their own paths; read-only tokens only read. */
-    private Uni<CallerIdentity> authorize(Optional<CallerIdentity> caller, HttpMethod method, String path) {
+    /** Vendor credentials only reach their own paths; read-only tokens only read. Throws 403 otherwise. */
+    private CallerIdentity authorize(Optional<CallerIdentity> caller, HttpMethod method, String path) {
         if (caller.isEmpty()) {
-            return Uni.createFrom().failure(ApiException.forbidden());
+            throw ApiException.forbidden();
         }
         CallerIdentity c = caller.get();
         if (c.isVendor() && vendorPrefixes.stream().noneMatch(path::startsWith)) {
-            return Uni.createFrom().failure(ApiException.forbidden());
+            throw ApiException.forbidden();
         }
         if (c.readOnly() && method != HttpMethod.GET && method != HttpMethod.HEAD) {
-            return Uni.createFrom().failure(ApiException.forbidden());
+            throw ApiException.forbidden();
         }
-        return Uni.createFrom().item(c);
+        return c;
     }
 
     private static boolean isForm(HttpServerRequest request) {
@@ -166,36 +183,24 @@ public class GatewayHandler {
     }
 
     /** Reads a form body (its parameters are part of the signature), refusing more than the configured size. */
-    private Uni<Buffer> readBody(HttpServerRequest request) {
-        return Uni.createFrom().emitter(emitter -> {
-            Buffer buffer = Buffer.buffer();
-            boolean[] done = { false };
-            request.handler(chunk -> {
-                if (done[0]) {
-                    return;
-                }
-                if (buffer.length() + chunk.length() > maxFormBytes) {
-                    done[0] = true;
-                    emitter.fail(new ApiException(413, "PAYLOAD_TOO_LARGE",
-                            "body: a form-encoded body may not exceed " + maxFormBytes + " bytes"));
-                    return;
-                }
-                buffer.appendBuffer(chunk);
-            });
-            request.exceptionHandler(e -> {
-                if (!done[0]) {
-                    done[0] = true;
-                    emitter.fail(e);
-                }
-            });
-            request.endHandler(v -> {
-                if (!done[0]) {
-                    done[0] = true;
-                    emitter.complete(buffer);
-                }
-            });
-            request.resume();
+    private Future<Buffer> readBody(HttpServerRequest request) {
+        Promise<Buffer> read = Promise.promise();
+        Buffer buffer = Buffer.buffer();
+        request.handler(chunk -> {
+            if (read.future().isComplete()) {
+                return;
+            }
+            if (buffer.length() + chunk.length() > maxFormBytes) {
+                read.tryFail(new ApiException(413, "PAYLOAD_TOO_LARGE",
+                        "body: a form-encoded body may not exceed " + maxFormBytes + " bytes"));
+                return;
+            }
+            buffer.appendBuffer(chunk);
         });
+        request.exceptionHandler(read::tryFail);
+        request.endHandler(v -> read.tryComplete(buffer));
+        request.resume();
+        return read.future();
     }
 
     private static void fail(RoutingContext ctx, Throwable failure) {

@@ -7,13 +7,13 @@ import java.security.InvalidKeyException;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Base64;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.stream.Collectors;
 
 import javax.crypto.Mac;
 import javax.crypto.spec.SecretKeySpec;
@@ -46,19 +46,55 @@ public final class OAuth1 {
         if (s == null) {
             return "";
         }
-        byte[] bytes = s.getBytes(StandardCharsets.UTF_8);
-        StringBuilder b = new StringBuilder(bytes.length + 16);
-        for (byte raw : bytes) {
-            int c = raw & 0xff;
-            if ((c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9')
-                    || c == '-' || c == '.' || c == '_' || c == '~') {
-                b.append((char) c);
-            } else {
-                b.append('%').append(Character.toUpperCase(Character.forDigit(c >> 4, 16)))
-                        .append(Character.toUpperCase(Character.forDigit(c & 0xf, 16)));
+        if (isUnreserved(s)) {
+            return s;
+        }
+        StringBuilder b = new StringBuilder(s.length() + 16);
+        appendEncoded(b, s);
+        return b.toString();
+    }
+
+    /** Appends the percent-encoding of {@code s} (as {@link #percentEncode}) without an intermediate string. */
+    public static void appendEncoded(StringBuilder b, CharSequence s) {
+        int length = s.length();
+        for (int i = 0; i < length; i++) {
+            char c = s.charAt(i);
+            if (c < 0x80) {
+                if (unreserved(c)) {
+                    b.append(c);
+                } else {
+                    appendByte(b, c);
+                }
+                continue;
+            }
+            // outside ASCII: encode the UTF-8 bytes of the whole code point
+            int end = Character.isHighSurrogate(c) && i + 1 < length && Character.isLowSurrogate(s.charAt(i + 1)) ? i + 2 : i + 1;
+            for (byte raw : s.subSequence(i, end).toString().getBytes(StandardCharsets.UTF_8)) {
+                // a lone surrogate becomes '?', which is encoded like any other reserved character
+                appendByte(b, raw & 0xff);
+            }
+            i = end - 1;
+        }
+    }
+
+    private static boolean isUnreserved(String s) {
+        for (int i = 0; i < s.length(); i++) {
+            if (!unreserved(s.charAt(i))) {
+                return false;
             }
         }
-        return b.toString();
+        return true;
+    }
+
+    private static boolean unreserved(char c) {
+        return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '-' || c == '.' || c == '_'
+                || c == '~';
+    }
+
+    private static final char[] HEX = "0123456789ABCDEF".toCharArray();
+
+    private static void appendByte(StringBuilder b, int c) {
+        b.append('%').append(HEX[c >> 4]).append(HEX[c & 0xf]);
     }
 
     public static String decode(String s) {
@@ -130,24 +166,52 @@ public final class OAuth1 {
 
     /** The signature base string: METHOD&enc(url)&enc(sorted, encoded parameters). oauth_signature and realm excluded. */
     public static String baseString(String method, String normalizedUrl, List<Param> params) {
-        String normalizedParams = params.stream()
-                .filter(p -> !SIGNATURE.equals(p.name()) && !REALM.equals(p.name()))
-                .map(p -> new String[] { percentEncode(p.name()), percentEncode(p.value()) })
-                .sorted(Comparator.<String[], String>comparing(p -> p[0]).thenComparing(p -> p[1]))
-                .map(p -> p[0] + "=" + p[1])
-                .collect(Collectors.joining("&"));
-        return method.toUpperCase(Locale.ROOT) + "&" + percentEncode(normalizedUrl) + "&" + percentEncode(normalizedParams);
+        String[][] encoded = new String[params.size()][];
+        int count = 0;
+        for (Param p : params) {
+            if (!SIGNATURE.equals(p.name()) && !REALM.equals(p.name())) {
+                encoded[count++] = new String[] { percentEncode(p.name()), percentEncode(p.value()) };
+            }
+        }
+        Arrays.sort(encoded, 0, count, PARAM_ORDER);
+        StringBuilder normalized = new StringBuilder(256);
+        for (int i = 0; i < count; i++) {
+            if (i > 0) {
+                normalized.append('&');
+            }
+            normalized.append(encoded[i][0]).append('=').append(encoded[i][1]);
+        }
+        StringBuilder base = new StringBuilder(normalized.length() + normalizedUrl.length() + 64);
+        base.append(method.toUpperCase(Locale.ROOT)).append('&');
+        appendEncoded(base, normalizedUrl);
+        base.append('&');
+        appendEncoded(base, normalized);
+        return base.toString();
     }
+
+    private static final Comparator<String[]> PARAM_ORDER = (a, b) -> {
+        int byName = a[0].compareTo(b[0]);
+        return byName != 0 ? byName : a[1].compareTo(b[1]);
+    };
+
+    /** One HMAC-SHA1 instance per thread: looking the algorithm up for every signature showed in the gateway's profile. */
+    private static final ThreadLocal<Mac> HMAC_SHA1_MAC = ThreadLocal.withInitial(() -> {
+        try {
+            return Mac.getInstance("HmacSHA1");
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException("HMAC-SHA1 unavailable", e);
+        }
+    });
 
     public static String sign(String baseString, String consumerSecret, String tokenSecret) {
         String key = percentEncode(consumerSecret) + "&" + percentEncode(tokenSecret == null ? "" : tokenSecret);
+        Mac mac = HMAC_SHA1_MAC.get();
         try {
-            Mac mac = Mac.getInstance("HmacSHA1");
             mac.init(new SecretKeySpec(key.getBytes(StandardCharsets.UTF_8), "HmacSHA1"));
-            return Base64.getEncoder().encodeToString(mac.doFinal(baseString.getBytes(StandardCharsets.UTF_8)));
-        } catch (NoSuchAlgorithmException | InvalidKeyException e) {
-            throw new IllegalStateException("HMAC-SHA1 unavailable", e);
+        } catch (InvalidKeyException e) {
+            throw new IllegalStateException("HMAC-SHA1 key refused", e);
         }
+        return Base64.getEncoder().encodeToString(mac.doFinal(baseString.getBytes(StandardCharsets.UTF_8)));
     }
 
     /** Constant-time comparison so the time taken reveals nothing about how much of a signature matched. */

@@ -40,8 +40,10 @@ public final class SignedRequest {
         boolean inQuery;
         if (header != null && header.containsKey(OAuth1.CONSUMER_KEY)) {
             // Protocol parameters must come from exactly one place (RFC 5849 §3.5).
-            if (params.stream().anyMatch(p -> p.name().startsWith("oauth_"))) {
-                return Optional.empty();
+            for (OAuth1.Param p : params) {
+                if (p.name().startsWith("oauth_")) {
+                    return Optional.empty();
+                }
             }
             protocol.putAll(header);
             header.forEach((k, v) -> params.add(new OAuth1.Param(k, v)));
@@ -101,7 +103,12 @@ public final class SignedRequest {
 
     /** A non-oauth parameter's first value (for example xoauth_requestor_id). */
     public Optional<String> parameter(String name) {
-        return signedParams.stream().filter(p -> p.name().equals(name)).map(OAuth1.Param::value).findFirst();
+        for (OAuth1.Param p : signedParams) {
+            if (p.name().equals(name)) {
+                return Optional.of(p.value());
+            }
+        }
+        return Optional.empty();
     }
 
     public String baseString() {

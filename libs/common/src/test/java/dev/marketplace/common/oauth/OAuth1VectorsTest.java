@@ -83,4 +83,36 @@ class OAuth1VectorsTest {
         assertTrue(SignedRequest.parse("POST", uri, header, "a=1&b=two+words").orElseThrow().verify("s", ""));
         assertFalse(SignedRequest.parse("POST", uri, header, "a=2&b=two+words").orElseThrow().verify("s", ""));
     }
+
+    @Test
+    void percentEncodingIsTheRfc3986EncodingOfTheUtf8BytesForAnyString() {
+        java.util.Random random = new java.util.Random(42);
+        char[] alphabet = "aZ09-._~ !*'();:@&=+$,/?#[]%\"\u00e9\u20ac\ud83d\ude00\ud800\udc00\u0000\u007f".toCharArray();
+        for (int n = 0; n < 2_000; n++) {
+            StringBuilder text = new StringBuilder();
+            int length = random.nextInt(12);
+            for (int i = 0; i < length; i++) {
+                text.append(alphabet[random.nextInt(alphabet.length)]);
+            }
+            String s = text.toString();
+            org.junit.jupiter.api.Assertions.assertEquals(reference(s), OAuth1.percentEncode(s), "encoding of " + s);
+        }
+        org.junit.jupiter.api.Assertions.assertEquals("Ladies%20%2B%20Gentlemen", OAuth1.percentEncode("Ladies + Gentlemen"));
+        org.junit.jupiter.api.Assertions.assertEquals("%E2%98%83", OAuth1.percentEncode("\u2603"));
+    }
+
+    /** RFC 3986 section 2.1 applied to the UTF-8 bytes, byte by byte: the definition the fast path must match. */
+    private static String reference(String s) {
+        StringBuilder b = new StringBuilder();
+        for (byte raw : s.getBytes(java.nio.charset.StandardCharsets.UTF_8)) {
+            int c = raw & 0xff;
+            if ((c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '-' || c == '.' || c == '_'
+                    || c == '~') {
+                b.append((char) c);
+            } else {
+                b.append(String.format("%%%02X", c));
+            }
+        }
+        return b.toString();
+    }
 }
