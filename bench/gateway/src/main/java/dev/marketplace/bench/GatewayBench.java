@@ -64,7 +64,14 @@ public final class GatewayBench {
     private final long warmupRequests = Long.getLong("bench.warmup-requests", 60_000);
     private static final int WARMUP_SLICE_SECONDS = 10;
     private static final int OPEN_LOOP_CONNECTIONS = 64;
+    private static final int LEAD_IN_SECONDS = 2;
+    private static final int SLICE_SECONDS = 1;
     private final int measureSeconds = Integer.getInteger("bench.seconds", 10);
+    /**
+     * Open-loop rounds are longer: at half rate a 10 s round holds under 20,000 requests, so one stall of the shared
+     * machine (a JIT burst, the hypervisor taking both cores for 100 ms) decided a round's p99 on its own.
+     */
+    private final int latencySeconds = Integer.getInteger("bench.latency-seconds", 30);
     private final int rounds = Integer.getInteger("bench.rounds", 3);
     private final java.net.http.HttpClient client = java.net.http.HttpClient.newBuilder().version(java.net.http.HttpClient.Version.HTTP_1_1)
             .executor(Executors.newFixedThreadPool(4)).connectTimeout(Duration.ofSeconds(2)).build();
@@ -101,7 +108,21 @@ public final class GatewayBench {
                 .filter(p -> p.info().command().map(c -> c.endsWith("/postgres")).orElse(false))
                 .mapToLong(GatewayBench::cpuOf).sum());
         cpu.put("bench JVM (load, Kafka, stub)", cpuOf(ProcessHandle.current()));
+        cpu.put(STEAL, stealNanos());
         return cpu;
+    }
+
+    /** Time the hypervisor gave this machine's CPUs to someone else (/proc/stat), reported apart from the processes. */
+    private static final String STEAL = "steal";
+
+    private static long stealNanos() {
+        try {
+            String[] cpu = Files.readAllLines(Path.of("/proc/stat")).get(0).trim().split("\\s+");
+            // cpu user nice system idle iowait irq softirq steal ...; USER_HZ is 100 on Linux
+            return cpu.length > 8 ? Long.parseLong(cpu[8]) * 10_000_000L : 0;
+        } catch (IOException | RuntimeException e) {
+            return 0;
+        }
     }
 
     private static long cpuOf(ProcessHandle handle) {
@@ -114,12 +135,18 @@ public final class GatewayBench {
         }
         List<String> parts = new ArrayList<>();
         long total = 0;
+        long steal = 0;
         for (Map.Entry<String, Long> e : after.entrySet()) {
             long used = e.getValue() - before.getOrDefault(e.getKey(), 0L);
+            if (STEAL.equals(e.getKey())) {
+                steal = used;
+                continue;
+            }
             total += used;
             parts.add(String.format("%s %.3f ms", e.getKey(), used / 1e6 / requests));
         }
-        parts.add(String.format("total %.3f ms", total / 1e6 / requests));
+        parts.add(String.format("total %.3f ms; stolen by the hypervisor during the round: %d ms", total / 1e6 / requests,
+                steal / 1_000_000));
         return String.join(", ", parts);
     }
 
@@ -173,7 +200,9 @@ public final class GatewayBench {
                     "its nonce stored in PostgreSQL, and forwarded with an internal JWT; direct calls to account-service carry",
                     "an internal JWT minted by the benchmark (services refuse calls without one)",
                     "closed loop: concurrency " + concurrency + "; " + rounds
-                            + " rounds of " + measureSeconds + " s direct then " + measureSeconds + " s through the gateway",
+                            + " rounds of " + measureSeconds + " s direct then " + measureSeconds + " s through the gateway;"
+                            + " latency (open loop): " + rounds + " rounds of " + latencySeconds + " s each way, the paths taking turns"
+                            + " every " + SLICE_SECONDS + " s, after " + LEAD_IN_SECONDS + " s of unmeasured lead-in each at the same rate",
                     "warm-up: both paths alternately until each served " + warmupRequests + " requests (at least "
                             + warmupSeconds + " s), so that every JVM's JIT has settled",
                     ""));
@@ -254,8 +283,9 @@ public final class GatewayBench {
         List<Double> p50Overheads = new ArrayList<>();
         for (int round = 1; round <= rounds; round++) {
             System.out.printf("bench: %s: latency at %.0f req/s, round %d%n", scenario.name(), rate, round);
-            Stats direct = openLoop(scenario.directTarget(), rate, measureSeconds);
-            Stats gateway = openLoop(scenario.gatewayTarget(), rate, measureSeconds);
+            Stats[] pair = interleavedOpenLoop(scenario.directTarget(), scenario.gatewayTarget(), rate, latencySeconds);
+            Stats direct = pair[0];
+            Stats gateway = pair[1];
             lines.add(direct.line("round " + round + " direct to " + scenario.name()));
             lines.add(gateway.line("round " + round + " through gateway (OAuth 1.0)"));
             p99Overheads.add(gateway.p99Ms() - direct.p99Ms());
@@ -411,48 +441,87 @@ public final class GatewayBench {
     }
 
     /**
-     * Requests at a fixed rate regardless of answers, over 64 connections opened beforehand; latency counted from the intended
-     * send time, so time spent waiting for a free connection counts too.
+     * Requests at a fixed rate regardless of answers, over 64 connections per path opened beforehand; latency counted from
+     * the intended send time, so time spent waiting for a free connection counts too. The two paths take turns in
+     * {@link #SLICE_SECONDS}-second slices until each has had {@code seconds}: on a shared two-core machine, stalls (the
+     * JIT compiling again, a pause of account-service, the hypervisor taking the cores) come at random, and measured one
+     * path after the other, whichever path a stall fell on lost the round; taking turns every second gives both the
+     * same machine. Each path first gets {@link #LEAD_IN_SECONDS} unmeasured at the same rate.
+     *
+     * @return the direct path's figures, then the gateway's
      */
-    private Stats openLoop(Target target, double rate, int seconds) throws InterruptedException {
-        HttpClient client = loadClient(OPEN_LOOP_CONNECTIONS);
-        openConnections(client, target);
-        long periodNanos = (long) (1e9 / rate);
-        long total = (long) (rate * seconds);
-        ConcurrentLinkedQueue<Long> latencies = new ConcurrentLinkedQueue<>();
-        long[] trace = new long[(int) total * 2];
-        AtomicLong errors = new AtomicLong();
-        CountDownLatch done = new CountDownLatch((int) total);
-        Map<String, Long> cpuBefore = cpuNanos();
+    private Stats[] interleavedOpenLoop(Target direct, Target gateway, double rate, int seconds) throws InterruptedException {
+        Target[] targets = { direct, gateway };
+        HttpClient[] clients = { loadClient(OPEN_LOOP_CONNECTIONS), loadClient(OPEN_LOOP_CONNECTIONS) };
+        long perSlice = Math.max(1, (long) (rate * SLICE_SECONDS));
+        int slices = Math.max(1, seconds / SLICE_SECONDS);
+        List<List<Long>> latencies = List.of(new ArrayList<>(), new ArrayList<>());
+        long[][] traces = new long[2][(int) (perSlice * slices * 2)];
+        long[] elapsed = new long[2];
+        long[] errors = new long[2];
+        List<Map<String, Long>> cpuUsed = List.of(new LinkedHashMap<>(), new LinkedHashMap<>());
+        for (int path = 0; path < 2; path++) {
+            openConnections(clients[path], targets[path]);
+            paced(clients[path], targets[path], rate, (long) (rate * LEAD_IN_SECONDS), (index, intended, latency, ok) -> {
+            });
+        }
         long start = System.nanoTime();
         long wallStart = System.currentTimeMillis();
+        for (int slice = 0; slice < 2 * slices; slice++) {
+            int path = slice % 2;
+            int offset = (int) ((slice / 2) * perSlice);
+            List<Long> recorded = latencies.get(path);
+            long[] trace = traces[path];
+            Map<String, Long> before = cpuNanos();
+            long sliceStart = System.nanoTime();
+            paced(clients[path], targets[path], rate, perSlice, (index, intended, latency, ok) -> {
+                synchronized (recorded) {
+                    recorded.add(latency);
+                    if (!ok) {
+                        errors[path]++;
+                    }
+                }
+                trace[2 * (offset + index)] = intended - start;
+                trace[2 * (offset + index) + 1] = latency;
+            });
+            elapsed[path] += System.nanoTime() - sliceStart;
+            Map<String, Long> after = cpuNanos();
+            after.forEach((name, value) -> cpuUsed.get(path).merge(name, value - before.getOrDefault(name, 0L), Long::sum));
+        }
+        Stats[] result = new Stats[2];
+        for (int path = 0; path < 2; path++) {
+            clients[path].close();
+            writeTrace(targets[path], traces[path], wallStart, start);
+            Stats stats = stats(latencies.get(path), elapsed[path], errors[path]);
+            result[path] = stats.withCpu(cpuPerRequest(Map.of(), cpuUsed.get(path), stats.requests()));
+        }
+        return result;
+    }
+
+    /** What an open loop does with each answer. */
+    private interface Recorder {
+        void answered(int index, long intendedNanos, long latencyNanos, boolean ok);
+    }
+
+    /** Sends {@code total} GETs at {@code rate} per second (a 1 ms tick sends every request whose time has come). */
+    private void paced(HttpClient client, Target target, double rate, long total, Recorder recorder) throws InterruptedException {
+        long periodNanos = (long) (1e9 / rate);
+        CountDownLatch done = new CountDownLatch((int) total);
+        long start = System.nanoTime();
         long[] sent = { 0 };
-        // a 1 ms tick sends every request whose time has come
         long timer = loadVertx.setPeriodic(1, id -> {
             long due = Math.min(total, (System.nanoTime() - start) / periodNanos + 1);
             for (; sent[0] < due; sent[0]++) {
                 long intended = start + sent[0] * periodNanos;
                 int index = (int) sent[0];
                 send(client, target).onComplete(result -> {
-                    if (result.failed() || result.result() != 200) {
-                        errors.incrementAndGet();
-                    }
-                    long latency = System.nanoTime() - intended;
-                    latencies.add(latency);
-                    trace[2 * index] = intended - start;
-                    trace[2 * index + 1] = latency;
+                    recorder.answered(index, intended, System.nanoTime() - intended, result.succeeded() && result.result() == 200);
                     done.countDown();
                 });
             }
         });
-        done.await(seconds * 3L + 30, TimeUnit.SECONDS);
-        long elapsed = System.nanoTime() - start;
-        Map<String, Long> cpuAfter = cpuNanos();
+        done.await(total / Math.max(1, (long) rate) * 3 + 30, TimeUnit.SECONDS);
         loadVertx.cancelTimer(timer);
-        client.close();
-        writeTrace(target, trace, wallStart);
-        Stats stats = stats(latencies, elapsed, errors.get());
-        return stats.withCpu(cpuPerRequest(cpuBefore, cpuAfter, stats.requests()));
     }
 
     /**
@@ -471,13 +540,14 @@ public final class GatewayBench {
      * With -Dbench.trace=DIR, each open loop's (send time, latency) pairs in microseconds, for finding stalls, after a
      * line with the wall clock of its start.
      */
-    private void writeTrace(Target target, long[] trace, long wallStart) {
+    private void writeTrace(Target target, long[] trace, long wallStart, long monotonicStart) {
         String dir = System.getProperty("bench.trace");
         if (dir == null) {
             return;
         }
         // the wall clock of the first send, to line the trace up with other recordings (GC logs, CPU samples)
-        StringBuilder text = new StringBuilder("# start ").append(wallStart).append(" ms since the epoch\n");
+        StringBuilder text = new StringBuilder("# start ").append(wallStart).append(" ms since the epoch, ").append(monotonicStart)
+                .append(" ns on the monotonic clock (perf record -k CLOCK_MONOTONIC)\n");
         for (int i = 0; i + 1 < trace.length; i += 2) {
             text.append(trace[i] / 1000).append(' ').append(trace[i + 1] / 1000).append('\n');
         }

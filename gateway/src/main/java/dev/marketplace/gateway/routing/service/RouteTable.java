@@ -19,10 +19,15 @@ public class RouteTable {
     /** One prefix of a named route and where it goes. */
     public record Route(String name, String prefix, URI upstream, String host, int port, boolean ssl) {
         public boolean matches(String path) {
+            int length = prefix.length();
             if (prefix.endsWith("/")) {
-                return path.startsWith(prefix) || path.equals(prefix.substring(0, prefix.length() - 1));
+                // "/api/account/" also takes "/api/account"
+                return path.startsWith(prefix) || (path.length() == length - 1 && prefix.startsWith(path));
             }
-            return path.equals(prefix) || path.startsWith(prefix + "/") || path.startsWith(prefix + "?");
+            if (!path.startsWith(prefix)) {
+                return false;
+            }
+            return path.length() == length || path.charAt(length) == '/' || path.charAt(length) == '?';
         }
     }
 

@@ -98,6 +98,10 @@ public final class OAuth1 {
     }
 
     public static String decode(String s) {
+        // most OAuth values (keys, nonces, timestamps) have nothing to decode; URLDecoder allocates even then
+        if (s.indexOf('%') < 0 && s.indexOf('+') < 0) {
+            return s;
+        }
         return URLDecoder.decode(s, StandardCharsets.UTF_8);
     }
 
@@ -137,31 +141,54 @@ public final class OAuth1 {
         if (header == null) {
             return null;
         }
-        String trimmed = header.trim();
-        if (trimmed.length() < 6 || !trimmed.regionMatches(true, 0, "OAuth ", 0, 6)) {
+        int from = skipSpaces(header, 0, header.length());
+        int to = trimEnd(header, from, header.length());
+        if (to - from < 6 || !header.regionMatches(true, from, "OAuth ", 0, 6)) {
             return null;
         }
         Map<String, String> params = new LinkedHashMap<>();
-        for (String part : trimmed.substring(6).split(",")) {
-            String p = part.trim();
-            if (p.isEmpty()) {
+        // comma-separated name="value" pairs, each trimmed; scanned in place rather than split into copies
+        for (int part = from + 6; part <= to;) {
+            int comma = header.indexOf(',', part);
+            int partEnd = comma < 0 || comma > to ? to : comma;
+            int start = skipSpaces(header, part, partEnd);
+            int end = trimEnd(header, start, partEnd);
+            part = partEnd + 1;
+            if (start == end) {
                 continue;
             }
-            int eq = p.indexOf('=');
-            if (eq < 0) {
+            int eq = header.indexOf('=', start);
+            if (eq < 0 || eq >= end) {
                 return null;
             }
-            String name = p.substring(0, eq).trim();
-            String value = p.substring(eq + 1).trim();
-            if (value.length() >= 2 && value.startsWith("\"") && value.endsWith("\"")) {
-                value = value.substring(1, value.length() - 1);
+            String name = header.substring(start, trimEnd(header, start, eq));
+            int valueStart = skipSpaces(header, eq + 1, end);
+            if (end - valueStart >= 2 && header.charAt(valueStart) == '"' && header.charAt(end - 1) == '"') {
+                valueStart++;
+                end--;
             }
             if (REALM.equalsIgnoreCase(name)) {
                 continue;
             }
-            params.put(decode(name), decode(value));
+            params.put(decode(name), decode(header.substring(valueStart, end)));
         }
         return params;
+    }
+
+    /** The first index of {@code s[from, limit)} that is not a space (as {@link String#trim()} counts them), or limit. */
+    private static int skipSpaces(String s, int from, int limit) {
+        while (from < limit && s.charAt(from) <= ' ') {
+            from++;
+        }
+        return from;
+    }
+
+    /** The end of {@code s[from, to)} without its trailing spaces (as {@link String#trim()} counts them). */
+    private static int trimEnd(String s, int from, int to) {
+        while (to > from && s.charAt(to - 1) <= ' ') {
+            to--;
+        }
+        return to;
     }
 
     /** The signature base string: METHOD&enc(url)&enc(sorted, encoded parameters). oauth_signature and realm excluded. */

@@ -115,4 +115,62 @@ class OAuth1VectorsTest {
         }
         return b.toString();
     }
+
+    @Test
+    void authorizationHeaderScanAgreesWithSplittingAndTrimmingOnAnyInput() {
+        java.util.Random random = new java.util.Random(7);
+        String[] pieces = { "OAuth ", "oauth ", "OAuth", " ", "  ", "\t", ",", ", ", "=", "\"", "realm", "REALM", "oauth_nonce",
+                "oauth_consumer_key", "abc", "a%20b", "x+y", "%3D", "\"\"", "v" };
+        for (int n = 0; n < 20_000; n++) {
+            StringBuilder header = new StringBuilder(random.nextInt(4) == 0 ? "" : "OAuth ");
+            int count = random.nextInt(14);
+            for (int i = 0; i < count; i++) {
+                header.append(pieces[random.nextInt(pieces.length)]);
+            }
+            String h = header.toString();
+            Object expected;
+            try {
+                expected = splitAndTrim(h);
+            } catch (IllegalArgumentException e) {
+                expected = "IllegalArgumentException";
+            }
+            Object actual;
+            try {
+                actual = OAuth1.parseAuthorizationHeader(h);
+            } catch (IllegalArgumentException e) {
+                actual = "IllegalArgumentException";
+            }
+            org.junit.jupiter.api.Assertions.assertEquals(expected, actual, "header [" + h + "]");
+        }
+    }
+
+    /** The header parser as it was first written (split on commas, trim each part): the scan must agree with it. */
+    private static Map<String, String> splitAndTrim(String header) {
+        String trimmed = header.trim();
+        if (trimmed.length() < 6 || !trimmed.regionMatches(true, 0, "OAuth ", 0, 6)) {
+            return null;
+        }
+        Map<String, String> params = new java.util.LinkedHashMap<>();
+        for (String part : trimmed.substring(6).split(",")) {
+            String p = part.trim();
+            if (p.isEmpty()) {
+                continue;
+            }
+            int eq = p.indexOf('=');
+            if (eq < 0) {
+                return null;
+            }
+            String name = p.substring(0, eq).trim();
+            String value = p.substring(eq + 1).trim();
+            if (value.length() >= 2 && value.startsWith("\"") && value.endsWith("\"")) {
+                value = value.substring(1, value.length() - 1);
+            }
+            if ("realm".equalsIgnoreCase(name)) {
+                continue;
+            }
+            params.put(java.net.URLDecoder.decode(name, java.nio.charset.StandardCharsets.UTF_8),
+                    java.net.URLDecoder.decode(value, java.nio.charset.StandardCharsets.UTF_8));
+        }
+        return params;
+    }
 }
