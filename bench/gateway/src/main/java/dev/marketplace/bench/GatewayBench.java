@@ -109,7 +109,47 @@ public final class GatewayBench {
                 .mapToLong(GatewayBench::cpuOf).sum());
         cpu.put("bench JVM (load, Kafka, stub)", cpuOf(ProcessHandle.current()));
         cpu.put(STEAL, stealNanos());
+        cpu.put(KDAMOND, kdamondNanos());
         return cpu;
+    }
+
+    /**
+     * CPU time of the kernel's data-access monitor (DAMON, threads {@code kdamond.N}), which these VMs run for proactive
+     * reclaim: under load it takes a core for a tenth of a second twice a second, which stalls both paths alike.
+     */
+    private static final String KDAMOND = "kdamond";
+
+    /** What bench/gateway/run did with DAMON ({@code bench.damon}: paused, running or absent). */
+    private static String damonNote() {
+        return switch (System.getProperty("bench.damon", "absent")) {
+            case "paused" -> "kernel memory monitor DAMON (kdamond, proactive reclaim on these VMs) paused for the run:"
+                    + " under load it takes a core for ~0.1 s every 0.5 s and stalls every path (BENCH_KEEP_DAMON=1 keeps it)";
+            case "running" -> "kernel memory monitor DAMON (kdamond) running: it stalls every path for ~0.1 s every 0.5 s"
+                    + " under load, which dominates every p99 below";
+            default -> "no kernel memory monitor (DAMON) running";
+        };
+    }
+
+    private static long kdamondNanos() {
+        try (var processes = Files.list(Path.of("/proc"))) {
+            return processes.filter(dir -> dir.getFileName().toString().chars().allMatch(Character::isDigit))
+                    .mapToLong(dir -> {
+                        try {
+                            String stat = Files.readString(dir.resolve("stat"));
+                            int close = stat.lastIndexOf(')');
+                            if (!stat.substring(stat.indexOf('(') + 1, close).startsWith("kdamond")) {
+                                return 0;
+                            }
+                            // after "pid (comm) ": state is field 3, utime and stime fields 14 and 15, in USER_HZ (100)
+                            String[] fields = stat.substring(close + 2).split(" ");
+                            return (Long.parseLong(fields[11]) + Long.parseLong(fields[12])) * 10_000_000L;
+                        } catch (IOException | RuntimeException e) {
+                            return 0;
+                        }
+                    }).sum();
+        } catch (IOException e) {
+            return 0;
+        }
     }
 
     /** Time the hypervisor gave this machine's CPUs to someone else (/proc/stat), reported apart from the processes. */
@@ -136,17 +176,22 @@ public final class GatewayBench {
         List<String> parts = new ArrayList<>();
         long total = 0;
         long steal = 0;
+        long kdamond = 0;
         for (Map.Entry<String, Long> e : after.entrySet()) {
             long used = e.getValue() - before.getOrDefault(e.getKey(), 0L);
             if (STEAL.equals(e.getKey())) {
                 steal = used;
                 continue;
             }
+            if (KDAMOND.equals(e.getKey())) {
+                kdamond = used;
+                continue;
+            }
             total += used;
             parts.add(String.format("%s %.3f ms", e.getKey(), used / 1e6 / requests));
         }
-        parts.add(String.format("total %.3f ms; stolen by the hypervisor during the round: %d ms", total / 1e6 / requests,
-                steal / 1_000_000));
+        parts.add(String.format("total %.3f ms; during the round, stolen by the hypervisor %d ms, kernel memory monitor"
+                + " (kdamond) %d ms", total / 1e6 / requests, steal / 1_000_000, kdamond / 1_000_000));
         return String.join(", ", parts);
     }
 
@@ -196,9 +241,11 @@ public final class GatewayBench {
                     "# Gateway benchmark — " + Instant.now(),
                     "machine: " + Runtime.getRuntime().availableProcessors() + " cores, " + System.getProperty("java.version")
                             + "; load generator, Kafka, account-service, stub, gateway and PostgreSQL all on this machine",
+                    damonNote(),
                     "through the gateway each request is signed (OAuth 1.0 HMAC-SHA1 header) with a fresh nonce, verified,",
-                    "its nonce stored in PostgreSQL, and forwarded with an internal JWT; direct calls to account-service carry",
-                    "an internal JWT minted by the benchmark (services refuse calls without one)",
+                    "its nonce checked by the nonce leader (in memory, journaled to PostgreSQL), and forwarded with an",
+                    "internal JWT; direct calls to account-service carry an internal JWT minted by the benchmark (services",
+                    "refuse calls without one)",
                     "closed loop: concurrency " + concurrency + "; " + rounds
                             + " rounds of " + measureSeconds + " s direct then " + measureSeconds + " s through the gateway;"
                             + " latency (open loop): " + rounds + " rounds of " + latencySeconds + " s each way, the paths taking turns"

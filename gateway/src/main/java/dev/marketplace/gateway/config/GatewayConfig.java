@@ -142,8 +142,11 @@ public interface GatewayConfig {
         @WithDefault("2s")
         Duration linkTimeout();
 
-        /** Live nonces the leader holds at most; beyond, signed calls are answered 503 rather than nonces forgotten. */
-        @WithDefault("8000000")
+        /**
+         * Live nonces the leader holds at most; beyond, signed calls are answered 503 rather than nonces forgotten. A
+         * nonce takes 32-64 bytes of heap (2 million: 64-128 MB), and lives for the window after its timestamp.
+         */
+        @WithDefault("2000000")
         long maxEntries();
     }
 
