@@ -137,6 +137,24 @@ class NonceReplicasTest {
         sql("select pg_terminate_backend(pid) from pg_locks where locktype = 'advisory'");
     }
 
+    /** Two replicas on the shared database, once one of them leads. */
+    private LeaderAndFollower leaderAndFollower() throws Exception {
+        List<Replica> two = List.of(start("a", SHARED_KEY), start("b", SHARED_KEY));
+        Replica leader = awaitLeader(two);
+        return new LeaderAndFollower(leader, two.get(0) == leader ? two.get(1) : two.get(0));
+    }
+
+    private record LeaderAndFollower(Replica leader, Replica follower) {
+        /** A new consumer's nonces n0..n(count-1), accepted alternately by the leader and the follower. */
+        String rememberedAlternately(int count) {
+            String consumer = "consumer-" + UUID.randomUUID();
+            for (int i = 0; i < count; i++) {
+                assertTrue((i % 2 == 0 ? leader : follower).remember(consumer, "n" + i));
+            }
+            return consumer;
+        }
+    }
+
     @Test
     void aNonceIsUsedOnceAcrossReplicasEvenWhenCopiesRace() throws Exception {
         List<Replica> three = List.of(start("a", SHARED_KEY), start("b", SHARED_KEY), start("c", SHARED_KEY));
@@ -170,13 +188,10 @@ class NonceReplicasTest {
 
     @Test
     void aLeaderSteppingDownHandsEveryNonceToItsSuccessorAtOnce() throws Exception {
-        List<Replica> two = List.of(start("a", SHARED_KEY), start("b", SHARED_KEY));
-        Replica leader = awaitLeader(two);
-        Replica follower = two.get(0) == leader ? two.get(1) : two.get(0);
-        String consumer = "consumer-" + UUID.randomUUID();
-        for (int i = 0; i < 200; i++) {
-            assertTrue((i % 2 == 0 ? leader : follower).remember(consumer, "n" + i));
-        }
+        LeaderAndFollower pair = leaderAndFollower();
+        Replica leader = pair.leader();
+        Replica follower = pair.follower();
+        String consumer = pair.rememberedAlternately(200);
 
         long start = System.nanoTime();
         leader.store().stop();
@@ -194,13 +209,10 @@ class NonceReplicasTest {
 
     @Test
     void aLeaderThatVanishesIsReplacedAfterTheTakeOverDelayAndItsJournaledNoncesStayRefused() throws Exception {
-        List<Replica> two = List.of(start("a", SHARED_KEY), start("b", SHARED_KEY));
-        Replica leader = awaitLeader(two);
-        Replica follower = two.get(0) == leader ? two.get(1) : two.get(0);
-        String consumer = "consumer-" + UUID.randomUUID();
-        for (int i = 0; i < 100; i++) {
-            assertTrue((i % 2 == 0 ? leader : follower).remember(consumer, "n" + i));
-        }
+        LeaderAndFollower pair = leaderAndFollower();
+        Replica leader = pair.leader();
+        Replica follower = pair.follower();
+        String consumer = pair.rememberedAlternately(100);
         awaitJournaled(leader);
 
         long start = System.nanoTime();

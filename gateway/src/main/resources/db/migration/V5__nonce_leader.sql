@@ -1,7 +1,10 @@
 -- Nonces are now checked in memory by one gateway replica, the nonce leader (NonceLeadership.java); the tables
 -- oauth_nonce_0..2 become its journal, written behind in batches so that the next leader can pick up the nonces still
 -- in their window. Only the leader writes them and it writes each nonce once, so they need no primary key: dropping it
--- spares every batch the index upkeep. Loading scans them whole anyway.
+-- spares every batch the index upkeep. Loading scans them whole anyway. V4's function (a statement per signed call)
+-- cost PostgreSQL more CPU than the gateway's whole request, and goes.
+drop function oauth_nonce_remember(varchar, varchar, timestamptz, integer);
+
 do $$
 declare
     t text;
