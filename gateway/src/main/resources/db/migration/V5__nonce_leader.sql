@@ -29,3 +29,10 @@ create table nonce_leader (
     released   boolean      not null default false,
     changed_at timestamptz  not null default now()
 );
+
+-- The journal must outlive a PostgreSQL crash and a fail-over to a standby, or the next leader would start blind and a
+-- request of the last minutes could be replayed: unlogged tables are emptied after a crash and never replicated. At one
+-- batch insert every few milliseconds, the write-ahead log costs little.
+alter table oauth_nonce_0 set logged;
+alter table oauth_nonce_1 set logged;
+alter table oauth_nonce_2 set logged;
