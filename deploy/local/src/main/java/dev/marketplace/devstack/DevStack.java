@@ -39,6 +39,8 @@ public final class DevStack implements AutoCloseable {
     private final List<Process> processes = new ArrayList<>();
     private GreenMail mail;
     private String kafka;
+    private String publicKey;
+    private String privateKeyPem;
     private KafkaProcess kafkaProcess;
 
     /** {@code root}: the repository; {@code dataDir}: where state and logs go; {@code portBase}: the gateway's port. */
@@ -94,8 +96,8 @@ public final class DevStack implements AutoCloseable {
         kafka = kafkaProcess.bootstrapServers();
         mail = SmtpResource.greenMail();
         KeyPair keys = keys(options.dataDir().resolve("keys"));
-        String publicKey = Base64.getEncoder().encodeToString(keys.getPublic().getEncoded());
-        String privateKeyPem = "-----BEGIN PRIVATE KEY-----\n" + Base64.getMimeEncoder().encodeToString(keys.getPrivate().getEncoded())
+        publicKey = Base64.getEncoder().encodeToString(keys.getPublic().getEncoded());
+        privateKeyPem = "-----BEGIN PRIVATE KEY-----\n" + Base64.getMimeEncoder().encodeToString(keys.getPrivate().getEncoded())
                 + "\n-----END PRIVATE KEY-----\n";
 
         List<ServiceSpec> started = new ArrayList<>();
@@ -108,15 +110,27 @@ public final class DevStack implements AutoCloseable {
             if (service.module().equals("gateway")) {
                 awaitReady(started);
             }
-            processes.add(launch(service, jar, environment(service, publicKey, privateKeyPem)));
+            processes.add(launch(service.module(), jar, environment(service, options.portBase() + service.portOffset())));
             started.add(service);
         }
         awaitReady(started);
     }
 
-    private Map<String, String> environment(ServiceSpec service, String publicKey, String privateKeyPem) {
+    /**
+     * Starts one more gateway replica on {@code port}: same database, keys and settings as the first, so the two share
+     * consumers, rate limits and the nonce store, as replicas behind a load balancer do. It stops with the stack.
+     */
+    public String startGatewayReplica(int port) throws Exception {
+        ServiceSpec gateway = ServiceSpec.ALL.stream().filter(s -> s.module().equals("gateway")).findFirst().orElseThrow();
+        Path jar = options.root().resolve("gateway/target/quarkus-app/quarkus-run.jar");
+        processes.add(launch("gateway-" + port, jar, environment(gateway, port)));
+        String url = "http://localhost:" + port;
+        awaitReady("gateway-" + port, URI.create(url + "/q/health/ready"));
+        return url;
+    }
+
+    private Map<String, String> environment(ServiceSpec service, int port) {
         Map<String, String> env = new HashMap<>();
-        int port = options.portBase() + service.portOffset();
         env.put("QUARKUS_HTTP_PORT", String.valueOf(port));
         env.put("PORT", String.valueOf(port));
         if (service.database() != null) {
@@ -146,6 +160,9 @@ public final class DevStack implements AutoCloseable {
             env.put("MARKETPLACE_GATEWAY_BOOTSTRAP_PARTNER", PARTNER);
             env.put("MARKETPLACE_GATEWAY_BOOTSTRAP_CONSUMER_KEY", CONSUMER_KEY);
             env.put("MARKETPLACE_GATEWAY_BOOTSTRAP_CONSUMER_SECRET", CONSUMER_SECRET);
+            // replicas on this machine reach the nonce leader on the loopback interface only
+            env.put("MARKETPLACE_GATEWAY_NONCE_BIND_HOST", "127.0.0.1");
+            env.put("MARKETPLACE_GATEWAY_NONCE_ADVERTISED_HOST", "127.0.0.1");
         }
         // each service's own URL of its neighbours (catalog for billing and the notifier, account for the others)
         for (ServiceSpec neighbour : ServiceSpec.ALL) {
@@ -156,42 +173,44 @@ public final class DevStack implements AutoCloseable {
         return env;
     }
 
-    private Process launch(ServiceSpec service, Path jar, Map<String, String> env) throws IOException {
-        Path log = options.dataDir().resolve("logs").resolve(service.module() + ".log");
+    private Process launch(String name, Path jar, Map<String, String> env) throws IOException {
+        Path log = options.dataDir().resolve("logs").resolve(name + ".log");
         ProcessBuilder builder = new ProcessBuilder(javaBinary(), "-Xmx256m", "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1",
                 "-Dquarkus.profile=dev-stack", "-jar", jar.toString())
                 .redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.to(log.toFile()));
         builder.environment().putAll(env);
-        System.out.println("devstack: starting " + service.module() + " on port " + env.get("QUARKUS_HTTP_PORT") + " (log: " + log + ")");
+        System.out.println("devstack: starting " + name + " on port " + env.get("QUARKUS_HTTP_PORT") + " (log: " + log + ")");
         return builder.start();
     }
 
     private void awaitReady(List<ServiceSpec> services) throws Exception {
+        for (ServiceSpec service : services) {
+            awaitReady(service.module(), URI.create("http://localhost:" + (options.portBase() + service.portOffset()) + "/q/health/ready"));
+        }
+    }
+
+    private void awaitReady(String name, URI ready) throws Exception {
         HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(180);
-        for (ServiceSpec service : services) {
-            URI ready = URI.create("http://localhost:" + (options.portBase() + service.portOffset()) + "/q/health/ready");
-            while (true) {
-                try {
-                    HttpResponse<String> response = http.send(HttpRequest.newBuilder(ready).timeout(Duration.ofSeconds(5)).build(),
-                            HttpResponse.BodyHandlers.ofString());
-                    if (response.statusCode() == 200) {
-                        break;
-                    }
-                } catch (IOException e) {
-                    // not listening yet
+        while (true) {
+            try {
+                HttpResponse<String> response = http.send(HttpRequest.newBuilder(ready).timeout(Duration.ofSeconds(5)).build(),
+                        HttpResponse.BodyHandlers.ofString());
+                if (response.statusCode() == 200) {
+                    return;
                 }
-                for (Process p : processes) {
-                    if (!p.isAlive()) {
-                        throw new IllegalStateException("A service exited during start-up; see " + options.dataDir().resolve("logs"));
-                    }
-                }
-                if (System.nanoTime() > deadline) {
-                    throw new IllegalStateException(service.module() + " did not become ready; see its log under "
-                            + options.dataDir().resolve("logs"));
-                }
-                Thread.sleep(250);
+            } catch (IOException e) {
+                // not listening yet
             }
+            for (Process p : processes) {
+                if (!p.isAlive()) {
+                    throw new IllegalStateException("A service exited during start-up; see " + options.dataDir().resolve("logs"));
+                }
+            }
+            if (System.nanoTime() > deadline) {
+                throw new IllegalStateException(name + " did not become ready; see its log under " + options.dataDir().resolve("logs"));
+            }
+            Thread.sleep(250);
         }
     }
 

@@ -1,0 +1,98 @@
+package dev.marketplace.devstack;
+
+import static io.restassured.RestAssured.given;
+import static org.hamcrest.Matchers.equalTo;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.net.URI;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+import io.restassured.http.ContentType;
+import io.restassured.response.Response;
+
+import dev.marketplace.testkit.SignpostSigner;
+
+/**
+ * Two gateway processes on one database, as two replicas behind a load balancer: a signed call accepted by one is a
+ * replay at the other, whichever answered first, and both serve the same consumers. The replicas share nothing but
+ * PostgreSQL and the nonce link between them.
+ */
+class GatewayReplicasEndToEndTest {
+    private static String first;
+    private static String second;
+    private static String companyPath;
+    private final SignpostSigner signer = new SignpostSigner(DevStack.CONSUMER_KEY, DevStack.CONSUMER_SECRET);
+
+    @BeforeAll
+    static void secondReplica() throws Exception {
+        first = Suite.stack().gatewayUrl();
+        second = Suite.stack().startGatewayReplica(Integer.getInteger("devstack.e2e.replica-port", 28099));
+        GatewayClient client = GatewayClient.bootstrapConsumer();
+        String externalId = "replicas-" + UUID.randomUUID();
+        String uuid = client.signed("POST", "/api/account/v2/companies").contentType(ContentType.JSON)
+                .body(Map.of("name", "Replicas Inc", "externalId", externalId, "countryCode", "US"))
+                .post(client.url("/api/account/v2/companies"))
+                .then().statusCode(201).extract().path("uuid");
+        companyPath = "/api/account/v2/companies/" + uuid;
+    }
+
+    @Test
+    void aCallAcceptedByOneReplicaIsARejectedReplayAtTheOther() {
+        for (String[] order : new String[][] { { first, second }, { second, first } }) {
+            // the public URL the client signed; the load balancer passes its Host on to either replica
+            String signedUrl = first + companyPath;
+            String authorization = signer.authorization("GET", signedUrl, null);
+            sendAs(signedUrl, order[0], authorization).then().statusCode(200).body("name", equalTo("Replicas Inc"));
+            sendAs(signedUrl, order[1], authorization).then().statusCode(403).body("code", equalTo("FORBIDDEN"));
+            sendAs(signedUrl, order[0], authorization).then().statusCode(403);
+        }
+    }
+
+    @Test
+    void concurrentCopiesOfOneCallSentToBothReplicasLetExactlyOneThrough() throws Exception {
+        ExecutorService senders = Executors.newFixedThreadPool(8);
+        try {
+            for (int attempt = 0; attempt < 5; attempt++) {
+                String signedUrl = first + companyPath;
+                String authorization = signer.authorization("GET", signedUrl, null);
+                List<CompletableFuture<Integer>> copies = new ArrayList<>();
+                for (int i = 0; i < 8; i++) {
+                    String target = i % 2 == 0 ? first : second;
+                    copies.add(CompletableFuture.supplyAsync(() -> sendAs(signedUrl, target, authorization).statusCode(), senders));
+                }
+                List<Integer> statuses = new ArrayList<>();
+                for (CompletableFuture<Integer> copy : copies) {
+                    statuses.add(copy.get());
+                }
+                assertEquals(1, statuses.stream().filter(status -> status == 200).count(), "one of 8 copies passes: " + statuses);
+                assertEquals(7, statuses.stream().filter(status -> status == 403).count(), "the others are replays: " + statuses);
+            }
+        } finally {
+            senders.shutdownNow();
+        }
+    }
+
+    @Test
+    void aFreshlySignedCallPassesAtEitherReplica() {
+        for (String replica : new String[] { first, second, second, first }) {
+            String signedUrl = first + companyPath;
+            sendAs(signedUrl, replica, signer.authorization("GET", signedUrl, null)).then().statusCode(200);
+        }
+    }
+
+    /** Sends the call signed for {@code signedUrl} to {@code replica}, with the signed URL's host, as a proxy would. */
+    private static Response sendAs(String signedUrl, String replica, String authorization) {
+        URI signed = URI.create(signedUrl);
+        return given().urlEncodingEnabled(false).header("Host", signed.getAuthority()).header("Authorization", authorization)
+                .get(replica + signed.getRawPath());
+    }
+}
