@@ -9,16 +9,15 @@ import jakarta.annotation.PreDestroy;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
 
-import org.eclipse.microprofile.config.inject.ConfigProperty;
 import org.jboss.logging.Logger;
 
 import dev.marketplace.gateway.consumer.domain.Consumer;
 import dev.marketplace.gateway.consumer.repository.ChannelConsumerRepository;
+import dev.marketplace.gateway.infrastructure.DatabaseConnections;
 import io.quarkus.runtime.StartupEvent;
 import io.smallrye.mutiny.Uni;
 import io.vertx.mutiny.core.Vertx;
 import io.vertx.mutiny.pgclient.pubsub.PgSubscriber;
-import io.vertx.pgclient.PgConnectOptions;
 
 /**
  * Channel consumers kept in memory (secret decrypted), so that a signed call neither reads its consumer from the database
@@ -40,11 +39,8 @@ public class ChannelConsumerCache {
     private final PgSubscriber subscriber;
     private volatile boolean listening;
 
-    public ChannelConsumerCache(Vertx vertx, @ConfigProperty(name = "quarkus.datasource.reactive.url") String url,
-            @ConfigProperty(name = "quarkus.datasource.username") String user,
-            @ConfigProperty(name = "quarkus.datasource.password") String password) {
-        PgConnectOptions options = PgConnectOptions.fromUri(url).setUser(user).setPassword(password);
-        this.subscriber = PgSubscriber.subscriber(vertx, options);
+    public ChannelConsumerCache(Vertx vertx, DatabaseConnections database) {
+        this.subscriber = PgSubscriber.subscriber(vertx, database.options());
         subscriber.reconnectPolicy(retries -> {
             stopTrusting();
             return RECONNECT_MILLIS;
