@@ -87,10 +87,6 @@ public class RateLimiter {
         return Pattern.compile(regex + tail);
     }
 
-    public boolean applies(String method, String path) {
-        return rule(method, path) != null;
-    }
-
     /** Takes one request from the bucket of the first rule that covers this call (none: allowed at once). */
     public Future<Decision> check(String consumerKey, String method, String path) {
         Rule rule = rule(method, path);
