@@ -64,7 +64,7 @@ public final class GatewayBench {
     private final long warmupRequests = Long.getLong("bench.warmup-requests", 60_000);
     private static final int WARMUP_SLICE_SECONDS = 10;
     private static final int OPEN_LOOP_CONNECTIONS = 64;
-    private static final int LEAD_IN_SECONDS = 2;
+    private static final int LEAD_IN_SECONDS = 5;
     private static final int SLICE_SECONDS = 1;
     private final int measureSeconds = Integer.getInteger("bench.seconds", 10);
     /**
@@ -249,7 +249,7 @@ public final class GatewayBench {
                     "closed loop: concurrency " + concurrency + "; " + rounds
                             + " rounds of " + measureSeconds + " s direct then " + measureSeconds + " s through the gateway;"
                             + " latency (open loop): " + rounds + " rounds of " + latencySeconds + " s each way, the paths taking turns"
-                            + " every " + SLICE_SECONDS + " s, after " + LEAD_IN_SECONDS + " s of unmeasured lead-in each at the same rate",
+                            + " every " + SLICE_SECONDS + " s, after " + LEAD_IN_SECONDS + " s of unmeasured lead-in each, taking turns the same way",
                     "warm-up: both paths alternately until each served " + warmupRequests + " requests (at least "
                             + warmupSeconds + " s), so that every JVM's JIT has settled",
                     ""));
@@ -493,7 +493,7 @@ public final class GatewayBench {
      * {@link #SLICE_SECONDS}-second slices until each has had {@code seconds}: on a shared two-core machine, stalls (the
      * JIT compiling again, a pause of account-service, the hypervisor taking the cores) come at random, and measured one
      * path after the other, whichever path a stall fell on lost the round; taking turns every second gives both the
-     * same machine. Each path first gets {@link #LEAD_IN_SECONDS} unmeasured at the same rate.
+     * same machine. Each path first gets {@link #LEAD_IN_SECONDS} unmeasured, taking turns in the same way.
      *
      * @return the direct path's figures, then the gateway's
      */
@@ -509,7 +509,10 @@ public final class GatewayBench {
         List<Map<String, Long>> cpuUsed = List.of(new LinkedHashMap<>(), new LinkedHashMap<>());
         for (int path = 0; path < 2; path++) {
             openConnections(clients[path], targets[path]);
-            paced(clients[path], targets[path], rate, (long) (rate * LEAD_IN_SECONDS), (index, intended, latency, ok) -> {
+        }
+        // the lead-in takes turns like the measurement: the JIT recompiles for this pattern before the clock starts
+        for (int slice = 0; slice < 2 * LEAD_IN_SECONDS / SLICE_SECONDS; slice++) {
+            paced(clients[slice % 2], targets[slice % 2], rate, perSlice, (index, intended, latency, ok) -> {
             });
         }
         long start = System.nanoTime();
