@@ -259,6 +259,13 @@ class NonceReplicasTest {
                 "nothing left to truncate");
     }
 
+    @Test
+    void journalTablesAreLoggedAndLeftAloneByAutovacuum() throws Exception {
+        // logged: they must survive a database crash; no autovacuum: they are only inserted into and truncated
+        assertEquals(3, scalar("select count(*) from pg_class where relname in ('oauth_nonce_0', 'oauth_nonce_1', 'oauth_nonce_2')"
+                + " and relpersistence = 'p' and reloptions @> array['autovacuum_enabled=false']"));
+    }
+
     private Replica start(String name, String encryptionKey) {
         return start(name, encryptionKey, Duration.ofSeconds(10));
     }
@@ -300,8 +307,12 @@ class NonceReplicasTest {
     }
 
     private static long count(String table) throws Exception {
+        return scalar("select count(*) from " + table);
+    }
+
+    private static long scalar(String query) throws Exception {
         try (Connection c = DriverManager.getConnection(jdbcUrl, "postgres", "postgres"); Statement st = c.createStatement();
-                var rs = st.executeQuery("select count(*) from " + table)) {
+                var rs = st.executeQuery(query)) {
             assertTrue(rs.next());
             assertNotNull(rs.getObject(1));
             return rs.getLong(1);
