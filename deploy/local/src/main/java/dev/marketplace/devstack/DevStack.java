@@ -37,6 +37,8 @@ public final class DevStack implements AutoCloseable {
 
     private final Options options;
     private final List<Process> processes = new ArrayList<>();
+    private static final int READY_SECONDS = 180;
+    private static final HttpClient READINESS = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
     private GreenMail mail;
     private String kafka;
     private String publicKey;
@@ -184,17 +186,22 @@ public final class DevStack implements AutoCloseable {
     }
 
     private void awaitReady(List<ServiceSpec> services) throws Exception {
+        // one deadline for the whole group, not one per service: a stack that cannot start fails within minutes
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(READY_SECONDS);
         for (ServiceSpec service : services) {
-            awaitReady(service.module(), URI.create("http://localhost:" + (options.portBase() + service.portOffset()) + "/q/health/ready"));
+            awaitReady(service.module(), URI.create("http://localhost:" + (options.portBase() + service.portOffset()) + "/q/health/ready"),
+                    deadline);
         }
     }
 
     private void awaitReady(String name, URI ready) throws Exception {
-        HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(180);
+        awaitReady(name, ready, System.nanoTime() + TimeUnit.SECONDS.toNanos(READY_SECONDS));
+    }
+
+    private void awaitReady(String name, URI ready, long deadline) throws Exception {
         while (true) {
             try {
-                HttpResponse<String> response = http.send(HttpRequest.newBuilder(ready).timeout(Duration.ofSeconds(5)).build(),
+                HttpResponse<String> response = READINESS.send(HttpRequest.newBuilder(ready).timeout(Duration.ofSeconds(5)).build(),
                         HttpResponse.BodyHandlers.ofString());
                 if (response.statusCode() == 200) {
                     return;
