@@ -52,7 +52,7 @@ class NonceReplicasTest {
     private final List<Replica> replicas = new ArrayList<>();
 
     /** One replica; {@code remember} blocks for the answer (true: first use). */
-    record Replica(String name, Vertx vertx, Pool pool, NonceJournal journal, NonceStore store) {
+    record Replica(String name, Vertx vertx, Pool pool, NonceJournal journal, NonceStore store, SimpleMeterRegistry meters) {
         boolean remember(String consumer, String nonce) {
             return answer(consumer, nonce).join();
         }
@@ -78,7 +78,11 @@ class NonceReplicasTest {
         }
     }
 
-    record NonceSettings(Duration takeoverDelay, Duration leaderWait) implements GatewayConfig.Nonce {
+    record NonceSettings(Duration takeoverDelay, Duration leaderWait, long maxEntries) implements GatewayConfig.Nonce {
+        NonceSettings(Duration takeoverDelay, Duration leaderWait) {
+            this(takeoverDelay, leaderWait, 1_000_000);
+        }
+
         @Override
         public int port() {
             return 0;
@@ -107,11 +111,6 @@ class NonceReplicasTest {
         @Override
         public Duration linkTimeout() {
             return Duration.ofSeconds(2);
-        }
-
-        @Override
-        public long maxEntries() {
-            return 1_000_000;
         }
     }
 
@@ -266,18 +265,48 @@ class NonceReplicasTest {
                 + " and relpersistence = 'p' and reloptions @> array['autovacuum_enabled=false']"));
     }
 
+    @Test
+    void aFullLedgerRefusesNewNoncesWith503AndCountsThem() throws Exception {
+        // 16 live nonces at most: one per stripe, so the ledger fills after a handful of calls
+        Replica leader = awaitLeader(List.of(start("small", SHARED_KEY,
+                new NonceSettings(Duration.ofSeconds(3), Duration.ofSeconds(10), 16))));
+        String consumer = "consumer-" + UUID.randomUUID();
+        List<String> accepted = new ArrayList<>();
+        int refused = 0;
+        for (int i = 0; i < 200; i++) {
+            try {
+                assertTrue(leader.answer(consumer, "n" + i).get(10, TimeUnit.SECONDS));
+                accepted.add("n" + i);
+            } catch (ExecutionException e) {
+                ApiException refusal = assertInstanceOf(ApiException.class, e.getCause());
+                assertEquals(503, refusal.status());
+                refused++;
+            }
+        }
+        assertTrue(!accepted.isEmpty() && accepted.size() <= 16, accepted.size() + " accepted");
+        assertEquals(200 - accepted.size(), refused);
+        assertEquals(refused, leader.meters().get("gateway.nonce.ledger.full").counter().count());
+        assertEquals(refused, leader.meters().get("gateway.nonce.unavailable").counter().count());
+        // a full ledger still knows what it holds: a replay is refused as a replay, not let through
+        assertFalse(leader.remember(consumer, accepted.get(0)));
+    }
+
     private Replica start(String name, String encryptionKey) {
         return start(name, encryptionKey, Duration.ofSeconds(10));
     }
 
     private Replica start(String name, String encryptionKey, Duration leaderWait) {
+        return start(name, encryptionKey, new NonceSettings(Duration.ofSeconds(3), leaderWait));
+    }
+
+    private Replica start(String name, String encryptionKey, NonceSettings settings) {
         Vertx vertx = Vertx.vertx();
         Pool pool = PgBuilder.pool().with(new PoolOptions().setMaxSize(4)).connectingTo(database).using(vertx).build();
         NonceJournal journal = new NonceJournal(pool, vertx, 601);
-        NonceStore store = new NonceStore(vertx, new NonceSettings(Duration.ofSeconds(3), leaderWait), encryptionKey, database,
-                new LeaderRecord(), journal, new SimpleMeterRegistry());
+        SimpleMeterRegistry meters = new SimpleMeterRegistry();
+        NonceStore store = new NonceStore(vertx, settings, encryptionKey, database, new LeaderRecord(), journal, meters);
         store.start();
-        Replica replica = new Replica(name, vertx, pool, journal, store);
+        Replica replica = new Replica(name, vertx, pool, journal, store, meters);
         replicas.add(replica);
         return replica;
     }

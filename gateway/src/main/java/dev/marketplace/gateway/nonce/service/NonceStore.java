@@ -5,6 +5,7 @@ import java.net.UnknownHostException;
 import java.util.Iterator;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
 
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
@@ -50,6 +51,7 @@ import io.vertx.pgclient.PgConnectOptions;
 public class NonceStore {
     private static final Logger LOG = Logger.getLogger(NonceStore.class);
     private static final long SWEEP_MILLIS = 100;
+    private static final long FULL_WARNING_SECONDS = 60;
     /** A check the leader did not take (unreachable, or no longer leading) is asked again after this, or on a change. */
     private static final long RETRY_NANOS = TimeUnit.MILLISECONDS.toNanos(100);
 
@@ -63,6 +65,9 @@ public class NonceStore {
     private final long leaderWaitNanos;
     private final ConcurrentLinkedQueue<Waiter> waiting = new ConcurrentLinkedQueue<>();
     private final Counter unavailable;
+    private final Counter ledgerFull;
+    /** When the next "ledger full" warning may be logged (System.nanoTime()). */
+    private final AtomicLong fullWarningDue = new AtomicLong(System.nanoTime());
     private long flushTimer = -1;
     private long sweepTimer = -1;
 
@@ -103,6 +108,9 @@ public class NonceStore {
                 .description("Accepted nonces not yet written to the journal").register(registry);
         this.unavailable = Counter.builder("gateway.nonce.unavailable")
                 .description("Signed calls answered 503 because no nonce leader could check them").register(registry);
+        this.ledgerFull = Counter.builder("gateway.nonce.ledger.full")
+                .description("Signed calls answered 503 because the nonce ledger held its maximum of live nonces")
+                .register(registry);
     }
 
     void onStart(@Observes StartupEvent event) {
@@ -220,9 +228,24 @@ public class NonceStore {
             case FRESH -> check.result().complete(true);
             case REPLAY -> check.result().complete(false);
             default -> {
-                LOG.warnf("The nonce ledger is full (%d nonces): signed calls are refused with 503", ledger.size());
+                ledgerFull.increment();
+                warnLedgerFull();
                 fail(check);
             }
+        }
+    }
+
+    /**
+     * Once per {@value #FULL_WARNING_SECONDS} s at most: a full ledger refuses every new nonce, so a warning (or a count
+     * taking all stripe locks) per refused call would add work and log volume exactly while the gateway is overloaded.
+     */
+    private void warnLedgerFull() {
+        long due = fullWarningDue.get();
+        long now = System.nanoTime();
+        if (now - due >= 0 && fullWarningDue.compareAndSet(due, now + TimeUnit.SECONDS.toNanos(FULL_WARNING_SECONDS))) {
+            LOG.warnf("The nonce ledger holds its maximum of %d live nonces: signed calls are refused with 503 until some"
+                    + " expire (counted in gateway.nonce.ledger.full; this warning repeats at most every %d s)",
+                    config.maxEntries(), FULL_WARNING_SECONDS);
         }
     }
 
