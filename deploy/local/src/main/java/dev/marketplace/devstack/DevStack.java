@@ -34,11 +34,11 @@ public final class DevStack implements AutoCloseable {
     public static final String CONSUMER_KEY = "marketplace-admin";
     public static final String CONSUMER_SECRET = "marketplace-admin-secret";
     public static final String PARTNER = "MARKETPLACE";
+    private static final int READY_SECONDS = 180;
+    private static final HttpClient READINESS = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
 
     private final Options options;
     private final List<Process> processes = new ArrayList<>();
-    private static final int READY_SECONDS = 180;
-    private static final HttpClient READINESS = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
     private GreenMail mail;
     private String kafka;
     private String publicKey;
