@@ -6,12 +6,9 @@ import java.util.UUID;
 
 import jakarta.enterprise.context.ApplicationScoped;
 
-import org.eclipse.microprofile.jwt.JsonWebToken;
-
 import dev.marketplace.billing.subscription.domain.Subscription;
 import dev.marketplace.common.error.ApiException;
 import dev.marketplace.common.security.Caller;
-import dev.marketplace.common.security.InternalToken;
 import dev.marketplace.common.security.Roles;
 
 /**
@@ -23,11 +20,9 @@ import dev.marketplace.common.security.Roles;
 @ApplicationScoped
 public class SubscriptionAccess {
     private final Caller caller;
-    private final JsonWebToken token;
 
-    public SubscriptionAccess(Caller caller, JsonWebToken token) {
+    public SubscriptionAccess(Caller caller) {
         this.caller = caller;
-        this.token = token;
     }
 
     public boolean channelWriter() {
@@ -76,12 +71,10 @@ public class SubscriptionAccess {
 
     /** Internal endpoints: a service token (ctype "service") with ROLE_SYS_ADMIN; its partner, when set, must match. */
     public void requireService(String partnerOfResource) {
-        Object type = token.getClaim(InternalToken.CONSUMER_TYPE);
-        if (!"service".equals(type == null ? null : type.toString()) || !caller.hasRole(Roles.SYS_ADMIN)) {
+        if (!caller.isService() || !caller.hasRole(Roles.SYS_ADMIN)) {
             throw ApiException.forbidden();
         }
-        String partner = token.getClaim(InternalToken.PARTNER);
-        if (partner != null && !partner.equals(partnerOfResource)) {
+        if (caller.partnerIfAny().filter(partner -> !partner.equals(partnerOfResource)).isPresent()) {
             throw ApiException.forbidden();
         }
     }

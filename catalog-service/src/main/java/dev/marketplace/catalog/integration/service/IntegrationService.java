@@ -10,8 +10,6 @@ import java.util.Map;
 
 import jakarta.enterprise.context.ApplicationScoped;
 
-import org.eclipse.microprofile.jwt.JsonWebToken;
-
 import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.JsonNode;
 
@@ -27,7 +25,6 @@ import dev.marketplace.catalog.product.service.ProductService;
 import dev.marketplace.catalog.support.JsonText;
 import dev.marketplace.common.error.ApiException;
 import dev.marketplace.common.security.Caller;
-import dev.marketplace.common.security.InternalToken;
 import io.quarkus.hibernate.reactive.panache.common.WithSession;
 import io.quarkus.hibernate.reactive.panache.common.WithTransaction;
 import io.smallrye.mutiny.Uni;
@@ -44,10 +41,9 @@ public class IntegrationService {
     private final JsonText json;
     private final CatalogEvents events;
     private final Caller caller;
-    private final JsonWebToken token;
 
     public IntegrationService(IntegrationRepository integrations, ProductService products, ProductAccess access,
-            SecretCipher cipher, JsonText json, CatalogEvents events, Caller caller, JsonWebToken token) {
+            SecretCipher cipher, JsonText json, CatalogEvents events, Caller caller) {
         this.integrations = integrations;
         this.products = products;
         this.access = access;
@@ -55,7 +51,6 @@ public class IntegrationService {
         this.json = json;
         this.events = events;
         this.caller = caller;
-        this.token = token;
     }
 
     /** Settings as the administrative API shows them: never the secret. */
@@ -170,8 +165,7 @@ public class IntegrationService {
     public Uni<ProductIntegrationView> internalView(long productId) {
         requireInternalService();
         return products.load(productId).chain(product -> {
-            String partner = token.getClaim(InternalToken.PARTNER);
-            if (partner != null && !partner.equals(product.partner)) {
+            if (caller.partnerIfAny().filter(partner -> !partner.equals(product.partner)).isPresent()) {
                 throw ApiException.forbidden();
             }
             return integrationOf(product).map(integration -> new ProductIntegrationView(product.id, product.partner,
@@ -183,8 +177,7 @@ public class IntegrationService {
 
     /** Internal endpoints take only service tokens (ctype "service") with ROLE_SYS_ADMIN, never a user's token. */
     private void requireInternalService() {
-        Object type = token.getClaim(InternalToken.CONSUMER_TYPE);
-        if (!"service".equals(type == null ? null : type.toString())) {
+        if (!caller.isService()) {
             throw ApiException.forbidden();
         }
     }

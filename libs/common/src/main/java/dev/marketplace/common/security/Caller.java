@@ -8,6 +8,7 @@ import jakarta.enterprise.context.RequestScoped;
 import org.eclipse.microprofile.jwt.JsonWebToken;
 
 import dev.marketplace.common.error.ApiException;
+import io.quarkus.oidc.runtime.OidcJwtCallerPrincipal;
 import io.quarkus.security.identity.SecurityIdentity;
 
 /**
@@ -25,11 +26,19 @@ public class Caller {
     }
 
     public String partner() {
-        String partner = token.getClaim(InternalToken.PARTNER);
-        if (partner == null || partner.isBlank()) {
-            throw ApiException.forbidden();
-        }
-        return partner;
+        return partnerIfAny().orElseThrow(ApiException::forbidden);
+    }
+
+    /** The marketplace the token names, if any: a service token of the mesh may name none. */
+    public Optional<String> partnerIfAny() {
+        Object partner = claim(InternalToken.PARTNER);
+        return partner == null || partner.toString().isBlank() ? Optional.empty() : Optional.of(partner.toString());
+    }
+
+    /** Whether the token is a service token of the mesh (ctype "service"), never a consumer's. */
+    public boolean isService() {
+        Object type = claim(InternalToken.CONSUMER_TYPE);
+        return type != null && "service".equals(type.toString());
     }
 
     public String consumerKey() {
@@ -51,13 +60,13 @@ public class Caller {
 
     /** The user the caller acts as ({@code xoauth_requestor_id}), if any. */
     public Optional<UUID> user() {
-        Object user = token.getClaim(InternalToken.USER);
+        Object user = claim(InternalToken.USER);
         return user == null ? Optional.empty() : Optional.of(UUID.fromString(user.toString()));
     }
 
     /** The product of vendor credentials, if any. */
     public Optional<Long> product() {
-        Object product = token.getClaim(InternalToken.PRODUCT);
+        Object product = claim(InternalToken.PRODUCT);
         return product == null ? Optional.empty() : Optional.of(Long.valueOf(product.toString()));
     }
 
@@ -65,5 +74,17 @@ public class Caller {
         if (!partner().equals(partnerOfResource)) {
             throw ApiException.forbidden();
         }
+    }
+
+    /**
+     * A claim of the internal token, read from the verified claims themselves: {@link JsonWebToken#getClaim} first
+     * looks every name up in the enum of standard claims and so creates (and drops) an IllegalArgumentException, stack
+     * trace included, for each custom claim — 8 % of account-service's CPU per request in a profile.
+     */
+    private Object claim(String name) {
+        if (identity.getPrincipal() instanceof OidcJwtCallerPrincipal principal) {
+            return principal.getClaims().getClaimValue(name);
+        }
+        return token.getClaim(name);
     }
 }
