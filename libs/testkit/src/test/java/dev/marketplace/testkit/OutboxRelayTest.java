@@ -1,6 +1,7 @@
 package dev.marketplace.testkit;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.charset.StandardCharsets;
 import java.sql.Connection;
@@ -41,8 +42,11 @@ class OutboxRelayTest {
         db = Postgres.server().getDatabase("postgres", "outbox_test");
         try (Connection c = db.getConnection(); Statement st = c.createStatement()) {
             st.execute("drop table if exists outbox_event; drop table if exists processed_event");
-            st.execute(new String(OutboxRelayTest.class.getResourceAsStream("/db/common/V0_1__outbox.sql").readAllBytes(),
-                    StandardCharsets.UTF_8));
+            st.execute("drop function if exists outbox_event_notify()");
+            for (String migration : List.of("V0_1__outbox.sql", "V0_2__outbox_notify.sql")) {
+                st.execute(new String(OutboxRelayTest.class.getResourceAsStream("/db/common/" + migration).readAllBytes(),
+                        StandardCharsets.UTF_8));
+            }
         }
     }
 
@@ -53,17 +57,45 @@ class OutboxRelayTest {
             insert(aggregate, "{\"n\":" + i + "}");
         }
 
-        OutboxRelay down = new OutboxRelay(config(), db, "127.0.0.1:1", new SimpleMeterRegistry());
+        OutboxRelay down = new OutboxRelay(config(Duration.ofMillis(100)), db, "127.0.0.1:1", new SimpleMeterRegistry());
         assertEquals(0, down.relayBatch());
         assertEquals(5, unsent());
 
-        OutboxRelay up = new OutboxRelay(config(), db, Kafka.bootstrapServers(), new SimpleMeterRegistry());
+        OutboxRelay up = new OutboxRelay(config(Duration.ofMillis(100)), db, Kafka.bootstrapServers(), new SimpleMeterRegistry());
         assertEquals(5, up.relayBatch());
         assertEquals(0, unsent());
         assertEquals(0, up.relayBatch());
 
         List<String> received = consume(5);
         assertEquals(List.of("{\"n\":0}", "{\"n\":1}", "{\"n\":2}", "{\"n\":3}", "{\"n\":4}"), received);
+    }
+
+    /** The relay sleeps on LISTEN: a commit wakes it long before its (here one-minute) poll interval is up. */
+    @Test
+    void aCommitWakesTheRelayWithoutWaitingForThePoll() throws Exception {
+        assertEquals(0, unsent());
+        OutboxRelay relay = new OutboxRelay(config(Duration.ofMinutes(1)), db, Kafka.bootstrapServers(),
+                new SimpleMeterRegistry());
+        relay.start();
+        try {
+            long deadline = System.nanoTime() + Duration.ofSeconds(10).toNanos();
+            while (!relay.listening() && System.nanoTime() < deadline) {
+                Thread.sleep(20);
+            }
+            assertTrue(relay.listening(), "the relay never started listening");
+            Thread.sleep(500); // past the batch it runs right after LISTEN, into the wait
+
+            long committed = System.nanoTime();
+            insert(UUID.randomUUID().toString(), "{\"woken\":true}");
+            while (unsent() > 0 && System.nanoTime() - committed < Duration.ofSeconds(20).toNanos()) {
+                Thread.sleep(20);
+            }
+            long waited = Duration.ofNanos(System.nanoTime() - committed).toMillis();
+            assertEquals(0, unsent());
+            assertTrue(waited < 10_000, "relayed after " + waited + " ms: the commit did not wake the relay");
+        } finally {
+            relay.close();
+        }
     }
 
     private static void insert(String aggregate, String envelope) throws Exception {
@@ -102,7 +134,7 @@ class OutboxRelayTest {
         return values;
     }
 
-    private static OutboxConfig config() {
+    private static OutboxConfig config(Duration pollInterval) {
         return new OutboxConfig() {
             @Override
             public String topic() {
@@ -121,7 +153,7 @@ class OutboxRelayTest {
 
             @Override
             public Duration pollInterval() {
-                return Duration.ofMillis(100);
+                return pollInterval;
             }
         };
     }

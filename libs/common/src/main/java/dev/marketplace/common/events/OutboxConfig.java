@@ -14,8 +14,11 @@ public interface OutboxConfig {
     @WithDefault("100")
     int batchSize();
 
-    /** How often the relay looks for committed rows: the most an event waits in the outbox while Kafka is up. */
-    @WithDefault("100ms")
+    /**
+     * How often the relay looks for committed rows when no commit woke it (it LISTENs for them): how soon it tries
+     * again while Kafka is down, and the most an event waits while the relay cannot listen.
+     */
+    @WithDefault("1s")
     Duration pollInterval();
 
     /** How long the relay waits for the broker before it gives up on a batch and tries again on the next tick. */
