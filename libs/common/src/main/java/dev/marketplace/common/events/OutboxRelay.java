@@ -90,8 +90,15 @@ public class OutboxRelay {
 
     private void run() {
         while (running) {
-            tick();
-            awaitWork();
+            try {
+                tick();
+                awaitWork();
+            } catch (RuntimeException e) {
+                // whatever went wrong, the relay must keep running: the rows wait in the table for the next round
+                LOG.warnf("Outbox relay round failed, trying again: %s", e.toString());
+                closeListener();
+                sleep(Math.max(10, config.pollInterval().toMillis()));
+            }
         }
         closeListener();
     }
