@@ -97,7 +97,7 @@ public class OutboxRelay {
                 // whatever went wrong, the relay must keep running: the rows wait in the table for the next round
                 LOG.warnf("Outbox relay round failed, trying again: %s", e.toString());
                 closeListener();
-                sleep(Math.max(10, config.pollInterval().toMillis()));
+                sleep(pollMillis());
             }
         }
         closeListener();
@@ -108,7 +108,7 @@ public class OutboxRelay {
      * listener it returns at once, so that rows committed before the LISTEN took effect are relayed without waiting.
      */
     private void awaitWork() {
-        long millis = Math.max(10, config.pollInterval().toMillis());
+        long millis = pollMillis();
         try {
             if (listener == null) {
                 Connection c = dataSource.getConnection();
@@ -126,6 +126,10 @@ public class OutboxRelay {
             closeListener();
             sleep(millis);
         }
+    }
+
+    private long pollMillis() {
+        return Math.max(10, config.pollInterval().toMillis());
     }
 
     private void closeListener() {
@@ -281,7 +285,7 @@ public class OutboxRelay {
             wakeRelay();
             try {
                 // the relay notices at its next wake-up: the notification above, or the poll interval at the latest
-                relay.join(Math.max(10, config.pollInterval().toMillis()) + config.sendTimeout().toMillis() + 2000);
+                relay.join(pollMillis() + config.sendTimeout().toMillis() + 2000);
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
             }
