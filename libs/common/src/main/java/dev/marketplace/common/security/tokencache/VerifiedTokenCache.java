@@ -107,7 +107,7 @@ public class VerifiedTokenCache {
         if (entries.size() >= maxEntries) {
             evict(now);
         }
-        entries.put(credential.getToken(), new Entry(template(identity), expiresAtMillis));
+        entries.put(credential.getToken(), new Entry(copyOf(identity).build(), expiresAtMillis));
     }
 
     /** Drops what has expired; when that is not enough, everything (the next request of each caller refills it). */
@@ -126,30 +126,18 @@ public class VerifiedTokenCache {
         return entries.size();
     }
 
-    /** The identity without what belongs to the request that built it. */
-    private static SecurityIdentity template(SecurityIdentity identity) {
-        QuarkusSecurityIdentity.Builder template = QuarkusSecurityIdentity.builder()
+    /** A copy of the identity without what belongs to the request that built it (its routing context). */
+    private static QuarkusSecurityIdentity.Builder copyOf(SecurityIdentity identity) {
+        QuarkusSecurityIdentity.Builder copy = QuarkusSecurityIdentity.builder()
                 .setPrincipal(identity.getPrincipal())
                 .addRoles(identity.getRoles())
                 .addCredentials(identity.getCredentials());
         identity.getAttributes().forEach((name, value) -> {
             if (!name.equals(RoutingContext.class.getName()) && !name.equals(AuthenticationRequestContext.class.getName())) {
-                template.addAttribute(name, value);
+                copy.addAttribute(name, value);
             }
         });
         if (identity instanceof QuarkusSecurityIdentity quarkusIdentity) {
-            template.addPermissions(quarkusIdentity.getPermissions());
-        }
-        return template.build();
-    }
-
-    private static QuarkusSecurityIdentity.Builder copyOf(SecurityIdentity template) {
-        QuarkusSecurityIdentity.Builder copy = QuarkusSecurityIdentity.builder()
-                .setPrincipal(template.getPrincipal())
-                .addRoles(template.getRoles())
-                .addCredentials(template.getCredentials())
-                .addAttributes(template.getAttributes());
-        if (template instanceof QuarkusSecurityIdentity quarkusIdentity) {
             copy.addPermissions(quarkusIdentity.getPermissions());
         }
         return copy;
