@@ -36,15 +36,11 @@ class TokenCacheTest {
         return registry.get("security.token.cache").tag("result", "hit").counter().count();
     }
 
-    private static String bearer(String partner, Duration lifetime, String... roles) {
-        return "Bearer " + InternalToken.mint(new InternalToken.Claims("test-" + partner, "channel", partner, Set.of(roles),
-                null, null), InternalTokens.keys().getPrivate(), lifetime);
-    }
 
     @Test
     void aRepeatedTokenIsServedFromTheCacheWithItsRolesAndTenancy() {
         Fixtures.Co co = fixtures.company("Cached Co", true);
-        String reader = bearer(fixtures.partner, Duration.ofMinutes(5), Roles.PARTNER_READ);
+        String reader = InternalTokens.bearer(fixtures.partner, Roles.PARTNER_READ);
         String path = "/api/account/v2/companies/" + co.uuid();
 
         given().header("Authorization", reader).get(path).then().statusCode(200);
@@ -54,7 +50,7 @@ class TokenCacheTest {
         // the roles and the partner of a cached identity are still enforced
         given().header("Authorization", reader).contentType(ContentType.JSON).body(Map.of("name", "Nope")).patch(path)
                 .then().statusCode(403);
-        String other = bearer("OTHER" + fixtures.partner, Duration.ofMinutes(5), Roles.PARTNER);
+        String other = InternalTokens.bearer("OTHER" + fixtures.partner, Roles.PARTNER);
         given().header("Authorization", other).get(path).then().statusCode(403);
         given().header("Authorization", other).get(path).then().statusCode(403).body("code", equalTo("FORBIDDEN"));
     }
@@ -62,7 +58,8 @@ class TokenCacheTest {
     @Test
     void aCachedTokenIsRefusedOnceExpired() throws InterruptedException {
         fixtures.asPartner().get("/api/account/v2/companies").then().statusCode(200); // the service is warm
-        String shortLived = bearer(fixtures.partner, Duration.ofSeconds(5), Roles.PARTNER);
+        String shortLived = InternalTokens.bearer(new InternalToken.Claims("test-" + fixtures.partner, "channel",
+                fixtures.partner, Set.of(Roles.PARTNER), null, null), Duration.ofSeconds(5));
         given().header("Authorization", shortLived).get("/api/account/v2/companies").then().statusCode(200);
         double before = hits();
         given().header("Authorization", shortLived).get("/api/account/v2/companies").then().statusCode(200);
@@ -79,7 +76,7 @@ class TokenCacheTest {
     @Test
     void aTamperedCopyOfACachedTokenIsRefused() {
         Fixtures.Co co = fixtures.company("Tamper Co", true);
-        String token = bearer(fixtures.partner, Duration.ofMinutes(5), Roles.PARTNER).substring("Bearer ".length());
+        String token = InternalTokens.bearer(fixtures.partner, Roles.PARTNER).substring("Bearer ".length());
         String path = "/api/account/v2/companies/" + co.uuid();
         given().header("Authorization", "Bearer " + token).get(path).then().statusCode(200);
         given().header("Authorization", "Bearer " + token).get(path).then().statusCode(200);

@@ -53,7 +53,12 @@ public class InternalTokens implements QuarkusTestResourceLifecycleManager {
     }
 
     public static String bearer(InternalToken.Claims claims) {
-        return "Bearer " + InternalToken.mint(claims, KEYS.getPrivate(), Duration.ofMinutes(5));
+        return bearer(claims, Duration.ofMinutes(5));
+    }
+
+    /** Same, expiring after {@code lifetime}. */
+    public static String bearer(InternalToken.Claims claims, Duration lifetime) {
+        return "Bearer " + InternalToken.mint(claims, KEYS.getPrivate(), lifetime);
     }
 
     @Override

@@ -1,7 +1,12 @@
 package dev.marketplace.common.security.tokencache;
 
+import java.security.Permission;
+import java.security.Principal;
+import java.util.Collections;
+import java.util.HashMap;
 import java.util.Iterator;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.LongSupplier;
 
@@ -14,6 +19,7 @@ import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.quarkus.oidc.AccessTokenCredential;
+import io.quarkus.security.credential.Credential;
 import io.quarkus.security.identity.AuthenticationRequestContext;
 import io.quarkus.security.identity.SecurityIdentity;
 import io.quarkus.security.runtime.QuarkusSecurityIdentity;
@@ -35,7 +41,28 @@ public class VerifiedTokenCache {
     /** Attribute of an identity served from the cache, so that it is not stored again. */
     static final String FROM_CACHE = VerifiedTokenCache.class.getName();
 
-    private record Entry(SecurityIdentity identity, long expiresAtMillis) {
+    /**
+     * What quarkus-oidc built for a token, taken apart once when it is stored, without the attributes that belong to
+     * the request that built it; a hit only puts the parts together again.
+     */
+    private record Entry(Principal principal, Set<String> roles, Set<Credential> credentials, Map<String, Object> attributes,
+            Set<Permission> permissions, long expiresAtMillis) {
+
+        static Entry of(SecurityIdentity identity, long expiresAtMillis) {
+            Map<String, Object> attributes = new HashMap<>(identity.getAttributes());
+            attributes.remove(RoutingContext.class.getName());
+            attributes.remove(AuthenticationRequestContext.class.getName());
+            Set<Permission> permissions = identity instanceof QuarkusSecurityIdentity quarkusIdentity
+                    ? Set.copyOf(quarkusIdentity.getPermissions())
+                    : Set.of();
+            return new Entry(identity.getPrincipal(), Set.copyOf(identity.getRoles()), Set.copyOf(identity.getCredentials()),
+                    Collections.unmodifiableMap(attributes), permissions, expiresAtMillis);
+        }
+
+        QuarkusSecurityIdentity.Builder identity() {
+            return QuarkusSecurityIdentity.builder().setPrincipal(principal).addRoles(roles).addCredentials(credentials)
+                    .addAttributes(attributes).addPermissions(permissions);
+        }
     }
 
     private final Map<String, Entry> entries = new ConcurrentHashMap<>();
@@ -82,7 +109,7 @@ public class VerifiedTokenCache {
             return null;
         }
         hits.increment();
-        QuarkusSecurityIdentity.Builder copy = copyOf(entry.identity()).addAttribute(FROM_CACHE, Boolean.TRUE);
+        QuarkusSecurityIdentity.Builder copy = entry.identity().addAttribute(FROM_CACHE, Boolean.TRUE);
         if (routingContext != null) {
             // what quarkus-oidc's identity provider records for each request
             routingContext.put(AuthenticationRequestContext.class.getName(), context);
@@ -107,7 +134,7 @@ public class VerifiedTokenCache {
         if (entries.size() >= maxEntries) {
             evict(now);
         }
-        entries.put(credential.getToken(), new Entry(copyOf(identity).build(), expiresAtMillis));
+        entries.put(credential.getToken(), Entry.of(identity, expiresAtMillis));
     }
 
     /** Drops what has expired; when that is not enough, everything (the next request of each caller refills it). */
@@ -124,22 +151,5 @@ public class VerifiedTokenCache {
 
     int size() {
         return entries.size();
-    }
-
-    /** A copy of the identity without what belongs to the request that built it (its routing context). */
-    private static QuarkusSecurityIdentity.Builder copyOf(SecurityIdentity identity) {
-        QuarkusSecurityIdentity.Builder copy = QuarkusSecurityIdentity.builder()
-                .setPrincipal(identity.getPrincipal())
-                .addRoles(identity.getRoles())
-                .addCredentials(identity.getCredentials());
-        identity.getAttributes().forEach((name, value) -> {
-            if (!name.equals(RoutingContext.class.getName()) && !name.equals(AuthenticationRequestContext.class.getName())) {
-                copy.addAttribute(name, value);
-            }
-        });
-        if (identity instanceof QuarkusSecurityIdentity quarkusIdentity) {
-            copy.addPermissions(quarkusIdentity.getPermissions());
-        }
-        return copy;
     }
 }
