@@ -13,6 +13,8 @@ import java.util.Random;
 
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
 
 import dev.marketplace.common.security.Roles;
 import dev.marketplace.gateway.consumer.service.ChannelConsumerService;
@@ -115,6 +117,43 @@ class ProxyTest extends GatewayTest {
         assertEquals(body.length, echo.getLong("bodyLength"));
         assertEquals(sha, echo.getString("bodySha256"));
         assertEquals("PUT", echo.getString("method"));
+    }
+
+    @ParameterizedTest
+    @EnumSource(java.net.http.HttpClient.Version.class)
+    void uploadsOfUnknownLengthAndChunkedAnswersStreamThroughWithADate(java.net.http.HttpClient.Version version)
+            throws Exception {
+        byte[] body = new byte[300_000];
+        new Random(7).nextBytes(body);
+        String sha = HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(body));
+        String path = "/api/billing/v1/uploads?chunked=yes";
+        // an InputStream body has no length: HTTP/1.1 sends it chunked; HTTP/2 (h2c upgrade) streams it in DATA frames
+        java.net.http.HttpResponse<String> answer = java.net.http.HttpClient.newBuilder().version(version).build().send(
+                java.net.http.HttpRequest.newBuilder(java.net.URI.create(url(path)))
+                        .header("Authorization", signer.authorization("POST", url(path), null))
+                        .header("Content-Type", "application/octet-stream")
+                        .POST(java.net.http.HttpRequest.BodyPublishers.ofInputStream(() -> new java.io.ByteArrayInputStream(body)))
+                        .build(),
+                java.net.http.HttpResponse.BodyHandlers.ofString());
+        assertEquals(200, answer.statusCode(), answer.body());
+        JsonPath echo = JsonPath.from(answer.body());
+        assertEquals(body.length, echo.getLong("bodyLength"));
+        assertEquals(sha, echo.getString("bodySha256"));
+        assertNull(echo.get("headers.content-length"), "the upload stayed chunked");
+        assertTrue(answer.headers().firstValue("Content-Length").isEmpty(), "the answer stayed chunked");
+        assertTrue(answer.headers().firstValue("Date").isPresent(), "a forwarded answer without a Date gets one");
+        assertEquals("echo", answer.headers().firstValue("X-Upstream").orElseThrow());
+    }
+
+    @Test
+    void headAnswersHaveNoBody() {
+        String path = "/api/account/v2/companies";
+        var answer = given().header("Authorization", signer.authorization("HEAD", url(path), null)).head(path)
+                .then().statusCode(200).header("X-Upstream", "echo").extract();
+        assertEquals("", answer.body().asString());
+        // the connection is still usable: no stray body bytes were sent after the HEAD answer
+        given().header("Authorization", signer.authorization("GET", url(path), null)).get(path)
+                .then().statusCode(200).body("method", equalTo("GET"));
     }
 
     @Test

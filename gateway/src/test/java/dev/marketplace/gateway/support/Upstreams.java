@@ -21,7 +21,8 @@ import io.vertx.core.json.JsonObject;
  * Real HTTP servers standing in for the services behind the gateway, started once per test JVM:
  * <ul>
  * <li>an echo service answering every request with what it received (method, path, query, headers, body digest);
- * {@code ?status=N} sets the status, paths under /api/slow/ answer after 3 s;</li>
+ * {@code ?status=N} sets the status, {@code ?chunked} answers in chunks without a Content-Length, paths under /api/slow/
+ * answer after 3 s;</li>
  * <li>catalog-service's vendor-credentials endpoint, answering from {@link #VENDORS};</li>
  * <li>a port nobody listens on (connection refused).</li>
  * </ul>
@@ -107,8 +108,19 @@ public final class Upstreams {
                 status = Integer.parseInt(s);
             }
             int finalStatus = status;
-            Runnable answer = () -> request.response().setStatusCode(finalStatus).putHeader("Content-Type", "application/json")
-                    .putHeader("X-Upstream", "echo").putHeader("Keep-Alive", "timeout=5").end(echo.encode());
+            boolean chunked = request.getParam("chunked") != null;
+            Runnable answer = () -> {
+                var response = request.response().setStatusCode(finalStatus).putHeader("Content-Type", "application/json")
+                        .putHeader("X-Upstream", "echo").putHeader("Keep-Alive", "timeout=5");
+                String json = echo.encode();
+                if (chunked) {
+                    // no Content-Length: the answer's length is only known at its end
+                    response.setChunked(true).write(json.substring(0, json.length() / 2));
+                    response.end(json.substring(json.length() / 2));
+                } else {
+                    response.end(json);
+                }
+            };
             if (request.path().startsWith("/api/slow/")) {
                 vertx.setTimer(3000, t -> answer.run());
             } else {
