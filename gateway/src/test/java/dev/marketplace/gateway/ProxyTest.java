@@ -136,6 +136,7 @@ class ProxyTest extends GatewayTest {
                         .build(),
                 java.net.http.HttpResponse.BodyHandlers.ofString());
         assertEquals(200, answer.statusCode(), answer.body());
+        assertEquals(version, answer.version(), "the gateway spoke the client's version");
         JsonPath echo = JsonPath.from(answer.body());
         assertEquals(body.length, echo.getLong("bodyLength"));
         assertEquals(sha, echo.getString("bodySha256"));

@@ -553,7 +553,7 @@ public final class GatewayBench {
     /** {@code concurrency} connections, each sending the next request when the previous one answered. */
     private Stats closedLoop(Target target, int seconds, int concurrency) throws InterruptedException {
         // generous: a phase that runs out signs on the spot and the results say so
-        target.prepare((long) (Math.max(bestRate.getOrDefault(target.uri(), 0.0), 8_000) * seconds * 1.5));
+        target.prepare((long) (Math.max(bestRate.getOrDefault(target.uri(), 0.0), 8_000) * seconds * 2));
         HttpClient client = loadClient(concurrency);
         long end = System.nanoTime() + TimeUnit.SECONDS.toNanos(seconds);
         ConcurrentLinkedQueue<Long> latencies = new ConcurrentLinkedQueue<>();
