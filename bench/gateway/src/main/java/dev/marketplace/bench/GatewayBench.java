@@ -230,7 +230,10 @@ public final class GatewayBench {
             // the stub takes the lead-service route: one gateway, both upstreams
             start("gateway", gatewayJar, gatewayPort, env, Postgres.datasourceConfig("gateway_bench"), Map.of(
                     "MARKETPLACE_GATEWAY_ROUTES_ACCOUNT_UPSTREAM", "http://localhost:" + accountPort,
-                    "MARKETPLACE_GATEWAY_ROUTES_LEAD_UPSTREAM", "http://localhost:" + stubPort));
+                    "MARKETPLACE_GATEWAY_ROUTES_LEAD_UPSTREAM", "http://localhost:" + stubPort,
+                    // every nonce stays ~5 minutes; the stub scenario signs ~20,000 calls a second for minutes, beyond the
+                    // default 2 million live nonces (sized for ~6,000 a second sustained), which then get 503
+                    "MARKETPLACE_GATEWAY_NONCE_MAX_ENTRIES", "8000000"));
             awaitReady(accountPort);
             awaitReady(gatewayPort);
 
@@ -510,8 +513,9 @@ public final class GatewayBench {
         }
         Path log = Path.of("bench/gateway/target/" + name + ".log");
         Files.createDirectories(log.getParent());
+        // the gateway's nonce ledger (see below) needs room for a few million live nonces
         List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-Xmx512m"));
+                "gateway".equals(name) ? "-Xmx1536m" : "-Xmx512m"));
         String extraOptions = System.getenv("BENCH_JAVA_OPTS");
         if (extraOptions != null && !extraOptions.isBlank()) {
             // {name} lets each process write its own file, e.g. -XX:StartFlightRecording=filename=/tmp/{name}.jfr
