@@ -723,7 +723,9 @@ public final class GatewayBench {
     }
 
     private HttpClient loadClient(int connections) {
-        return loadVertx.createHttpClient(new HttpClientOptions().setKeepAlive(true).setConnectTimeout(2_000)
+        // keep-alive timeout 0: idle connections stay open (the default closes them after 60 s, and an open-loop round
+        // lasts 70 s, so its pre-opened connections were reopened in the middle of a measurement)
+        return loadVertx.createHttpClient(new HttpClientOptions().setKeepAlive(true).setKeepAliveTimeout(0).setConnectTimeout(2_000)
                 .setIdleTimeout(0), new PoolOptions().setHttp1MaxSize(connections).setMaxWaitQueueSize(-1));
     }
 

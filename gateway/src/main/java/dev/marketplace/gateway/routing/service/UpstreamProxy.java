@@ -65,6 +65,7 @@ public class UpstreamProxy {
         this.idleTimeoutMillis = config.upstreamTimeout().toMillis();
         this.connectTimeoutMillis = config.upstreamConnectTimeout().toMillis();
         HttpClientOptions options = new HttpClientOptions().setKeepAlive(true).setConnectTimeout((int) connectTimeoutMillis)
+                .setKeepAliveTimeout((int) Math.max(1, config.upstreamKeepAliveTimeout().toSeconds()))
                 .setDecompressionSupported(false);
         PoolOptions pool = new PoolOptions().setHttp1MaxSize(config.upstreamMaxConnections());
         this.clients = new PerEventLoop<>(() -> vertx.createHttpClient(options, pool), HttpClient::close);
