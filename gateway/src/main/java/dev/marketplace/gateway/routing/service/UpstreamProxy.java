@@ -103,7 +103,7 @@ public class UpstreamProxy {
         MultiMap headers = upstream.headers();
         for (Map.Entry<String, String> header : incoming) {
             String name = header.getKey();
-            if (!dropped.contains(name) && !HttpHeaders.AUTHORIZATION.toString().equalsIgnoreCase(name)) {
+            if (!dropped.contains(name)) {
                 headers.add(name, header.getValue());
             }
         }
@@ -111,6 +111,7 @@ public class UpstreamProxy {
             // the services see the host the client addressed, as the client signed it
             upstream.authority(request.authority());
         }
+        // replaces the client's own Authorization
         headers.set(HttpHeaders.AUTHORIZATION, "Bearer " + bearer);
         String client = request.remoteAddress() == null ? null : request.remoteAddress().hostAddress();
         if (client != null) {
