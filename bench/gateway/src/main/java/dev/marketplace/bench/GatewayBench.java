@@ -23,7 +23,6 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
-import java.util.function.Supplier;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -296,27 +295,9 @@ public final class GatewayBench {
     }
 
     /** One upstream measured straight and through the gateway. */
-    private static final class Scenario {
-        private final String name;
-        private final Target direct;
-        private final Target through;
-
+    private record Scenario(String name, Target directTarget, Target gatewayTarget) {
         Scenario(String name, URI direct, URI through, String bearer, OAuthSigner signer) {
-            this.name = name;
-            this.direct = new Target(direct, () -> bearer, null);
-            this.through = new Target(through, null, new Presigned(signer, through));
-        }
-
-        String name() {
-            return name;
-        }
-
-        Target directTarget() {
-            return direct;
-        }
-
-        Target gatewayTarget() {
-            return through;
+            this(name, new Target(direct, bearer, null), new Target(through, null, new Presigned(signer, through)));
         }
     }
 
@@ -324,9 +305,9 @@ public final class GatewayBench {
      * Where a GET goes and the Authorization it carries (null: none): a fixed bearer token straight to the upstream, or
      * through the gateway a fresh OAuth 1.0 signature per request, signed ahead of each measured phase.
      */
-    private record Target(URI uri, Supplier<String> fixed, Presigned signed) {
+    private record Target(URI uri, String fixed, Presigned signed) {
         String authorization() {
-            return signed != null ? signed.next() : fixed.get();
+            return signed != null ? signed.next() : fixed;
         }
 
         /** Signs enough headers for the next phase (nothing to do for a fixed token). */
