@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.util.HexFormat;
 import java.util.Random;
@@ -25,6 +26,7 @@ import dev.marketplace.testkit.SignpostSigner;
 import io.quarkus.test.common.QuarkusTestResource;
 import io.quarkus.test.common.ResourceArg;
 import io.quarkus.test.junit.QuarkusTest;
+import io.restassured.RestAssured;
 import io.restassured.path.json.JsonPath;
 
 @QuarkusTest
@@ -117,6 +119,57 @@ class ProxyTest extends GatewayTest {
         assertEquals(body.length, echo.getLong("bodyLength"));
         assertEquals(sha, echo.getString("bodySha256"));
         assertEquals("PUT", echo.getString("method"));
+    }
+
+    @Test
+    void aClientWaitingFor100ContinueIsInvitedOnceAdmittedAndARefusedOneNever() throws Exception {
+        String path = "/api/billing/v1/uploads";
+        byte[] body = new byte[200_000];
+        new Random(3).nextBytes(body);
+        try (java.net.Socket socket = new java.net.Socket("localhost", RestAssured.port)) {
+            socket.setSoTimeout(5_000);
+            var out = socket.getOutputStream();
+            out.write(("PUT " + path + " HTTP/1.1\r\nHost: localhost:" + RestAssured.port + "\r\nAuthorization: "
+                    + signer.authorization("PUT", url(path), null) + "\r\nContent-Type: application/octet-stream\r\n"
+                    + "Content-Length: " + body.length + "\r\nExpect: 100-continue\r\nConnection: close\r\n\r\n")
+                    .getBytes(StandardCharsets.ISO_8859_1));
+            out.flush();
+            var in = socket.getInputStream();
+            // nothing of the body was sent: the gateway must invite it (curl would wait a second, then send anyway)
+            String interim = readHead(in);
+            assertTrue(interim.startsWith("HTTP/1.1 100"), interim);
+            out.write(body);
+            out.flush();
+            String answer = new String(in.readAllBytes(), StandardCharsets.UTF_8);
+            assertTrue(answer.startsWith("HTTP/1.1 200"), answer);
+            JsonPath echo = JsonPath.from(answer.substring(answer.indexOf("\r\n\r\n") + 4));
+            assertEquals(body.length, echo.getLong("bodyLength"));
+            assertNull(echo.get("headers.expect"), "the gateway answered the expectation itself");
+        }
+        try (java.net.Socket socket = new java.net.Socket("localhost", RestAssured.port)) {
+            socket.setSoTimeout(5_000);
+            socket.getOutputStream().write(("PUT " + path + " HTTP/1.1\r\nHost: localhost:" + RestAssured.port
+                    // signed for another method: refused
+                    + "\r\nAuthorization: " + signer.authorization("POST", url(path), null)
+                    + "\r\nContent-Length: " + body.length + "\r\nExpect: 100-continue\r\n\r\n")
+                    .getBytes(StandardCharsets.ISO_8859_1));
+            String refused = readHead(socket.getInputStream());
+            assertTrue(refused.startsWith("HTTP/1.1 403"), "refused at once, the body never invited: " + refused);
+            assertTrue(refused.toLowerCase(java.util.Locale.ROOT).contains("connection: close"), refused);
+        }
+    }
+
+    /** The status line and headers of the next answer on a raw connection. */
+    private static String readHead(java.io.InputStream in) throws java.io.IOException {
+        StringBuilder head = new StringBuilder();
+        while (!head.toString().endsWith("\r\n\r\n")) {
+            int b = in.read();
+            if (b < 0) {
+                break;
+            }
+            head.append((char) b);
+        }
+        return head.toString();
     }
 
     @ParameterizedTest

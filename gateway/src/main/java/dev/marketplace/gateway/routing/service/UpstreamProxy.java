@@ -49,7 +49,9 @@ public class UpstreamProxy {
     private static final Logger LOG = Logger.getLogger(UpstreamProxy.class);
     /** Headers that belong to one connection, never forwarded (RFC 9110 §7.6.1), besides those a Connection header names. */
     private static final Set<String> HOP_BY_HOP = caseInsensitive("connection", "keep-alive", "proxy-authenticate",
-            "proxy-authorization", "te", "trailer", "trailers", "transfer-encoding", "upgrade", "proxy-connection", "host");
+            "proxy-authorization", "te", "trailer", "trailers", "transfer-encoding", "upgrade", "proxy-connection", "host",
+            // answered by the gateway itself (GatewayHandler), which sends the body without waiting
+            "expect");
     private static final DateTimeFormatter HTTP_DATE = DateTimeFormatter.RFC_1123_DATE_TIME.withZone(ZoneOffset.UTC);
 
     private final PerEventLoop<HttpClient> clients;

@@ -136,10 +136,28 @@ public class GatewayHandler {
             if (admitted.body() != null) {
                 ctx.setBody(admitted.body());
             }
+            continueIfExpected(ctx.request());
             ctx.request().resume();
             ctx.next();
         } else {
+            continueIfExpected(ctx.request());
             proxy.forward(ctx.request(), route, tokens.tokenFor(admitted.caller()), admitted.body());
+        }
+    }
+
+    /** True when the client waits for a 100 Continue before it sends its body (curl does so above 1 MiB). */
+    private static boolean expectsContinue(HttpServerRequest request) {
+        String expect = request.getHeader(HttpHeaders.EXPECT);
+        return expect != null && expect.equalsIgnoreCase("100-continue") && !request.isEnded();
+    }
+
+    /**
+     * Invites the body once the caller is admitted, so that a refused request never sends it. The expectation is
+     * answered here, per hop: the upstream gets the body without it (see UpstreamProxy).
+     */
+    private static void continueIfExpected(HttpServerRequest request) {
+        if (expectsContinue(request) && !request.response().headWritten()) {
+            request.response().writeContinue();
         }
     }
 
@@ -184,6 +202,8 @@ public class GatewayHandler {
 
     /** Reads a form body (its parameters are part of the signature), refusing more than the configured size. */
     private Future<Buffer> readBody(HttpServerRequest request) {
+        // the signature covers the form's parameters: the body must be read before the caller is known
+        continueIfExpected(request);
         Promise<Buffer> read = Promise.promise();
         Buffer buffer = Buffer.buffer();
         request.handler(chunk -> {
@@ -219,7 +239,8 @@ public class GatewayHandler {
         }
         String body = status == 403 ? Errors.forbiddenJson() : Errors.json(code, message);
         response.setStatusCode(status).putHeader(HttpHeaders.CONTENT_TYPE, "application/json");
-        if (status == 413 || status >= 500) {
+        if (status == 413 || status >= 500 || expectsContinue(ctx.request())) {
+            // a client that was waiting for 100 Continue may now close or send the body anyway: either way, start afresh
             response.putHeader(HttpHeaders.CONNECTION, "close");
         }
         response.end(body);
