@@ -136,6 +136,13 @@ class CompanyApiTest {
                 .body("message", containsString("emailAddress")).body("message", containsString("billingDayOfMonth"));
         asPartner().body(Map.of("companySize", "SMALL")).post("/api/account/v2/companies")
                 .then().statusCode(400).body("message", containsString("name"));
+        // each custom attribute is checked (@Valid on the element type)
+        asPartner().body(Map.of("name", "X", "customAttributes", List.of(Map.of("name", " "))))
+                .post("/api/account/v2/companies").then().statusCode(400)
+                .body("message", containsString("customAttributes[0].name: must not be blank"));
+        asPartner().body(Map.of("name", "X", "customAttributes", List.of(Map.of("name", "a", "valueKeys", List.of("k", " ")))))
+                .post("/api/account/v2/companies").then().statusCode(400)
+                .body("message", containsString("customAttributes[0].valueKeys[1]: must not be blank"));
         asPartner().body(Map.of("name", "X", "enabled", false)).post("/api/account/v2/companies")
                 .then().statusCode(400).body("message", containsString("enabled: cannot be set when creating"));
         asPartner().body(Map.of("name", "X", "firstUser", Map.of("email", "a@b.example", "roles", List.of("ROLE_CHANNEL_ADMIN"))))

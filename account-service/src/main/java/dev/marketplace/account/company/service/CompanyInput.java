@@ -24,8 +24,7 @@ public class CompanyInput {
     @Valid
     public Address address;
     public CompanySize companySize;
-    @Valid
-    public List<CustomAttribute> customAttributes;
+    public List<@Valid CustomAttribute> customAttributes;
     @Size(max = 255)
     public String industry;
     @Email

@@ -153,16 +153,22 @@ public class ApiExceptionMappers {
                 parameter = node.getName();
                 continue;
             }
-            if (node.getName() == null) {
+            if (node.isInIterable()) {
+                // the index or key belongs to the container before this node: customAttributes[0].name
+                if (b.isEmpty() && parameter != null) {
+                    b.append(parameter);
+                }
+                Object at = node.getIndex() != null ? node.getIndex() : node.getKey();
+                b.append('[').append(at == null ? "" : at).append(']');
+            }
+            if (node.getName() == null || node.getKind() == ElementKind.CONTAINER_ELEMENT) {
+                // a list's own element (List<@NotBlank String>) has no name of its own: its index is all of it
                 continue;
             }
             if (!b.isEmpty()) {
                 b.append('.');
             }
             b.append(node.getName());
-            if (node.getIndex() != null) {
-                b.append('[').append(node.getIndex()).append(']');
-            }
         }
         if (b.isEmpty()) {
             return parameter == null ? "body" : parameter;
