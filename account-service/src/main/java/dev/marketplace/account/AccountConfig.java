@@ -35,9 +35,6 @@ public interface AccountConfig {
     interface Billing {
         /** billing-service base URL (entitlement checks before removing or disabling a membership). */
         Optional<java.net.URI> url();
-
-        @WithDefault("3s")
-        java.time.Duration timeout();
     }
 
     /** Company pictures (read by the Companies API through {@code marketplace.account.picture.max-bytes}). */

@@ -30,6 +30,11 @@ public class StubBilling implements QuarkusTestResourceLifecycleManager {
         System.setProperty("stubbilling." + company + "." + user, "fail");
     }
 
+    /** How many requests the stand-in has received so far. */
+    public static int requests() {
+        return Integer.getInteger("stubbilling.requests", 0);
+    }
+
     public static String lastAuthorization() {
         return System.getProperty("stubbilling.lastAuthorization");
     }
@@ -44,10 +49,12 @@ public class StubBilling implements QuarkusTestResourceLifecycleManager {
         server.createContext("/internal/", this::handle);
         server.start();
         return Map.of("marketplace.account.billing.url", "http://127.0.0.1:" + server.getAddress().getPort(),
-                "marketplace.account.billing.timeout", "2s");
+                // BillingClientTest waits for the breaker to half-open
+                "dev.marketplace.account.client.BillingClient/entitlements/CircuitBreaker/delay", "1000");
     }
 
-    private void handle(HttpExchange exchange) throws IOException {
+    private synchronized void handle(HttpExchange exchange) throws IOException {
+        System.setProperty("stubbilling.requests", Integer.toString(requests() + 1));
         String auth = exchange.getRequestHeaders().getFirst("Authorization");
         if (auth != null) {
             System.setProperty("stubbilling.lastAuthorization", auth);

@@ -1,103 +1,69 @@
 package dev.marketplace.account.client;
 
-import java.net.URI;
 import java.util.UUID;
 
-import jakarta.annotation.PreDestroy;
 import jakarta.enterprise.context.ApplicationScoped;
 
+import org.eclipse.microprofile.faulttolerance.CircuitBreaker;
+import org.eclipse.microprofile.faulttolerance.Fallback;
+import org.eclipse.microprofile.faulttolerance.Retry;
+import org.eclipse.microprofile.faulttolerance.Timeout;
+import org.eclipse.microprofile.rest.client.inject.RestClient;
 import org.jboss.logging.Logger;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
 
 import dev.marketplace.account.AccountConfig;
-import dev.marketplace.common.error.ApiException;
-import dev.marketplace.common.security.Roles;
-import dev.marketplace.common.security.ServiceTokens;
-import io.quarkus.runtime.Startup;
+import dev.marketplace.common.client.ServiceRejection;
+import dev.marketplace.common.client.ServiceUnavailable;
+import io.smallrye.faulttolerance.api.AsynchronousNonBlocking;
 import io.smallrye.mutiny.Uni;
-import io.vertx.ext.web.client.WebClientOptions;
-import io.vertx.mutiny.core.Vertx;
-import io.vertx.mutiny.core.buffer.Buffer;
-import io.vertx.mutiny.ext.web.client.HttpResponse;
-import io.vertx.mutiny.ext.web.client.WebClient;
 
 /**
- * Asks billing-service whether a member still holds entitlements in a company
- * ({@code GET /internal/v1/companies/{companyUuid}/users/{userUuid}/entitlements}, service token of the partner with
- * ROLE_SYS_ADMIN). Billing unreachable or failing → 503: a membership is never removed or disabled unchecked. Without
- * {@code marketplace.account.billing.url} (local runs) only account-service's own assignment records are checked.
+ * Asks billing-service whether a member still holds entitlements in a company. The call is a GET, so it is retried
+ * once; a breaker stops calling a billing that keeps failing. Billing unreachable, failing or refusing → 503: a
+ * membership is never removed or disabled unchecked. An unknown company or user (404) holds nothing. Without
+ * {@code marketplace.account.billing.url} (local runs of account-service alone) only account-service's own assignment
+ * records are checked.
  */
 @ApplicationScoped
-@Startup
 public class BillingClient {
     private static final Logger LOG = Logger.getLogger(BillingClient.class);
 
     /** What billing reports: subscriptions the user bought in the company, and their current assignments. */
+    @JsonIgnoreProperties(ignoreUnknown = true)
     public record Entitlements(long activeSubscriptions, long activeAssignments) {
         public static final Entitlements NONE = new Entitlements(0, 0);
     }
 
-    private final WebClient client;
-    private final URI base;
-    private final long timeoutMillis;
-    private final ServiceTokens tokens;
-    private final ObjectMapper mapper;
+    private final BillingApi billing;
+    private final boolean configured;
 
-    public BillingClient(Vertx vertx, AccountConfig config, ServiceTokens tokens, ObjectMapper mapper) {
-        this.base = config.billing().url().orElse(null);
-        this.timeoutMillis = config.billing().timeout().toMillis();
-        this.client = WebClient.create(vertx, new WebClientOptions().setConnectTimeout((int) timeoutMillis));
-        this.tokens = tokens;
-        this.mapper = mapper;
-        if (base == null) {
+    public BillingClient(@RestClient BillingApi billing, AccountConfig config) {
+        this.billing = billing;
+        this.configured = config.billing().url().isPresent();
+        if (!configured) {
             LOG.warn("marketplace.account.billing.url is not set: membership removal checks only local assignment records");
         }
     }
 
+    @AsynchronousNonBlocking
+    @Timeout(3000)
+    @Retry(maxRetries = 1, delay = 100, abortOn = ServiceRejection.class)
+    @CircuitBreaker(requestVolumeThreshold = 10, failureRatio = 0.5, delay = 10_000, successThreshold = 2,
+            skipOn = ServiceRejection.class)
+    @Fallback(fallbackMethod = "unavailable")
     public Uni<Entitlements> entitlements(String partner, UUID company, UUID user) {
-        if (base == null) {
+        if (!configured) {
             return Uni.createFrom().item(Entitlements.NONE);
         }
-        String basePath = base.getRawPath() == null ? "" : base.getRawPath().replaceAll("/+$", "");
-        String path = basePath + "/internal/v1/companies/" + company + "/users/" + user + "/entitlements";
-        return Uni.createFrom().deferred(() -> client.getAbs(base.resolve(path).toString())
-                .putHeader("Accept", "application/json")
-                .putHeader("Authorization", tokens.bearer(partner, Roles.SYS_ADMIN))
-                .timeout(timeoutMillis)
-                .send())
-                .onFailure().retry().atMost(1)
-                .onFailure().transform(e -> {
-                    LOG.warnf("billing-service entitlements call failed: %s", e.toString());
-                    return unavailable();
-                })
-                .map(this::read);
+        return billing.entitlements(partner, company, user)
+                .onFailure(e -> e instanceof ServiceRejection r && r.notFound()).recoverWithItem(Entitlements.NONE);
     }
 
-    private Entitlements read(HttpResponse<Buffer> response) {
-        if (response.statusCode() == 404) {
-            return Entitlements.NONE; // billing knows nothing of this company or user
-        }
-        if (response.statusCode() != 200) {
-            LOG.warnf("billing-service entitlements answered %d", response.statusCode());
-            throw unavailable();
-        }
-        try {
-            JsonNode body = mapper.readTree(response.bodyAsString());
-            return new Entitlements(body.path("activeSubscriptions").asLong(), body.path("activeAssignments").asLong());
-        } catch (Exception e) {
-            throw unavailable();
-        }
-    }
-
-    private static ApiException unavailable() {
-        return new ApiException(503, "BILLING_UNAVAILABLE",
-                "Entitlements cannot be checked right now (billing unreachable); try again later");
-    }
-
-    @PreDestroy
-    void close() {
-        client.close();
+    Uni<Entitlements> unavailable(String partner, UUID company, UUID user, Throwable failure) {
+        LOG.warnf("billing-service entitlements call failed: %s", failure.toString());
+        return Uni.createFrom().failure(ServiceUnavailable.of("BILLING_UNAVAILABLE",
+                "Billing, which must confirm the member's entitlements,"));
     }
 }

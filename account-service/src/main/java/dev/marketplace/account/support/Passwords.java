@@ -51,9 +51,7 @@ public final class Passwords {
 
     /** A URL-safe random token (invitation tokens, domain verification values). */
     public static String token() {
-        byte[] bytes = new byte[24];
-        RANDOM.nextBytes(bytes);
-        return Base64.getUrlEncoder().withoutPadding().encodeToString(bytes);
+        return dev.marketplace.common.crypto.RandomTokens.urlSafe(24);
     }
 
     private static byte[] derive(String password, byte[] salt, int iterations) {

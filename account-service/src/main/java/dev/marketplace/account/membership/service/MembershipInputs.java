@@ -3,6 +3,7 @@ package dev.marketplace.account.membership.service;
 import java.util.List;
 
 import com.fasterxml.jackson.annotation.JsonAlias;
+import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
 
 /** Request bodies of the memberships API (spec §2 "Company membership and roles"). */
 public final class MembershipInputs {
@@ -12,6 +13,8 @@ public final class MembershipInputs {
     public record Update(Boolean enabled, List<String> roles) {
     }
 
+    /** PATCH: clients may send the whole membership back; only {@code enabled} applies (roles change through PUT). */
+    @JsonIgnoreProperties({ "roles", "user", "company" })
     public record Enabled(Boolean enabled) {
     }
 

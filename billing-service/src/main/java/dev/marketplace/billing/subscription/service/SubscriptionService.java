@@ -3,9 +3,7 @@ package dev.marketplace.billing.subscription.service;
 import java.net.URI;
 import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
-import java.security.SecureRandom;
 import java.time.Instant;
-import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -26,6 +24,7 @@ import dev.marketplace.billing.subscription.service.SubscriptionInputs.AssignInp
 import dev.marketplace.billing.subscription.service.SubscriptionInputs.ChangeInput;
 import dev.marketplace.billing.subscription.service.SubscriptionInputs.OrderInput;
 import dev.marketplace.billing.subscription.service.SubscriptionInputs.ResultInput;
+import dev.marketplace.common.crypto.RandomTokens;
 import dev.marketplace.common.error.ApiException;
 import dev.marketplace.common.lookup.CompanyRef;
 import dev.marketplace.common.lookup.Ids;
@@ -42,7 +41,6 @@ import io.smallrye.mutiny.Uni;
  */
 @ApplicationScoped
 public class SubscriptionService {
-    private static final SecureRandom RANDOM = new SecureRandom();
 
     private final SubscriptionRepository subscriptions;
     private final AssignmentRepository assignments;
@@ -327,8 +325,6 @@ public class SubscriptionService {
     }
 
     private static String newToken() {
-        byte[] bytes = new byte[16];
-        RANDOM.nextBytes(bytes);
-        return HexFormat.of().formatHex(bytes);
+        return RandomTokens.hex(16);
     }
 }

@@ -1,8 +1,9 @@
 package dev.marketplace.catalog.integration.service;
 
 import java.security.SecureRandom;
-import java.util.Base64;
 import java.util.Locale;
+
+import dev.marketplace.common.crypto.RandomTokens;
 
 /** Generates vendor consumer keys and secrets. */
 public final class Credentials {
@@ -27,8 +28,6 @@ public final class Credentials {
 
     /** 192 random bits, URL-safe base64 (32 characters). */
     public static String secret() {
-        byte[] bytes = new byte[24];
-        RANDOM.nextBytes(bytes);
-        return Base64.getUrlEncoder().withoutPadding().encodeToString(bytes);
+        return RandomTokens.urlSafe(24);
     }
 }

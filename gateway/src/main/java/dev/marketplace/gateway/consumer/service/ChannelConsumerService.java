@@ -1,13 +1,12 @@
 package dev.marketplace.gateway.consumer.service;
 
-import java.security.SecureRandom;
-import java.util.Base64;
 import java.util.LinkedHashSet;
 import java.util.Optional;
 import java.util.Set;
 
 import jakarta.enterprise.context.ApplicationScoped;
 
+import dev.marketplace.common.crypto.RandomTokens;
 import dev.marketplace.common.crypto.SecretCipher;
 import dev.marketplace.common.error.ApiException;
 import dev.marketplace.gateway.consumer.domain.Consumer;
@@ -19,7 +18,6 @@ import io.smallrye.mutiny.Uni;
 /** Rules of channel credentials: one consumer per partner, secrets generated here and stored encrypted. */
 @ApplicationScoped
 public class ChannelConsumerService {
-    private static final SecureRandom RANDOM = new SecureRandom();
     private final ChannelConsumerRepository repository;
     private final ConsumerRegistry registry;
     private final SecretCipher cipher;
@@ -57,8 +55,6 @@ public class ChannelConsumerService {
     }
 
     public static String newSecret() {
-        byte[] bytes = new byte[24];
-        RANDOM.nextBytes(bytes);
-        return Base64.getUrlEncoder().withoutPadding().encodeToString(bytes);
+        return RandomTokens.urlSafe(24);
     }
 }

@@ -2,6 +2,11 @@ package dev.marketplace.common.error;
 
 /** A rule violation that maps straight to an HTTP status and the standard {@link ErrorBody}. */
 public class ApiException extends RuntimeException {
+    /** The code of every input rule violation: Bean Validation, unknown or mistyped properties, hand-checked rules. */
+    public static final String INVALID_FIELD = "INVALID_FIELD";
+    /** The code of a body that is not JSON at all (nothing can be named but the body). */
+    public static final String INVALID_BODY = "INVALID_BODY";
+
     private final int status;
     private final String code;
 
@@ -28,7 +33,12 @@ public class ApiException extends RuntimeException {
     }
 
     public static ApiException invalidField(String field, String rule) {
-        return new ApiException(400, "INVALID_FIELD", field + ": " + rule);
+        return new ApiException(400, INVALID_FIELD, field + ": " + rule);
+    }
+
+    /** Several violations ({@code field: rule} each) in one 400, the shape every input failure has. */
+    public static ApiException invalidFields(java.util.Collection<String> violations) {
+        return new ApiException(400, INVALID_FIELD, String.join("; ", violations));
     }
 
     public static ApiException notFound(String what, Object id) {
@@ -39,9 +49,9 @@ public class ApiException extends RuntimeException {
         return new ApiException(409, code, message);
     }
 
-    /** A body that did not bind (malformed JSON, wrong type, unknown enum value), with the field named. */
+    /** A body that did not bind: malformed JSON (INVALID_BODY), or a wrong type, unknown property or enum value (INVALID_FIELD, the field named). */
     public static ApiException invalidBody(com.fasterxml.jackson.core.JsonProcessingException e) {
-        return new ApiException(400, "INVALID_BODY", ApiExceptionMappers.describe(e));
+        return new ApiException(400, ApiExceptionMappers.codeOf(e), ApiExceptionMappers.describe(e));
     }
 
     public static ApiException forbidden() {

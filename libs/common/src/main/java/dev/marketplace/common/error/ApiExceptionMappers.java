@@ -44,12 +44,18 @@ public class ApiExceptionMappers {
 
     @ServerExceptionMapper
     public Response constraintViolation(ConstraintViolationException e) {
-        return Errors.response(400, "VALIDATION_FAILED", describe(e.getConstraintViolations()));
+        return Errors.response(400, ApiException.INVALID_FIELD, describe(e.getConstraintViolations()));
     }
 
     @ServerExceptionMapper
     public Response json(JsonProcessingException e) {
-        return Errors.response(400, "INVALID_BODY", describe(e));
+        return Errors.response(400, codeOf(e), describe(e));
+    }
+
+    /** Malformed JSON names no field; everything else that failed to bind does (unknown property, wrong type, enum). */
+    static String codeOf(JsonProcessingException e) {
+        return e instanceof JsonMappingException jme && !(e instanceof MismatchedInputException
+                && jme.getPath().isEmpty()) ? ApiException.INVALID_FIELD : ApiException.INVALID_BODY;
     }
 
     @ServerExceptionMapper({ UnauthorizedException.class, ForbiddenException.class, AuthenticationFailedException.class })

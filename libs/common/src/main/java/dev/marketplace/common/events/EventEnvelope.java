@@ -10,13 +10,35 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.MissingNode;
 
 /**
- * A domain event as it travels on Kafka (DESIGN §5). {@code creator} is who caused it (consumer key, user),
+ * A domain event as it travels on Kafka (docs/architecture.md, "Events"). {@code creator} is who caused it (consumer key, user),
  * {@code payload} the resource state after the change.
  */
+@com.fasterxml.jackson.annotation.JsonIgnoreProperties(ignoreUnknown = true)
 public record EventEnvelope(UUID id, String type, long occurredOn, String partner, String source, Aggregate aggregate,
         Map<String, Object> creator, JsonNode payload) {
 
+    @com.fasterxml.jackson.annotation.JsonIgnoreProperties(ignoreUnknown = true)
     public record Aggregate(String type, String id) {
+    }
+
+    /**
+     * The payload as the typed record of its event type (events/payload). Throws IllegalArgumentException when it does
+     * not bind, so a consumer can log and skip a malformed event.
+     */
+    public <T> T payloadAs(ObjectMapper mapper, Class<T> type) {
+        return payloadAs(mapper, payload, type);
+    }
+
+    /** A payload tree read as its typed record; IllegalArgumentException when it does not bind. */
+    public static <T> T payloadAs(ObjectMapper mapper, JsonNode payload, Class<T> type) {
+        if (payload == null || !payload.isObject()) {
+            throw new IllegalArgumentException("the event has no payload object");
+        }
+        try {
+            return mapper.treeToValue(payload, type);
+        } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+            throw new IllegalArgumentException("the payload is not a " + type.getSimpleName() + ": " + e.getOriginalMessage());
+        }
     }
 
     /**

@@ -4,6 +4,7 @@ import java.security.PrivateKey;
 import java.time.Duration;
 import java.util.Optional;
 import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 
 import jakarta.enterprise.context.ApplicationScoped;
 
@@ -19,6 +20,10 @@ import io.smallrye.jwt.util.KeyUtils;
 public class ServiceTokens {
     private static final Duration LIFETIME = Duration.ofSeconds(60);
 
+    private static final long REUSE_NANOS = LIFETIME.dividedBy(2).toNanos();
+    private static final int MAX_CACHED = 10_000;
+
+    private final ConcurrentHashMap<String, Minted> cache = new ConcurrentHashMap<>();
     private final Optional<String> privateKeyPem;
     private final String service;
     private volatile PrivateKey key;
@@ -29,10 +34,26 @@ public class ServiceTokens {
         this.service = service;
     }
 
-    /** {@code Authorization} header value acting as this service for {@code partner}. */
+    /**
+     * {@code Authorization} header value acting as this service for {@code partner}. A token is reused for half its
+     * lifetime: an RSA signature per call would cost more than the call it authenticates.
+     */
     public String bearer(String partner, String... roles) {
-        return "Bearer " + InternalToken.mint(new InternalToken.Claims(service, "service", partner, Set.of(roles), null, null),
-                key(), LIFETIME);
+        String cacheKey = partner + '|' + String.join(",", roles);
+        long now = System.nanoTime();
+        Minted minted = cache.get(cacheKey);
+        if (minted == null || now - minted.at() > REUSE_NANOS) {
+            minted = new Minted("Bearer " + InternalToken.mint(new InternalToken.Claims(service, "service", partner,
+                    Set.of(roles), null, null), key(), LIFETIME), now);
+            if (cache.size() > MAX_CACHED) {
+                cache.clear();
+            }
+            cache.put(cacheKey, minted);
+        }
+        return minted.header();
+    }
+
+    private record Minted(String header, long at) {
     }
 
     private PrivateKey key() {

@@ -1,8 +1,6 @@
 package dev.marketplace.notification.vendor.service;
 
 import java.io.StringWriter;
-import java.security.SecureRandom;
-import java.util.HexFormat;
 import java.util.Iterator;
 import java.util.Map;
 import java.util.Optional;
@@ -21,6 +19,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
+import dev.marketplace.common.crypto.RandomTokens;
 import dev.marketplace.common.events.EventEnvelope;
 import dev.marketplace.notification.NotificationConfig;
 import dev.marketplace.notification.vendor.domain.VendorEvent;
@@ -40,7 +39,6 @@ public class VendorEventDocuments {
     public static final String PING = "VENDOR_PING";
     public static final String EVENTS_PATH = "/api/integration/v1/events/";
     private static final Pattern TOKEN = Pattern.compile("[A-Za-z0-9_-]{8,64}");
-    private static final SecureRandom RANDOM = new SecureRandom();
     private static final String[] USER_FIELDS = { "uuid", "openId", "email", "firstName", "lastName", "language", "locale" };
     private static final String[] COMPANY_FIELDS = { "uuid", "externalId", "name", "email", "phoneNumber", "website", "country" };
 
@@ -59,9 +57,7 @@ public class VendorEventDocuments {
     }
 
     public static String newToken() {
-        byte[] bytes = new byte[16];
-        RANDOM.nextBytes(bytes);
-        return HexFormat.of().formatHex(bytes);
+        return RandomTokens.hex(16);
     }
 
     /** The token the producer chose (billing-service puts it in the event URL it shows the user), if usable. */

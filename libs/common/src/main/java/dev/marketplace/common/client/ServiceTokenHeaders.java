@@ -1,0 +1,45 @@
+package dev.marketplace.common.client;
+
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.ws.rs.core.MultivaluedHashMap;
+import jakarta.ws.rs.core.MultivaluedMap;
+
+import org.eclipse.microprofile.rest.client.ext.ClientHeadersFactory;
+
+import dev.marketplace.common.security.Roles;
+import dev.marketplace.common.security.ServiceTokens;
+
+/**
+ * The one way a service authenticates to another: register it on a REST client interface with
+ * {@code @RegisterClientHeaders(ServiceTokenHeaders.class)} and give each method a
+ * {@code @HeaderParam(ServiceTokenHeaders.PARTNER) String partner} parameter. The partner header never leaves the
+ * service: it is replaced by {@code Authorization: Bearer <service token of that partner, ROLE_SYS_ADMIN>}, the
+ * identity internal endpoints require. A method without the partner header forwards the {@code Authorization} of the
+ * request being served, so that the callee sees the same caller.
+ */
+@ApplicationScoped
+public class ServiceTokenHeaders implements ClientHeadersFactory {
+    /** Pseudo-header naming the marketplace a service call acts for; consumed here, never sent. */
+    public static final String PARTNER = "X-Marketplace-Service-Partner";
+    private static final String AUTHORIZATION = "Authorization";
+
+    private final ServiceTokens tokens;
+
+    public ServiceTokenHeaders(ServiceTokens tokens) {
+        this.tokens = tokens;
+    }
+
+    @Override
+    public MultivaluedMap<String, String> update(MultivaluedMap<String, String> incoming,
+            MultivaluedMap<String, String> outgoing) {
+        MultivaluedMap<String, String> headers = new MultivaluedHashMap<>();
+        String partner = outgoing.getFirst(PARTNER);
+        if (partner != null) {
+            outgoing.remove(PARTNER);
+            headers.putSingle(AUTHORIZATION, tokens.bearer(partner, Roles.SYS_ADMIN));
+        } else if (incoming != null && incoming.getFirst(AUTHORIZATION) != null) {
+            headers.putSingle(AUTHORIZATION, incoming.getFirst(AUTHORIZATION));
+        }
+        return headers;
+    }
+}

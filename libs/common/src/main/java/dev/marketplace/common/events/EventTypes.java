@@ -1,0 +1,72 @@
+package dev.marketplace.common.events;
+
+import java.util.Set;
+
+/**
+ * The names of the domain events on {@code marketplace.domain-events}: the one place a producer and a consumer agree
+ * on. The vendor event types are also the {@code type} of the event document a vendor fetches (AppDirect's names).
+ */
+public final class EventTypes {
+    private EventTypes() {
+    }
+
+    // vendor events: billing-service publishes them, notification-service turns them into signed vendor calls
+    public static final String SUBSCRIPTION_ORDER = "SUBSCRIPTION_ORDER";
+    public static final String SUBSCRIPTION_CHANGE = "SUBSCRIPTION_CHANGE";
+    public static final String SUBSCRIPTION_CANCEL = "SUBSCRIPTION_CANCEL";
+    public static final String SUBSCRIPTION_NOTICE = "SUBSCRIPTION_NOTICE";
+    public static final String USER_ASSIGNMENT = "USER_ASSIGNMENT";
+    public static final String USER_UNASSIGNMENT = "USER_UNASSIGNMENT";
+    public static final String USER_UPDATED = "USER_UPDATED";
+    /** Vendor event types whose outcome billing-service applies to a subscription. */
+    public static final Set<String> SUBSCRIPTION_VENDOR_EVENTS = Set.of(SUBSCRIPTION_ORDER, SUBSCRIPTION_CHANGE,
+            SUBSCRIPTION_CANCEL, USER_ASSIGNMENT, USER_UNASSIGNMENT);
+
+    /** catalog-service: a test call of a vendor's event URL (notification-service sends it flagged DEVELOPMENT). */
+    public static final String VENDOR_PING = "VENDOR_PING";
+    /** notification-service → billing-service: a vendor's final answer to an event ({@code VendorResult}). */
+    public static final String VENDOR_EVENT_RESULT = "VENDOR_EVENT_RESULT";
+    /** notification-service: delivery gave up; an operator must resolve the event. */
+    public static final String VENDOR_EVENT_PARKED = "VENDOR_EVENT_PARKED";
+
+    /** Suffixes billing-service adds to a vendor event type once its outcome is applied. */
+    public static String succeeded(String vendorEventType) {
+        return vendorEventType + "_SUCCEEDED";
+    }
+
+    public static String failed(String vendorEventType) {
+        return vendorEventType + "_FAILED";
+    }
+
+    // account-service
+    public static final String COMPANY_CREATED = "COMPANY_CREATED";
+    public static final String COMPANY_UPDATED = "COMPANY_UPDATED";
+    public static final String COMPANY_DELETED = "COMPANY_DELETED";
+    public static final String MEMBERSHIP_CREATED = "MEMBERSHIP_CREATED";
+    public static final String MEMBERSHIP_UPDATED = "MEMBERSHIP_UPDATED";
+    public static final String MEMBERSHIP_DELETED = "MEMBERSHIP_DELETED";
+    public static final String MEMBERSHIP_INVITED = "MEMBERSHIP_INVITED";
+    public static final String MEMBERSHIP_ROLES_UPDATED = "MEMBERSHIP_ROLES_UPDATED";
+    public static final String PURCHASE_REQUESTED = "PURCHASE_REQUESTED";
+    public static final String GROUP_CREATED = "GROUP_CREATED";
+    public static final String GROUP_UPDATED = "GROUP_UPDATED";
+    public static final String GROUP_DELETED = "GROUP_DELETED";
+    public static final String GROUP_MEMBER_ADDED = "GROUP_MEMBER_ADDED";
+    public static final String GROUP_MEMBER_REMOVED = "GROUP_MEMBER_REMOVED";
+    public static final String GROUP_APP_ASSIGNMENT_REQUESTED = "GROUP_APP_ASSIGNMENT_REQUESTED";
+    public static final String DOMAIN_ADDED = "DOMAIN_ADDED";
+    public static final String DOMAIN_VERIFIED = "DOMAIN_VERIFIED";
+    public static final String DOMAIN_REMOVED = "DOMAIN_REMOVED";
+    public static final String INVITATION_CREATED = "INVITATION_CREATED";
+    public static final String INVITATION_REVOKED = "INVITATION_REVOKED";
+    public static final String INVITATION_ACCEPTED = "INVITATION_ACCEPTED";
+
+    // catalog-service
+    public static final String PRODUCT_CREATED = "PRODUCT_CREATED";
+    public static final String PRODUCT_UPDATED = "PRODUCT_UPDATED";
+    public static final String EDITION_CREATED = "EDITION_CREATED";
+    public static final String EDITION_UPDATED = "EDITION_UPDATED";
+    public static final String PAYMENT_PLAN_CREATED = "PAYMENT_PLAN_CREATED";
+    public static final String PRODUCT_INTEGRATION_UPDATED = "PRODUCT_INTEGRATION_UPDATED";
+    public static final String PRODUCT_CREDENTIALS_ROTATED = "PRODUCT_CREDENTIALS_ROTATED";
+}
