@@ -14,7 +14,7 @@ import org.eclipse.microprofile.config.ConfigProvider;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
 /**
- * Publishes events shaped as billing-service's outbox writes them (envelope of DESIGN §5, source billing-service,
+ * Publishes events shaped as billing-service's outbox writes them (envelope of docs/architecture.md "Events and the outbox", source billing-service,
  * aggregate SUBSCRIPTION keyed by subscription id) to the test broker's domain-event topic. Request payloads follow
  * billing's SubscriptionPayloads.vendorEvent, results VendorResults.resultPayload (with {@code assignment} for USER_*).
  */

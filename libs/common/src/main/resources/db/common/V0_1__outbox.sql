@@ -1,4 +1,4 @@
--- Transactional outbox (DESIGN §5): rows are written with the change that caused them and relayed to Kafka.
+-- Transactional outbox (docs/architecture.md, "Events and the outbox"): rows are written with the change that caused them and relayed to Kafka.
 create table outbox_event (
     id           uuid primary key,
     seq          bigint generated always as identity,

@@ -17,6 +17,7 @@ import dev.marketplace.account.AccountConfig;
 import dev.marketplace.common.client.ServiceRejection;
 import dev.marketplace.common.client.ServiceUnavailable;
 import io.smallrye.faulttolerance.api.AsynchronousNonBlocking;
+import io.smallrye.faulttolerance.api.CircuitBreakerName;
 import io.smallrye.mutiny.Uni;
 
 /**
@@ -36,6 +37,9 @@ public class BillingClient {
         public static final Entitlements NONE = new Entitlements(0, 0);
     }
 
+    /** Name of the breaker, for metrics ({@code ft.circuitbreaker.*}) and maintenance. */
+    public static final String BREAKER = "billing-entitlements";
+
     private final BillingApi billing;
     private final boolean configured;
 
@@ -52,6 +56,7 @@ public class BillingClient {
     @Retry(maxRetries = 1, delay = 100, abortOn = ServiceRejection.class)
     @CircuitBreaker(requestVolumeThreshold = 10, failureRatio = 0.5, delay = 10_000, successThreshold = 2,
             skipOn = ServiceRejection.class)
+    @CircuitBreakerName(BREAKER)
     @Fallback(fallbackMethod = "unavailable")
     public Uni<Entitlements> entitlements(String partner, UUID company, UUID user) {
         if (!configured) {

@@ -16,6 +16,8 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.marketplace.account.membership.service.AssignmentProjection;
 import dev.marketplace.account.membership.service.AssignmentProjection.Change;
 import dev.marketplace.common.events.EventEnvelope;
+import dev.marketplace.common.events.EventTypes;
+import dev.marketplace.common.events.payload.SubscriptionVendorEvent;
 import io.smallrye.mutiny.Uni;
 
 /**
@@ -34,8 +36,7 @@ import io.smallrye.mutiny.Uni;
 public class BillingEventConsumer {
     public static final String SOURCE = "billing-service";
     /** Billing's requests to vendors; each is followed by {@code <type>_SUCCEEDED} or {@code <type>_FAILED}. */
-    public static final Set<String> REQUESTS = Set.of("SUBSCRIPTION_ORDER", "SUBSCRIPTION_CHANGE", "SUBSCRIPTION_CANCEL",
-            "USER_ASSIGNMENT", "USER_UNASSIGNMENT");
+    public static final Set<String> REQUESTS = EventTypes.SUBSCRIPTION_VENDOR_EVENTS;
     private static final Logger LOG = Logger.getLogger(BillingEventConsumer.class);
     private static final int RETRIES = 8;
 
@@ -58,7 +59,7 @@ public class BillingEventConsumer {
         Change change;
         try {
             eventId = UUID.fromString(envelope.path("id").asText());
-            change = read(type, envelope);
+            change = read(mapper, type, envelope);
         } catch (RuntimeException e) {
             LOG.warnf("Skipping malformed billing event %s: %s", type, e.getMessage());
             return Uni.createFrom().voidItem();
@@ -76,38 +77,58 @@ public class BillingEventConsumer {
 
     /** The request an event type is about ({@code USER_ASSIGNMENT_FAILED} → {@code USER_ASSIGNMENT}), or null. */
     static String request(String type) {
-        String base = type.endsWith("_SUCCEEDED") ? type.substring(0, type.length() - "_SUCCEEDED".length())
-                : type.endsWith("_FAILED") ? type.substring(0, type.length() - "_FAILED".length()) : type;
-        return REQUESTS.contains(base) ? base : null;
+        for (String request : REQUESTS) {
+            if (type.equals(request) || type.equals(EventTypes.succeeded(request)) || type.equals(EventTypes.failed(request))) {
+                return request;
+            }
+        }
+        return null;
     }
 
-    static Change read(String type, JsonNode envelope) {
+    static Change read(ObjectMapper mapper, String type, JsonNode envelope) {
         String request = request(type);
         boolean result = !request.equals(type);
         JsonNode p = envelope.path("payload");
-        JsonNode subscription = p.path("subscription");
-        UUID subscriptionId = uuid(p, "subscriptionId");
-        UUID company = result ? uuid(subscription, "companyUuid") : uuid(p, "companyUuid");
-        UUID owner = result ? uuid(subscription, "userUuid") : uuid(p.path("creator"), "uuid");
-        Long productId = p.hasNonNull("productId") ? p.get("productId").asLong() : null;
-        String productName = text(p, "productName");
-        String editionName = result ? text(subscription, "editionName")
-                : "SUBSCRIPTION_ORDER".equals(type) ? text(p.path("order"), "editionName") : null;
-        String status = result ? required(subscription, "status") : switch (type) {
-            case "SUBSCRIPTION_ORDER" -> "PENDING_REMOTE_CREATION";
-            case "SUBSCRIPTION_CANCEL" -> "PENDING_REMOTE_CANCELLATION";
-            // billing changes, assigns and unassigns ACTIVE subscriptions only
-            default -> "ACTIVE";
-        };
+        UUID subscriptionId;
+        UUID company;
+        UUID owner;
+        Long productId;
+        String productName;
+        String editionName;
+        String status;
         UUID assigned = null;
         String assignment = null;
-        if (request.startsWith("USER_")) {
-            if (result) {
+        if (result) {
+            // the outcome billing applied: {subscription: <subscription view>, assignment: <assignment view>}
+            JsonNode subscription = p.path("subscription");
+            subscriptionId = uuid(p, "subscriptionId");
+            company = uuid(subscription, "companyUuid");
+            owner = uuid(subscription, "userUuid");
+            productId = p.hasNonNull("productId") ? p.get("productId").asLong() : null;
+            productName = text(p, "productName");
+            editionName = text(subscription, "editionName");
+            status = required(subscription, "status");
+            if (request.startsWith("USER_")) {
                 assigned = uuid(p.path("assignment"), "userUuid");
                 assignment = required(p.path("assignment"), "status");
-            } else {
-                assigned = uuid(p, "userUuid");
-                assignment = "USER_ASSIGNMENT".equals(type) ? "PENDING_REMOTE_ASSIGNMENT" : "PENDING_REMOTE_UNASSIGNMENT";
+            }
+        } else {
+            SubscriptionVendorEvent event = EventEnvelope.payloadAs(mapper, p, SubscriptionVendorEvent.class);
+            subscriptionId = UUID.fromString(required(event.subscriptionId(), "subscriptionId"));
+            company = UUID.fromString(required(event.companyUuid(), "companyUuid"));
+            owner = UUID.fromString(required(event.creator() == null ? null : event.creator().uuid(), "creator.uuid"));
+            productId = event.productId();
+            productName = event.productName();
+            editionName = EventTypes.SUBSCRIPTION_ORDER.equals(type) && event.order() != null ? event.order().editionName() : null;
+            status = switch (type) {
+                case EventTypes.SUBSCRIPTION_ORDER -> "PENDING_REMOTE_CREATION";
+                case EventTypes.SUBSCRIPTION_CANCEL -> "PENDING_REMOTE_CANCELLATION";
+                // billing changes, assigns and unassigns ACTIVE subscriptions only
+                default -> "ACTIVE";
+            };
+            if (request.startsWith("USER_")) {
+                assigned = UUID.fromString(required(event.userUuid(), "userUuid"));
+                assignment = EventTypes.USER_ASSIGNMENT.equals(type) ? "PENDING_REMOTE_ASSIGNMENT" : "PENDING_REMOTE_UNASSIGNMENT";
             }
         }
         long occurredOn = envelope.path("occurredOn").asLong(0);
@@ -124,6 +145,13 @@ public class BillingEventConsumer {
 
     private static String required(JsonNode node, String field) {
         String value = text(node, field);
+        if (value == null || value.isBlank()) {
+            throw new IllegalArgumentException(field + " is missing");
+        }
+        return value;
+    }
+
+    private static String required(String value, String field) {
         if (value == null || value.isBlank()) {
             throw new IllegalArgumentException(field + " is missing");
         }

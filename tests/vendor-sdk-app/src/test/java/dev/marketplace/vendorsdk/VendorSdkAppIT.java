@@ -354,7 +354,7 @@ class VendorSdkAppIT {
 		return http.send(request.build(), HttpResponse.BodyHandlers.ofString());
 	}
 
-	/** An order as the marketplace should send it (DESIGN §6 step 2), with extra fields the SDK does not know. */
+	/** An order as the marketplace should send it (docs/architecture.md, "Vendor events"), with extra fields the SDK does not know. */
 	static String orderEvent(String edition, String configuration) {
 		String company = "{\"uuid\":\"company-1\",\"externalId\":null,\"name\":\"Acme\",\"email\":\"it@acme.test\","
 				+ "\"phoneNumber\":\"+1 555 0100\",\"website\":\"https://acme.test\",\"country\":\"US\",\"size\":\"SMALL\"}";

@@ -13,7 +13,7 @@ import org.jboss.resteasy.reactive.RestQuery;
 import dev.marketplace.account.activity.service.ActivityService;
 import dev.marketplace.account.activity.service.ActivityService.ActivityView;
 import dev.marketplace.account.activity.service.ActivityService.DisplayType;
-import dev.marketplace.account.support.Params;
+import dev.marketplace.common.input.QueryParams;
 import dev.marketplace.common.paging.PageRequest;
 import dev.marketplace.common.paging.PagedResponse;
 import io.quarkus.security.Authenticated;
@@ -32,7 +32,7 @@ public class ActivityResource {
     @GET
     public Uni<PagedResponse<ActivityView>> list(@RestPath String companyUuid, @RestQuery String displayType,
             @RestQuery String page, @RestQuery String size, @Context UriInfo uri) {
-        DisplayType type = Params.enumValue("displayType", displayType, DisplayType.class, DisplayType.ONLY_ME);
+        DisplayType type = QueryParams.enumValue("displayType", displayType, DisplayType.class, DisplayType.ONLY_ME);
         return activities.list(companyUuid, type, PageRequest.of(page, size, 12), uri);
     }
 }

@@ -15,7 +15,7 @@ import jakarta.persistence.Version;
 
 import io.quarkus.hibernate.reactive.panache.PanacheEntityBase;
 
-/** A marketplace company (spec §2 Company), owned by one partner. */
+/** A marketplace company, owned by one partner. */
 @Entity
 @Table(name = "company")
 public class Company extends PanacheEntityBase {

@@ -25,12 +25,13 @@ import dev.marketplace.account.company.service.CompanyService;
 import dev.marketplace.account.company.service.CompanyService.ViewOptions;
 import dev.marketplace.account.company.service.CompanyView;
 import dev.marketplace.common.error.ApiException;
+import dev.marketplace.common.input.QueryParams;
 import dev.marketplace.common.paging.PageRequest;
 import dev.marketplace.common.paging.PagedResponse;
 import io.quarkus.security.Authenticated;
 import io.smallrye.mutiny.Uni;
 
-/** The Companies API (spec §4): JSON only. */
+/** The Companies API: JSON only. */
 @Path("/api/account/v2/companies")
 @Authenticated
 @Produces(MediaType.APPLICATION_JSON)
@@ -59,7 +60,7 @@ public class CompanyResource {
         if (sortField != null && !"NAME".equals(sortField)) {
             throw ApiException.invalidField("sortField", "must be NAME");
         }
-        boolean ascending = QueryParams.sortOrder(sortOrder, false);
+        boolean ascending = QueryParams.ascending(sortOrder, false);
         ViewOptions options = new ViewOptions(QueryParams.bool("includeCustomAttributes", includeCustomAttributes, true),
                 QueryParams.bool("includePurchaseLimitData", includePurchaseLimitData, true), uri.getBaseUri());
         Boolean vendorOnly = vendor == null ? null : QueryParams.bool("vendor", vendor, false);

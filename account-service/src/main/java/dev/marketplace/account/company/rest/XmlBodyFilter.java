@@ -8,7 +8,7 @@ import org.jboss.resteasy.reactive.server.ServerRequestFilter;
 
 import dev.marketplace.common.error.Errors;
 
-/** The Companies API takes JSON only (spec §1): an XML body is refused with 415 on every operation, GET included. */
+/** The Companies API takes JSON only : an XML body is refused with 415 on every operation, GET included. */
 public class XmlBodyFilter {
     private static final String COMPANIES = "/api/account/v2/companies";
 

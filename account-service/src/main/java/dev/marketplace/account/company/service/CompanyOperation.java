@@ -2,7 +2,7 @@ package dev.marketplace.account.company.service;
 
 import java.util.Set;
 
-/** Which company fields each operation accepts (spec §2, the Company table's "Used in" column). */
+/** Which company fields each operation accepts (AppDirect's company table); any other property is refused by name. */
 public enum CompanyOperation {
     CREATE("creating", Set.of("name", "allowLogin", "idpUuid", "address", "companySize", "customAttributes", "industry",
             "emailAddress", "website", "vendor", "reseller", "channelAdmin", "referral", "externalId", "phoneNumber",

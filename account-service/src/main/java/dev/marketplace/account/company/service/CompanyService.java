@@ -24,7 +24,8 @@ import dev.marketplace.account.company.repository.CustomAttributeRepository;
 import dev.marketplace.account.membership.domain.Membership;
 import dev.marketplace.account.membership.domain.MembershipRoles;
 import dev.marketplace.account.membership.repository.MembershipRepository;
-import dev.marketplace.account.messaging.AccountEvents;
+import dev.marketplace.common.events.DomainEventPublisher;
+import dev.marketplace.common.events.EventTypes;
 import dev.marketplace.account.user.domain.AppUser;
 import dev.marketplace.account.user.domain.UserStatus;
 import dev.marketplace.account.user.repository.UserRepository;
@@ -46,12 +47,12 @@ public class CompanyService {
     private final MembershipRepository memberships;
     private final CompanyInputReader reader;
     private final CompanyAccess access;
-    private final AccountEvents events;
+    private final DomainEventPublisher events;
     private final Caller caller;
 
     public CompanyService(CompanyRepository companies, CustomAttributeRepository attributes, CompanyPictureRepository pictures,
             UserRepository users, MembershipRepository memberships, CompanyInputReader reader, CompanyAccess access,
-            AccountEvents events, Caller caller) {
+            DomainEventPublisher events, Caller caller) {
         this.companies = companies;
         this.attributes = attributes;
         this.pictures = pictures;
@@ -90,7 +91,7 @@ public class CompanyService {
                 .call(() -> attributes.replace(company.uuid, toAttributes(company.uuid, input.customAttributes)))
                 .call(() -> input.firstUser == null ? Uni.createFrom().voidItem() : addFirstUser(company, input.firstUser))
                 .chain(() -> view(company, options))
-                .call(view -> events.publish("COMPANY_CREATED", partner, "COMPANY", company.uuid.toString(), view));
+                .call(view -> events.publish(EventTypes.COMPANY_CREATED, partner, "COMPANY", company.uuid.toString(), view));
     }
 
     @WithSession
@@ -101,7 +102,7 @@ public class CompanyService {
     @WithTransaction
     public Uni<CompanyView> update(String ref, ObjectNode body, URI baseUri) {
         CompanyInput input = reader.read(body, CompanyOperation.UPDATE, null);
-        return load(ref).chain(access::requireWrite).chain(company -> change(company, input, true, baseUri, "COMPANY_UPDATED"));
+        return load(ref).chain(access::requireWrite).chain(company -> change(company, input, true, baseUri, EventTypes.COMPANY_UPDATED));
     }
 
     @WithTransaction
@@ -109,7 +110,7 @@ public class CompanyService {
         return load(ref).chain(access::requireWrite).chain(company -> attributes.ofCompany(company.uuid)
                 .chain(current -> {
                     CompanyInput input = reader.read(body, CompanyOperation.PATCH, CompanyInputs.from(company, current));
-                    return change(company, input, false, baseUri, "COMPANY_PATCHED");
+                    return change(company, input, false, baseUri, EventTypes.COMPANY_PATCHED);
                 }));
     }
 
@@ -126,7 +127,7 @@ public class CompanyService {
                     return existing == null ? pictures.persist(picture) : Uni.createFrom().item(picture);
                 })
                 .chain(() -> view(company, new ViewOptions(true, true, baseUri)))
-                .call(view -> events.publish("COMPANY_UPDATED", company.partner, "COMPANY", company.uuid.toString(), view)));
+                .call(view -> events.publish(EventTypes.COMPANY_UPDATED, company.partner, "COMPANY", company.uuid.toString(), view)));
     }
 
     @WithSession
@@ -259,9 +260,9 @@ public class CompanyService {
             membership.roles = roles;
             membership.status = status;
             membership.createdOn = Instant.now();
-            return memberships.persist(membership).chain(m -> events.publish("MEMBERSHIP_CREATED", company.partner,
+            return memberships.persist(membership).chain(m -> events.publish(EventTypes.MEMBERSHIP_CREATED, company.partner,
                     "MEMBERSHIP", company.uuid + ":" + user.uuid, Map.of("companyUuid", company.uuid, "userUuid", user.uuid,
-                            "email", user.email, "roles", roles, "status", status.name())));
+                            "email", user.email, "roles", roles, "status", status.name())).replaceWithVoid());
         });
     }
 

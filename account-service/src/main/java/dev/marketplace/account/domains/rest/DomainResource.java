@@ -19,7 +19,7 @@ import dev.marketplace.account.domains.service.DomainService.DomainView;
 import dev.marketplace.account.domains.service.DomainService.Listing;
 import dev.marketplace.account.domains.service.DomainService.Method;
 import dev.marketplace.account.domains.service.DomainService.VerifiedDomain;
-import dev.marketplace.account.support.Params;
+import dev.marketplace.common.input.QueryParams;
 import io.quarkus.security.Authenticated;
 import io.smallrye.mutiny.Uni;
 
@@ -64,7 +64,7 @@ public class DomainResource {
     @Path("domains/{domainName}/verification")
     public Uni<DomainView> verify(@RestPath String companyUuid, @RestPath String domainName, @RestQuery String method,
             @Context UriInfo uri) {
-        return domains.verify(companyUuid, domainName, Params.enumValue("method", method, Method.class, Method.DNS),
+        return domains.verify(companyUuid, domainName, QueryParams.enumValue("method", method, Method.class, Method.DNS),
                 uri.getBaseUri());
     }
 

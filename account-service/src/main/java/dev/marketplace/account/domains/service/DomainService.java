@@ -15,7 +15,8 @@ import dev.marketplace.account.company.domain.Company;
 import dev.marketplace.account.company.service.CompanyAccess;
 import dev.marketplace.account.domains.domain.CompanyDomain;
 import dev.marketplace.account.domains.repository.DomainRepository;
-import dev.marketplace.account.messaging.AccountEvents;
+import dev.marketplace.common.events.DomainEventPublisher;
+import dev.marketplace.common.events.EventTypes;
 import dev.marketplace.account.support.Emails;
 import dev.marketplace.account.support.Passwords;
 import dev.marketplace.common.error.ApiException;
@@ -38,12 +39,12 @@ public class DomainService {
 
     private final DomainRepository domains;
     private final CompanyAccess access;
-    private final AccountEvents events;
+    private final DomainEventPublisher events;
     private final ActivityService activities;
     private final AccountConfig config;
     private final Vertx vertx;
 
-    public DomainService(DomainRepository domains, CompanyAccess access, AccountEvents events, ActivityService activities,
+    public DomainService(DomainRepository domains, CompanyAccess access, DomainEventPublisher events, ActivityService activities,
             AccountConfig config, Vertx vertx) {
         this.domains = domains;
         this.access = access;
@@ -63,7 +64,7 @@ public class DomainService {
     public record CompanyRefView(UUID uuid, String name, List<Link> links) {
     }
 
-    /** The domain response of spec §2; purchase-related fields are null for domains the company brought itself. */
+    /** The domain response; purchase-related fields are null for domains the company brought itself. */
     public record DomainView(String name, UUID uuid, String status, String companyEntitlementStatus, String source,
             Long endOfContractDate, boolean renews, Double price, String currency, Object domainProvider,
             Long domainEntitlementId, Object owner, CompanyRefView company, List<Object> domainAssociatedApplications,
@@ -115,7 +116,7 @@ public class DomainService {
             d.createdOn = Instant.now();
             DomainView view = view(d, company, baseUri);
             return domains.persist(d)
-                    .call(() -> events.publish("DOMAIN_ADDED", company.partner, "DOMAIN", d.uuid.toString(), event(d, company)))
+                    .call(() -> events.publish(EventTypes.DOMAIN_ADDED, company.partner, "DOMAIN", d.uuid.toString(), event(d, company)))
                     .call(() -> activities.record(company, "DOMAIN_ADDED", null, "DOMAIN", d.uuid, d.name)).replaceWith(view);
         }));
     }
@@ -143,7 +144,7 @@ public class DomainService {
                 d.status = CompanyDomain.Status.VERIFIED;
                 d.verifiedBy = method == Method.MANUAL ? "CHANNEL_ADMIN" : "DNS";
                 d.verifiedOn = Instant.now();
-                return events.publish("DOMAIN_VERIFIED", company.partner, "DOMAIN", d.uuid.toString(), event(d, company))
+                return events.publish(EventTypes.DOMAIN_VERIFIED, company.partner, "DOMAIN", d.uuid.toString(), event(d, company))
                         .call(() -> activities.record(company, "DOMAIN_VERIFIED", null, "DOMAIN", d.uuid, d.name))
                         .replaceWith(view(d, company, baseUri));
             });
@@ -153,7 +154,7 @@ public class DomainService {
     @WithTransaction
     public Uni<Void> delete(String companyRef, String name) {
         return access.loadForWrite(companyRef).chain(company -> domain(company, name).chain(d -> domains.delete(d)
-                .call(() -> events.publish("DOMAIN_REMOVED", company.partner, "DOMAIN", d.uuid.toString(), event(d, company)))
+                .call(() -> events.publish(EventTypes.DOMAIN_REMOVED, company.partner, "DOMAIN", d.uuid.toString(), event(d, company)))
                 .call(() -> activities.record(company, "DOMAIN_REMOVED", null, "DOMAIN", d.uuid, d.name))));
     }
 

@@ -19,7 +19,7 @@ import dev.marketplace.account.group.service.GroupInputs;
 import dev.marketplace.account.group.service.GroupService;
 import dev.marketplace.account.group.service.GroupView;
 import dev.marketplace.account.membership.service.MembershipView;
-import dev.marketplace.account.support.Params;
+import dev.marketplace.common.input.QueryParams;
 import dev.marketplace.common.paging.PageRequest;
 import dev.marketplace.common.paging.PagedResponse;
 import io.quarkus.security.Authenticated;
@@ -41,7 +41,7 @@ public class GroupResource {
     public Uni<PagedResponse<GroupView>> list(@RestPath String companyUuid, @RestQuery String page,
             @RestQuery String searchText, @RestQuery String size, @RestQuery String sortField, @RestQuery String sortOrder,
             @Context UriInfo uri) {
-        return groups.list(companyUuid, searchText, GroupService.byName(sortField), Params.ascending(sortOrder, false),
+        return groups.list(companyUuid, searchText, GroupService.byName(sortField), QueryParams.ascending(sortOrder, false),
                 PageRequest.of(page, size, DEFAULT_PAGE_SIZE), uri);
     }
 
@@ -77,7 +77,7 @@ public class GroupResource {
     public Uni<PagedResponse<MembershipView>> members(@RestPath String companyUuid, @RestPath String groupUuid,
             @RestQuery String searchText, @RestQuery String member, @RestQuery String page, @RestQuery String size,
             @Context UriInfo uri) {
-        return groups.members(companyUuid, groupUuid, Params.bool("member", member, true), searchText,
+        return groups.members(companyUuid, groupUuid, QueryParams.bool("member", member, true), searchText,
                 PageRequest.of(page, size, DEFAULT_PAGE_SIZE), new MembershipView.Options(true, false, uri.getBaseUri()), uri);
     }
 
@@ -86,7 +86,7 @@ public class GroupResource {
     @Consumes(MediaType.APPLICATION_JSON)
     public Uni<GroupInputs.BatchResult> batch(@RestPath String companyUuid, @RestPath String groupUuid,
             @RestQuery String validateOnly, GroupInputs.Batch body) {
-        return groups.batch(companyUuid, groupUuid, Params.bool("validateOnly", validateOnly, false), body);
+        return groups.batch(companyUuid, groupUuid, QueryParams.bool("validateOnly", validateOnly, false), body);
     }
 
     @PUT

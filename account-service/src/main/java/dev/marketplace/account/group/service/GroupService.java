@@ -24,8 +24,9 @@ import dev.marketplace.account.membership.domain.Membership;
 import dev.marketplace.account.membership.repository.MembershipRepository;
 import dev.marketplace.account.membership.service.MembershipService;
 import dev.marketplace.account.membership.service.MembershipView;
-import dev.marketplace.account.messaging.AccountEvents;
-import dev.marketplace.account.support.Problems;
+import dev.marketplace.common.events.DomainEventPublisher;
+import dev.marketplace.common.events.EventTypes;
+import dev.marketplace.common.input.Violations;
 import dev.marketplace.account.support.Seq;
 import dev.marketplace.account.user.domain.AppUser;
 import dev.marketplace.common.error.ApiException;
@@ -44,11 +45,11 @@ public class GroupService {
     private final MembershipRepository memberships;
     private final MembershipService membershipService;
     private final CompanyAccess access;
-    private final AccountEvents events;
+    private final DomainEventPublisher events;
     private final ActivityService activities;
 
     public GroupService(GroupRepository groups, GroupMemberRepository members, MembershipRepository memberships,
-            MembershipService membershipService, CompanyAccess access, AccountEvents events, ActivityService activities) {
+            MembershipService membershipService, CompanyAccess access, DomainEventPublisher events, ActivityService activities) {
         this.groups = groups;
         this.members = members;
         this.memberships = memberships;
@@ -104,7 +105,7 @@ public class GroupService {
             g.createdOn = Instant.now();
             g.lastModified = g.createdOn;
             GroupView view = GroupView.of(g, 0, baseUri);
-            return groups.persist(g).call(() -> events.publish("GROUP_CREATED", company.partner, "GROUP", g.uuid.toString(), view))
+            return groups.persist(g).call(() -> events.publish(EventTypes.GROUP_CREATED, company.partner, "GROUP", g.uuid.toString(), view))
                     .call(() -> activities.record(company, "GROUP_CREATED", null, "GROUP", g.uuid, g.name)).replaceWith(view);
         }));
     }
@@ -118,7 +119,7 @@ public class GroupService {
                     g.name = body.name().trim();
                     g.description = body.description();
                     g.lastModified = Instant.now();
-                    return view(g, baseUri).call(view -> events.publish("GROUP_UPDATED", company.partner, "GROUP",
+                    return view(g, baseUri).call(view -> events.publish(EventTypes.GROUP_UPDATED, company.partner, "GROUP",
                             g.uuid.toString(), view))
                             .call(() -> activities.record(company, "GROUP_UPDATED", null, "GROUP", g.uuid, g.name));
                 }));
@@ -129,7 +130,7 @@ public class GroupService {
         UUID id = Ids.uuid("groupUuid", groupUuid);
         return access.loadForWrite(companyRef).chain(company -> group(company, id).chain(g -> members
                 .delete("groupUuid", g.uuid).call(() -> groups.delete(g))
-                .call(() -> events.publish("GROUP_DELETED", company.partner, "GROUP", g.uuid.toString(),
+                .call(() -> events.publish(EventTypes.GROUP_DELETED, company.partner, "GROUP", g.uuid.toString(),
                         Map.of("uuid", g.uuid, "companyUuid", company.uuid, "name", g.name)))
                 .call(() -> activities.record(company, "GROUP_DELETED", null, "GROUP", g.uuid, g.name)))).replaceWithVoid();
     }
@@ -251,7 +252,8 @@ public class GroupService {
         payload.put("groupUuid", g.uuid);
         payload.put("action", action);
         payload.put("request", request);
-        return events.publish("GROUP_APP_ASSIGNMENT_REQUESTED", company.partner, "GROUP", g.uuid.toString(), payload);
+        return events.publish(EventTypes.GROUP_APP_ASSIGNMENT_REQUESTED, company.partner, "GROUP", g.uuid.toString(), payload)
+                .replaceWithVoid();
     }
 
     private Uni<Void> add(Company company, CompanyGroup g, AppUser user) {
@@ -264,7 +266,7 @@ public class GroupService {
             member.userUuid = user.uuid;
             member.createdOn = Instant.now();
             return members.persist(member)
-                    .call(() -> events.publish("GROUP_MEMBER_ADDED", company.partner, "GROUP", g.uuid.toString(),
+                    .call(() -> events.publish(EventTypes.GROUP_MEMBER_ADDED, company.partner, "GROUP", g.uuid.toString(),
                             Map.of("groupUuid", g.uuid, "companyUuid", company.uuid, "userUuid", user.uuid)))
                     .call(() -> activities.record(company, "GROUP_MEMBER_ADDED", user, "GROUP", g.uuid, g.name))
                     .replaceWithVoid();
@@ -273,7 +275,7 @@ public class GroupService {
 
     private Uni<Void> remove(Company company, CompanyGroup g, GroupMember member, AppUser user) {
         return members.delete(member)
-                .call(() -> events.publish("GROUP_MEMBER_REMOVED", company.partner, "GROUP", g.uuid.toString(),
+                .call(() -> events.publish(EventTypes.GROUP_MEMBER_REMOVED, company.partner, "GROUP", g.uuid.toString(),
                         Map.of("groupUuid", g.uuid, "companyUuid", company.uuid, "userUuid", user.uuid)))
                 .call(() -> activities.record(company, "GROUP_MEMBER_REMOVED", user, "GROUP", g.uuid, g.name));
     }
@@ -312,7 +314,7 @@ public class GroupService {
         if (body == null) {
             throw ApiException.badRequest("INVALID_BODY", "A JSON group object {name, description} is required");
         }
-        Problems problems = new Problems();
+        Violations problems = Violations.start();
         if (body.name() == null || body.name().isBlank()) {
             problems.add("name", "must not be blank");
         } else if (body.name().trim().length() > 255) {

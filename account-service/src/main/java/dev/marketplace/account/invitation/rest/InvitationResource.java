@@ -21,7 +21,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.marketplace.account.invitation.service.InvitationService;
 import dev.marketplace.account.invitation.service.InvitationService.InviteResult;
 import dev.marketplace.account.invitation.service.InvitationView;
-import dev.marketplace.account.support.Params;
+import dev.marketplace.common.input.QueryParams;
 import dev.marketplace.common.error.ApiException;
 import dev.marketplace.common.paging.PageRequest;
 import dev.marketplace.common.paging.PagedResponse;
@@ -46,7 +46,7 @@ public class InvitationResource {
     @Consumes(MediaType.APPLICATION_JSON)
     public Uni<InviteResult> invite(@RestPath String companyUuid, @RestQuery("api.usesExternalIds") String usesExternalIds,
             @RestQuery String inviterUuid, JsonNode body) {
-        return invitations.inviteJson(companyUuid, Params.bool("api.usesExternalIds", usesExternalIds, false), inviterUuid, body);
+        return invitations.inviteJson(companyUuid, QueryParams.bool("api.usesExternalIds", usesExternalIds, false), inviterUuid, body);
     }
 
     @POST

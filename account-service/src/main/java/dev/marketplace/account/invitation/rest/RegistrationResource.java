@@ -11,11 +11,11 @@ import org.jboss.resteasy.reactive.RestQuery;
 
 import dev.marketplace.account.invitation.service.InvitationService;
 import dev.marketplace.account.invitation.service.InvitationView;
-import dev.marketplace.account.support.Params;
+import dev.marketplace.common.input.QueryParams;
 import io.quarkus.security.Authenticated;
 import io.smallrye.mutiny.Uni;
 
-/** Accepting an invitation through its secret token (spec §2 accept-invitation body). */
+/** Accepting an invitation through its secret token. */
 @Path("/api/account/v2/invitations/{invitationToken}/registration")
 @Authenticated
 @Produces(MediaType.APPLICATION_JSON)
@@ -30,6 +30,6 @@ public class RegistrationResource {
     @Consumes(MediaType.APPLICATION_JSON)
     public Uni<InvitationView> accept(@RestPath String invitationToken,
             @RestQuery("api.usesExternalIds") String usesExternalIds, InvitationService.Accept body) {
-        return invitations.accept(invitationToken, Params.bool("api.usesExternalIds", usesExternalIds, false), body);
+        return invitations.accept(invitationToken, QueryParams.bool("api.usesExternalIds", usesExternalIds, false), body);
     }
 }

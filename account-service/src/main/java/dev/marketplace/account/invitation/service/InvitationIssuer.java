@@ -13,8 +13,10 @@ import dev.marketplace.account.activity.service.ActivityService;
 import dev.marketplace.account.company.domain.Company;
 import dev.marketplace.account.invitation.domain.Invitation;
 import dev.marketplace.account.invitation.repository.InvitationRepository;
-import dev.marketplace.account.messaging.AccountEvents;
-import dev.marketplace.account.messaging.Notification;
+import dev.marketplace.common.events.DomainEventPublisher;
+import dev.marketplace.common.events.EventTypes;
+import dev.marketplace.common.events.payload.NotificationRequest;
+import dev.marketplace.common.events.payload.NotificationTypes;
 import dev.marketplace.account.support.Passwords;
 import dev.marketplace.account.user.domain.AppUser;
 import dev.marketplace.account.user.repository.UserRepository;
@@ -32,12 +34,12 @@ import io.smallrye.mutiny.Uni;
 public class InvitationIssuer {
     private final InvitationRepository invitations;
     private final UserRepository users;
-    private final AccountEvents events;
+    private final DomainEventPublisher events;
     private final ActivityService activities;
     private final AccountConfig config;
     private final Caller caller;
 
-    public InvitationIssuer(InvitationRepository invitations, UserRepository users, AccountEvents events,
+    public InvitationIssuer(InvitationRepository invitations, UserRepository users, DomainEventPublisher events,
             ActivityService activities, AccountConfig config, Caller caller) {
         this.invitations = invitations;
         this.users = users;
@@ -49,7 +51,7 @@ public class InvitationIssuer {
 
     /**
      * The inviter of an invite-type operation: the calling user when the call acts as one; otherwise the
-     * {@code inviterUuid} query parameter, which ROLE_PARTNER credentials must give (spec §5.9).
+     * {@code inviterUuid} query parameter, which ROLE_PARTNER credentials must give.
      */
     public Uni<AppUser> inviter(String partner, String inviterUuid) {
         UUID id;
@@ -91,9 +93,9 @@ public class InvitationIssuer {
         parameters.put("role", role);
         parameters.put("invitationUrl", config.invitationUrl().replace("{token}", invitation.token));
         parameters.put("partner", company.partner);
-        Notification email = Notification.email(Notification.INVITE_USER, List.of(invitee.email), invitee.locale, parameters);
+        NotificationRequest email = NotificationRequest.email(NotificationTypes.INVITE_USER, List.of(invitee.email), invitee.locale, parameters);
         return invitations.persist(invitation)
-                .call(() -> events.publish("INVITATION_CREATED", company.partner, "INVITATION", invitation.uuid.toString(),
+                .call(() -> events.publish(EventTypes.INVITATION_CREATED, company.partner, "INVITATION", invitation.uuid.toString(),
                         InvitationView.of(invitation), List.of(email)))
                 .call(() -> activities.record(company, "USER_INVITED", invitee, "COMPANY", null, null));
     }

@@ -30,10 +30,11 @@ import dev.marketplace.account.membership.domain.Membership;
 import dev.marketplace.account.membership.domain.MembershipRoles;
 import dev.marketplace.account.membership.repository.MembershipRepository;
 import dev.marketplace.account.membership.service.MembershipService;
-import dev.marketplace.account.messaging.AccountEvents;
+import dev.marketplace.common.events.DomainEventPublisher;
+import dev.marketplace.common.events.EventTypes;
 import dev.marketplace.account.support.Emails;
 import dev.marketplace.account.support.Passwords;
-import dev.marketplace.account.support.Problems;
+import dev.marketplace.common.input.Violations;
 import dev.marketplace.account.support.Seq;
 import dev.marketplace.account.user.domain.AppUser;
 import dev.marketplace.account.user.domain.UserStatus;
@@ -50,7 +51,7 @@ import io.vertx.mutiny.core.Vertx;
 /** Invitations: invite (JSON or CSV), list, revoke, accept. */
 @ApplicationScoped
 public class InvitationService {
-    /** Role spelling of invitations (spec §2). */
+    /** Role spelling of invitations (AppDirect's names without the ROLE_ prefix). */
     public static final Set<String> ROLE_ENUM = Set.of("USER", "APPLICATION", "PARTNER", "PARTNER_READ", "COMPANY", "CLIENT",
             "CHECKOUT_USER", "BILLING_ADMIN", "SYS_ADMIN", "DEVELOPER", "CHANNEL_PRODUCT_SUPPORT", "CHANNEL_SUPPORT",
             "CHANNEL_ADMIN", "CORPORATE_ADMIN", "SUPERUSER", "SUPER_SUPPORT", "ANALYTICS_ADMIN", "LAYOUT_DESIGNER",
@@ -63,13 +64,13 @@ public class InvitationService {
     private final MembershipRepository memberships;
     private final CompanyRepository companies;
     private final CompanyAccess access;
-    private final AccountEvents events;
+    private final DomainEventPublisher events;
     private final ActivityService activities;
     private final Caller caller;
     private final Vertx vertx;
 
     public InvitationService(InvitationRepository invitations, InvitationIssuer issuer, UserRepository users,
-            MembershipRepository memberships, CompanyRepository companies, CompanyAccess access, AccountEvents events,
+            MembershipRepository memberships, CompanyRepository companies, CompanyAccess access, DomainEventPublisher events,
             ActivityService activities, Caller caller, Vertx vertx) {
         this.invitations = invitations;
         this.issuer = issuer;
@@ -92,6 +93,8 @@ public class InvitationService {
     public record InviteResult(int invitationsSent, List<InviteError> errors) {
     }
 
+    /** The accept-invitation body; {@code links} (part of AppDirect's body, a response field) is accepted and ignored. */
+    @com.fasterxml.jackson.annotation.JsonIgnoreProperties("links")
     public record Accept(String externalIdentifier, String firstName, String lastName, String locale, String password,
             String title) {
     }
@@ -275,7 +278,7 @@ public class InvitationService {
                             user.lastModified = Instant.now();
                         }
                     })
-                    .call(() -> events.publish("INVITATION_REVOKED", company.partner, "INVITATION", pending.uuid.toString(),
+                    .call(() -> events.publish(EventTypes.INVITATION_REVOKED, company.partner, "INVITATION", pending.uuid.toString(),
                             InvitationView.of(pending)))
                     .call(() -> activities.record(company, "INVITATION_REVOKED", user, null, null, null)))
                     .replaceWithVoid();
@@ -288,7 +291,7 @@ public class InvitationService {
         if (!access.channelWriter() && caller.user().isEmpty()) {
             throw ApiException.forbidden();
         }
-        Problems problems = new Problems();
+        Violations problems = Violations.start();
         if (body == null) {
             throw ApiException.badRequest("INVALID_BODY", "A JSON registration object is required");
         }
@@ -361,7 +364,7 @@ public class InvitationService {
                             payload.put("userUuid", user.uuid);
                             payload.put("email", user.email);
                             payload.put("companyUuid", company.uuid);
-                            return events.publish("INVITATION_ACCEPTED", company.partner, "INVITATION",
+                            return events.publish(EventTypes.INVITATION_ACCEPTED, company.partner, "INVITATION",
                                     invitation.uuid.toString(), payload)
                                     .call(() -> activities.record(company, "USER_JOINED", user, null, null, null))
                                     .replaceWith(view);

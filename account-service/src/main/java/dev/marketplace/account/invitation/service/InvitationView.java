@@ -6,7 +6,7 @@ import java.util.UUID;
 import dev.marketplace.account.invitation.domain.Invitation;
 
 /**
- * The invitation record of spec §2. {@code inviter} is the inviter's UUID (or external id when asked for). Beyond the
+ * The invitation record. {@code inviter} is the inviter's UUID (or external id when asked for). Beyond the
  * spec: {@code status} (PENDING, ACCEPTED, REVOKED, or EXPIRED for a pending invitation past its lifetime) and
  * {@code expiresOn}.
  */

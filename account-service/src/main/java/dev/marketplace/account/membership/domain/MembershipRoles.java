@@ -3,7 +3,7 @@ package dev.marketplace.account.membership.domain;
 import java.util.List;
 import java.util.Set;
 
-/** The roles a membership can carry (spec §2) and the rules about granting them. */
+/** The roles a membership can carry and the rules about granting them. */
 public final class MembershipRoles {
     public static final String COMPANY_ADMIN = "ROLE_SYS_ADMIN";
     public static final String BILLING_ADMIN = "ROLE_BILLING_ADMIN";

@@ -30,14 +30,14 @@ import dev.marketplace.account.membership.service.MembershipService.Checklist;
 import dev.marketplace.account.membership.service.MembershipService.Listing;
 import dev.marketplace.account.membership.service.MembershipService.RoleName;
 import dev.marketplace.account.membership.service.MembershipView;
-import dev.marketplace.account.support.Params;
+import dev.marketplace.common.input.QueryParams;
 import dev.marketplace.common.error.ApiException;
 import dev.marketplace.common.paging.PageRequest;
 import dev.marketplace.common.paging.PagedResponse;
 import io.quarkus.security.Authenticated;
 import io.smallrye.mutiny.Uni;
 
-/** Company memberships and roles (spec §2, §3; paths of the AppDirect memberships API). */
+/** Company memberships and roles (paths of the AppDirect memberships API). */
 @Path("/api/account/v2/companies/{companyUuid}")
 @Authenticated
 @Produces(MediaType.APPLICATION_JSON)
@@ -61,10 +61,10 @@ public class MembershipResource {
         if (roleName != null && !roleName.isEmpty() && !MembershipRoles.ALL.contains(roleName)) {
             throw ApiException.invalidField("roleName", "unknown role " + roleName);
         }
-        MembershipRepository.Filter filter = new MembershipRepository.Filter(null, Params.bool("active", active, null),
-                Params.bool("enabled", enabled, null), roleName == null || roleName.isEmpty() ? null : roleName,
-                Params.uuid("groupUuid", groupUuid), true, searchText,
-                Params.enumValue("sortField", sortField, SortField.class, SortField.DATE), Params.ascending(sortOrder, true));
+        MembershipRepository.Filter filter = new MembershipRepository.Filter(null, QueryParams.bool("active", active, null),
+                QueryParams.bool("enabled", enabled, null), roleName == null || roleName.isEmpty() ? null : roleName,
+                QueryParams.uuid("groupUuid", groupUuid), true, searchText,
+                QueryParams.enumValue("sortField", sortField, SortField.class, SortField.DATE), QueryParams.ascending(sortOrder, true));
         return memberships.list(companyUuid, filter, PageRequest.of(page, size, DEFAULT_PAGE_SIZE),
                 options(includeCompanies, includeUserCustomAttributes, uri), uri);
     }
@@ -168,13 +168,13 @@ public class MembershipResource {
     public Uni<PagedResponse<GroupView>> groups(@RestPath String companyUuid, @RestPath String userUuid,
             @RestQuery String ldap, @RestQuery String page, @RestQuery String searchText, @RestQuery String size,
             @RestQuery String sortField, @RestQuery String sortOrder, @Context UriInfo uri) {
-        boolean onlyLdap = Params.bool("ldap", ldap, false);
+        boolean onlyLdap = QueryParams.bool("ldap", ldap, false);
         return groups.groupsOfMember(companyUuid, userUuid, onlyLdap, searchText, GroupService.byName(sortField),
-                Params.ascending(sortOrder, false), PageRequest.of(page, size, DEFAULT_PAGE_SIZE), uri);
+                QueryParams.ascending(sortOrder, false), PageRequest.of(page, size, DEFAULT_PAGE_SIZE), uri);
     }
 
     private static MembershipView.Options options(String includeCompanies, String includeUserCustomAttributes, UriInfo uri) {
-        return new MembershipView.Options(Params.bool("includeCompanies", includeCompanies, true),
-                Params.bool("includeUserCustomAttributes", includeUserCustomAttributes, true), uri.getBaseUri());
+        return new MembershipView.Options(QueryParams.bool("includeCompanies", includeCompanies, true),
+                QueryParams.bool("includeUserCustomAttributes", includeUserCustomAttributes, true), uri.getBaseUri());
     }
 }

@@ -5,7 +5,7 @@ import java.util.List;
 import com.fasterxml.jackson.annotation.JsonAlias;
 import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
 
-/** Request bodies of the memberships API (spec §2 "Company membership and roles"). */
+/** Request bodies of the memberships API. */
 public final class MembershipInputs {
     private MembershipInputs() {
     }

@@ -28,11 +28,13 @@ import dev.marketplace.account.membership.domain.MembershipRoles;
 import dev.marketplace.account.membership.domain.UserAssignment;
 import dev.marketplace.account.membership.repository.AssignmentRepository;
 import dev.marketplace.account.membership.repository.MembershipRepository;
-import dev.marketplace.account.messaging.AccountEvents;
-import dev.marketplace.account.messaging.Notification;
+import dev.marketplace.common.events.DomainEventPublisher;
+import dev.marketplace.common.events.EventTypes;
+import dev.marketplace.common.events.payload.NotificationRequest;
+import dev.marketplace.common.events.payload.NotificationTypes;
 import dev.marketplace.account.support.Emails;
 import dev.marketplace.account.support.Passwords;
-import dev.marketplace.account.support.Problems;
+import dev.marketplace.common.input.Violations;
 import dev.marketplace.account.support.Seq;
 import dev.marketplace.account.user.domain.AppUser;
 import dev.marketplace.account.user.domain.UserStatus;
@@ -58,7 +60,7 @@ public class MembershipService {
     private final DomainRepository domains;
     private final InvitationIssuer issuer;
     private final CompanyAccess access;
-    private final AccountEvents events;
+    private final DomainEventPublisher events;
     private final ActivityService activities;
     private final AccountConfig config;
     private final Vertx vertx;
@@ -66,7 +68,7 @@ public class MembershipService {
 
     public MembershipService(MembershipRepository memberships, UserRepository users, AssignmentRepository assignments,
             InvitationRepository invitations, GroupMemberRepository groupMembers, DomainRepository domains,
-            InvitationIssuer issuer, CompanyAccess access, AccountEvents events, ActivityService activities,
+            InvitationIssuer issuer, CompanyAccess access, DomainEventPublisher events, ActivityService activities,
             AccountConfig config, Vertx vertx, BillingClient billing) {
         this.memberships = memberships;
         this.users = users;
@@ -184,7 +186,7 @@ public class MembershipService {
             throw ApiException.badRequest("INVALID_BODY", "A JSON membership object {enabled, roles} is required");
         }
         return access.loadForWrite(companyRef).chain(company -> member(company, user).chain(m -> {
-            Problems problems = new Problems();
+            Violations problems = Violations.start();
             Set<String> added = new LinkedHashSet<>();
             if (body.roles() != null) {
                 for (String role : body.roles()) {
@@ -206,7 +208,7 @@ public class MembershipService {
                             m.membership().enabled = body.enabled();
                         }
                         MembershipView view = MembershipView.of(m.membership(), m.user(), company, options(baseUri));
-                        return events.publish("MEMBERSHIP_UPDATED", company.partner, "MEMBERSHIP", aggregate(company, user), view)
+                        return events.publish(EventTypes.MEMBERSHIP_UPDATED, company.partner, "MEMBERSHIP", aggregate(company, user), view)
                                 .call(() -> activities.record(company, "MEMBERSHIP_UPDATED", m.user(), null, null, null))
                                 .replaceWith(view);
                     });
@@ -225,7 +227,7 @@ public class MembershipService {
             return check.chain(() -> {
                 m.membership().enabled = body.enabled();
                 MembershipView view = MembershipView.of(m.membership(), m.user(), company, options(baseUri));
-                String verb = body.enabled() ? "MEMBERSHIP_ENABLED" : "MEMBERSHIP_DISABLED";
+                String verb = body.enabled() ? EventTypes.MEMBERSHIP_ENABLED : EventTypes.MEMBERSHIP_DISABLED;
                 return events.publish(verb, company.partner, "MEMBERSHIP", aggregate(company, user), view)
                         .call(() -> activities.record(company, verb, m.user(), null, null, null)).replaceWith(view);
             });
@@ -255,7 +257,7 @@ public class MembershipService {
                         payload.put("userUuid", user);
                         payload.put("email", m.user().email);
                         payload.put("userDeleted", others == 0);
-                        return events.publish("MEMBERSHIP_DELETED", company.partner, "MEMBERSHIP", aggregate(company, user), payload)
+                        return events.publish(EventTypes.MEMBERSHIP_DELETED, company.partner, "MEMBERSHIP", aggregate(company, user), payload)
                                 .call(() -> activities.record(company, "USER_REMOVED", m.user(), null, null, null));
                     }).replaceWithVoid();
         }));
@@ -264,7 +266,7 @@ public class MembershipService {
     /** Add user: an active user with a temporary password emailed to {@code recipientEmails}. */
     @WithTransaction
     public Uni<MembershipView> addActiveUser(String companyRef, MembershipInputs.AddUser body, URI baseUri) {
-        Problems problems = new Problems();
+        Violations problems = Violations.start();
         if (body == null || body.user() == null) {
             throw ApiException.invalidField("user", "is required");
         }
@@ -328,12 +330,12 @@ public class MembershipService {
                             parameters.put("temporaryPassword", password);
                             parameters.put("loginUrl", config.loginUrl());
                             parameters.put("partner", company.partner);
-                            Notification mail = Notification.email(Notification.ACTIVE_USER_TEMP_PASSWORD, recipients,
+                            NotificationRequest mail = NotificationRequest.email(NotificationTypes.ACTIVE_USER_TEMP_PASSWORD, recipients,
                                     user.locale, parameters);
                             MembershipView view = MembershipView.of(m, user, company, options(baseUri));
                             return (existing == null ? users.persist(user) : Uni.createFrom().item(user))
                                     .call(() -> memberships.persist(m))
-                                    .call(() -> events.publish("MEMBERSHIP_CREATED", company.partner, "MEMBERSHIP",
+                                    .call(() -> events.publish(EventTypes.MEMBERSHIP_CREATED, company.partner, "MEMBERSHIP",
                                             aggregate(company, user.uuid), view, List.of(mail)))
                                     .call(() -> activities.record(company, "USER_ADDED", user, null, null, null))
                                     .replaceWith(view);
@@ -345,7 +347,7 @@ public class MembershipService {
     /** Create membership: invited when the company (and the user entry) allow login, managed otherwise. */
     @WithTransaction
     public Uni<MembershipView> create(String companyRef, String inviterUuid, MembershipInputs.Create body, URI baseUri) {
-        Problems problems = new Problems();
+        Violations problems = Violations.start();
         if (body == null || body.user() == null) {
             throw ApiException.invalidField("user", "is required");
         }
@@ -412,7 +414,7 @@ public class MembershipService {
                             MembershipView view = MembershipView.of(m, user, company, options(baseUri));
                             return (existing == null ? users.persist(user) : Uni.createFrom().item(user))
                                     .call(() -> memberships.persist(m))
-                                    .call(() -> events.publish("MEMBERSHIP_CREATED", company.partner, "MEMBERSHIP",
+                                    .call(() -> events.publish(EventTypes.MEMBERSHIP_CREATED, company.partner, "MEMBERSHIP",
                                             aggregate(company, user.uuid), view))
                                     .call(() -> invited ? issuer.issue(company, user, invitationRole(granted), inviter)
                                             : activities.record(company, "USER_ADDED", user, null, null, null))
@@ -440,10 +442,10 @@ public class MembershipService {
                     m.user().status = UserStatus.INVITED;
                     m.user().lastModified = Instant.now();
                 }
-                Uni<Void> companyEvent = converted ? events.publish("COMPANY_UPDATED", company.partner, "COMPANY",
-                        company.uuid.toString(), Map.of("uuid", company.uuid, "allowLogin", true, "managed", false))
+                Uni<Void> companyEvent = converted ? events.publish(EventTypes.COMPANY_UPDATED, company.partner, "COMPANY",
+                        company.uuid.toString(), Map.of("uuid", company.uuid, "allowLogin", true, "managed", false)).replaceWithVoid()
                         : Uni.createFrom().voidItem();
-                return companyEvent.call(() -> events.publish("MEMBERSHIP_INVITED", company.partner, "MEMBERSHIP",
+                return companyEvent.call(() -> events.publish(EventTypes.MEMBERSHIP_INVITED, company.partner, "MEMBERSHIP",
                         aggregate(company, user), Map.of("companyUuid", company.uuid, "userUuid", user, "email", m.user().email,
                                 "status", UserStatus.INVITED.name())))
                         .call(() -> issuer.issue(company, m.user(), invitationRole(m.membership().roles), inviter))
@@ -479,8 +481,8 @@ public class MembershipService {
                             parameters.put("productName", productName);
                             parameters.put("message", message == null ? "" : message);
                             parameters.put("partner", company.partner);
-                            List<Notification> mails = recipients.isEmpty() ? List.of()
-                                    : List.of(Notification.email(Notification.APPLICATION_PURCHASE_REQUEST_NOTICE, recipients,
+                            List<NotificationRequest> mails = recipients.isEmpty() ? List.of()
+                                    : List.of(NotificationRequest.email(NotificationTypes.APPLICATION_PURCHASE_REQUEST_NOTICE, recipients,
                                             m.user().locale, parameters));
                             Map<String, Object> payload = new LinkedHashMap<>();
                             payload.put("companyUuid", company.uuid);
@@ -488,10 +490,11 @@ public class MembershipService {
                             payload.put("applicationId", application);
                             payload.put("productName", productName);
                             payload.put("message", message);
-                            return events.publish("PURCHASE_REQUESTED", company.partner, "MEMBERSHIP", aggregate(company, user),
+                            return events.publish(EventTypes.PURCHASE_REQUESTED, company.partner, "MEMBERSHIP", aggregate(company, user),
                                     payload, mails)
                                     .call(() -> activities.record(company, "PURCHASE_REQUESTED", m.user(), "APPLICATION", null,
-                                            productName));
+                                            productName))
+                                    .replaceWithVoid();
                         })));
     }
 
@@ -501,7 +504,7 @@ public class MembershipService {
         if (body == null) {
             throw ApiException.badRequest("INVALID_BODY", "A JSON array of {userUuid, rolesToAdd, rolesToRemove} is required");
         }
-        Problems problems = new Problems();
+        Violations problems = Violations.start();
         List<UUID> targets = new ArrayList<>();
         Set<String> added = new LinkedHashSet<>();
         for (int i = 0; i < body.size(); i++) {
@@ -550,7 +553,7 @@ public class MembershipService {
                         }
                         m.membership().roles = List.copyOf(roles);
                         MembershipView view = MembershipView.of(m.membership(), m.user(), company, options(baseUri));
-                        return events.publish("MEMBERSHIP_ROLES_UPDATED", company.partner, "MEMBERSHIP",
+                        return events.publish(EventTypes.MEMBERSHIP_ROLES_UPDATED, company.partner, "MEMBERSHIP",
                                 aggregate(company, m.user().uuid), view)
                                 .call(() -> activities.record(company, "ROLES_CHANGED", m.user(), null, null, null));
                     });
@@ -569,10 +572,10 @@ public class MembershipService {
     }
 
     /**
-     * Role rules of spec §2: unknown roles are refused, the Marketplace Manager role is never granted, ROLE_USER only
+     * Role rules: unknown roles are refused, the Marketplace Manager role is never granted, ROLE_USER only
      * when a membership is created.
      */
-    public static void checkRoles(String field, Collection<String> roles, boolean creating, Problems problems) {
+    public static void checkRoles(String field, Collection<String> roles, boolean creating, Violations problems) {
         for (String role : roles) {
             if (role == null || !MembershipRoles.ALL.contains(role)) {
                 problems.add(field, "unknown role " + role + "; use one of " + String.join(", ", MembershipRoles.CHANNEL_GRANTABLE));

@@ -12,7 +12,7 @@ import io.vertx.ext.web.RoutingContext;
 
 /**
  * A GraphQL call without a valid internal token is refused with 403 and the standard error body before it reaches the
- * GraphQL engine (DESIGN §3: 403 for every authentication failure), like the REST endpoints.
+ * GraphQL engine (403 for every authentication failure), like the REST endpoints.
  */
 @ApplicationScoped
 public class GraphQLGate {

@@ -7,7 +7,7 @@ import org.eclipse.microprofile.graphql.Input;
 import org.eclipse.microprofile.graphql.Name;
 import org.eclipse.microprofile.graphql.Type;
 
-/** The GraphQL user surface (spec §2 "User (GraphQL object)", §4 "GraphQL user queries"). */
+/** The GraphQL user surface. */
 public final class UserGraphQLTypes {
     private UserGraphQLTypes() {
     }

@@ -13,7 +13,7 @@ import org.jboss.resteasy.reactive.RestPath;
 import org.jboss.resteasy.reactive.RestQuery;
 
 import dev.marketplace.account.membership.domain.MembershipRoles;
-import dev.marketplace.account.support.Params;
+import dev.marketplace.common.input.QueryParams;
 import dev.marketplace.account.user.repository.UserRepository;
 import dev.marketplace.account.user.repository.UserRepository.SortField;
 import dev.marketplace.account.user.service.UserService;
@@ -56,19 +56,19 @@ public class UserResource {
                 throw ApiException.invalidField("lastModified", "must be a timestamp in epoch milliseconds");
             }
         }
-        SortField sort = Params.enumValue("sortField", sortField, SortField.class, SortField.DATE);
+        SortField sort = QueryParams.enumValue("sortField", sortField, SortField.class, SortField.DATE);
         if (sort != SortField.DATE && sort != SortField.FIRST_NAME && sort != SortField.LAST_NAME) {
             throw ApiException.invalidField("sortField", "must be one of DATE, FIRST_NAME, LAST_NAME");
         }
         UserRepository.Filter filter = new UserRepository.Filter(null, name, email, externalId, username,
-                companyMembershipRole, since, sort, Params.ascending(sortOrder, true));
+                companyMembershipRole, since, sort, QueryParams.ascending(sortOrder, true));
         return users.list(filter, PageRequest.of(page, size, 50),
-                Params.bool("includeCustomAttributes", includeCustomAttributes, false), uri);
+                QueryParams.bool("includeCustomAttributes", includeCustomAttributes, false), uri);
     }
 
     @GET
     @Path("{userUuid}")
     public Uni<UserView> get(@RestPath String userUuid, @RestQuery String includeCustomAttributes, @Context UriInfo uri) {
-        return users.get(userUuid, Params.bool("includeCustomAttributes", includeCustomAttributes, false), uri.getBaseUri());
+        return users.get(userUuid, QueryParams.bool("includeCustomAttributes", includeCustomAttributes, false), uri.getBaseUri());
     }
 }

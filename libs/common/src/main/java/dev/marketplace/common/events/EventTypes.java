@@ -41,10 +41,13 @@ public final class EventTypes {
     // account-service
     public static final String COMPANY_CREATED = "COMPANY_CREATED";
     public static final String COMPANY_UPDATED = "COMPANY_UPDATED";
+    public static final String COMPANY_PATCHED = "COMPANY_PATCHED";
     public static final String COMPANY_DELETED = "COMPANY_DELETED";
     public static final String MEMBERSHIP_CREATED = "MEMBERSHIP_CREATED";
     public static final String MEMBERSHIP_UPDATED = "MEMBERSHIP_UPDATED";
     public static final String MEMBERSHIP_DELETED = "MEMBERSHIP_DELETED";
+    public static final String MEMBERSHIP_ENABLED = "MEMBERSHIP_ENABLED";
+    public static final String MEMBERSHIP_DISABLED = "MEMBERSHIP_DISABLED";
     public static final String MEMBERSHIP_INVITED = "MEMBERSHIP_INVITED";
     public static final String MEMBERSHIP_ROLES_UPDATED = "MEMBERSHIP_ROLES_UPDATED";
     public static final String PURCHASE_REQUESTED = "PURCHASE_REQUESTED";

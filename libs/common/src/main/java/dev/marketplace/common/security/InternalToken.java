@@ -9,7 +9,7 @@ import io.smallrye.jwt.build.Jwt;
 import io.smallrye.jwt.build.JwtClaimsBuilder;
 
 /**
- * The identity the gateway forwards inside the mesh (DESIGN §4): a short-lived RS256 JWT that services verify with
+ * The identity the gateway forwards inside the mesh (docs/architecture.md, "Identity"): a short-lived RS256 JWT that services verify with
  * quarkus-oidc. The gateway mints it; tests mint it to call a service directly.
  */
 public final class InternalToken {

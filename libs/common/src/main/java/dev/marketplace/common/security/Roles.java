@@ -1,6 +1,6 @@
 package dev.marketplace.common.security;
 
-/** Authorities of the spec (§2) as they appear in tokens and {@code @RolesAllowed}. */
+/** The authorities of the API as they appear in tokens and {@code @RolesAllowed}. */
 public final class Roles {
     public static final String PARTNER = "ROLE_PARTNER";
     public static final String PARTNER_READ = "ROLE_PARTNER_READ";
@@ -10,7 +10,7 @@ public final class Roles {
     public static final String BILLING_ADMIN = "ROLE_BILLING_ADMIN";
     public static final String DEVELOPER = "ROLE_DEVELOPER";
     public static final String USER = "ROLE_USER";
-    /** Vendor credentials of one product (DESIGN §4). */
+    /** Vendor credentials of one product (docs/architecture.md, "Identity"). */
     public static final String VENDOR = "ROLE_VENDOR";
 
     private Roles() {

@@ -1,0 +1,25 @@
+package dev.marketplace.common.events.payload;
+
+/**
+ * Template types producers ask notification-service to send ({@link NotificationRequest#type()}); each one's
+ * parameters are listed in CONTRIBUTING.md. notification-service's template catalogue knows every type.
+ */
+public final class NotificationTypes {
+    private NotificationTypes() {
+    }
+
+    public static final String INVITE_USER = "INVITE_USER";
+    public static final String ACTIVE_USER_TEMP_PASSWORD = "ACTIVE_USER_TEMP_PASSWORD";
+    public static final String NEW_USER = "NEW_USER";
+    public static final String ACCOUNT_ACTIVATION = "ACCOUNT_ACTIVATION";
+    public static final String APPLICATION_PURCHASE_REQUEST_NOTICE = "APPLICATION_PURCHASE_REQUEST_NOTICE";
+    public static final String SUBSCRIPTION_ORDER = "SUBSCRIPTION_ORDER";
+    public static final String SUBSCRIPTION_CANCEL = "SUBSCRIPTION_CANCEL";
+    public static final String INVOICE = "INVOICE";
+    public static final String PAYMENT_SUCCESSFUL = "PAYMENT_SUCCESSFUL";
+    public static final String PAYMENT_FAILED = "PAYMENT_FAILED";
+    public static final String MANUAL_EVENT_RESOLUTION = "MANUAL_EVENT_RESOLUTION";
+    public static final String RESELLER_LINKED = "RESELLER_LINKED";
+    public static final String RESELLER_UNLINKED = "RESELLER_UNLINKED";
+    public static final String SALES_LEAD_CREATED = "SALES_LEAD_CREATED";
+}
