@@ -8,13 +8,17 @@ import jakarta.enterprise.context.ApplicationScoped;
 
 import dev.marketplace.account.company.domain.Company;
 import dev.marketplace.common.lookup.CompanyRef;
+import dev.marketplace.common.paging.ListQueries;
 import dev.marketplace.common.paging.PageRequest;
+import dev.marketplace.common.paging.SqlFilter;
+import dev.marketplace.common.paging.Total;
 import io.quarkus.hibernate.reactive.panache.PanacheRepositoryBase;
-import io.quarkus.panache.common.Parameters;
 import io.smallrye.mutiny.Uni;
 
 @ApplicationScoped
 public class CompanyRepository implements PanacheRepositoryBase<Company, UUID> {
+    /** The name of the companies list in {@code list_counter}, scoped by partner. */
+    static final String LIST = "companies";
 
     /** By uuid the company may belong to any partner (the caller checks); by external id only within {@code partner}. */
     public Uni<Company> findByRef(CompanyRef ref, String partner) {
@@ -29,41 +33,38 @@ public class CompanyRepository implements PanacheRepositoryBase<Company, UUID> {
                 exceptCompany == null ? new UUID(0, 0) : exceptCompany).map(n -> n > 0);
     }
 
+    /** A page of the companies list: ordered by name, then uuid (index {@code company_list}). */
     public Uni<List<Company>> search(CompanyFilter filter, PageRequest page) {
-        Parameters params = new Parameters();
-        String where = where(filter, params);
-        String order = filter.ascending() ? "asc" : "desc";
-        return find("from Company c where " + where + " order by lower(c.name) " + order + ", c.uuid " + order, params)
-                .page(page.page(), page.size()).list();
+        SqlFilter where = sqlFilter(filter);
+        return ListQueries.page(Company.class, UUID.class, "uuid", c -> c.uuid, pageSql(filter, where, page), where);
     }
 
-    public Uni<Long> count(CompanyFilter filter) {
-        Parameters params = new Parameters();
-        return count("from Company c where " + where(filter, params), params);
+    /** The list's total: the partner's counter when unfiltered, else a capped count. */
+    public Uni<Total> count(CompanyFilter filter) {
+        return ListQueries.total("from company c", sqlFilter(filter), LIST, filter.partner());
     }
 
-    private static String where(CompanyFilter filter, Parameters params) {
-        StringBuilder where = new StringBuilder("c.partner = :partner");
-        params.and("partner", filter.partner());
+    static String pageSql(CompanyFilter filter, SqlFilter where, PageRequest page) {
+        String direction = filter.ascending() ? " asc" : " desc";
+        return ListQueries.pageSql("company c", "c.uuid", where,
+                "c.sort_name" + direction + ", c.uuid" + direction, page);
+    }
+
+    static SqlFilter sqlFilter(CompanyFilter filter) {
+        SqlFilter where = SqlFilter.scope("c.partner = ?", filter.partner());
         if (filter.name() != null && !filter.name().isBlank()) {
-            where.append(" and lower(c.name) like :name escape '\\'");
-            params.and("name", "%" + escapeLike(filter.name().toLowerCase()) + "%");
+            where.and("c.sort_name like ? escape '\\'", SqlFilter.contains(filter.name()));
         }
         if (filter.vendor() != null) {
-            where.append(" and c.vendor = :vendor");
-            params.and("vendor", filter.vendor());
+            where.and("c.vendor = ?", filter.vendor());
         }
-        int i = 0;
         for (Map.Entry<String, List<String>> excluded : filter.excludedCustomValues().entrySet()) {
-            where.append(" and not exists (select 1 from CompanyCustomAttribute a where a.companyUuid = c.uuid and a.name = :cn")
-                    .append(i).append(" and a.value in :cv").append(i).append(')');
-            params.and("cn" + i, excluded.getKey()).and("cv" + i, excluded.getValue());
-            i++;
+            List<Object> values = new java.util.ArrayList<>();
+            values.add(excluded.getKey());
+            values.addAll(excluded.getValue());
+            where.and("not exists (select 1 from company_custom_attribute a where a.company_uuid = c.uuid and a.name = ?"
+                    + " and a.value in (" + "?, ".repeat(excluded.getValue().size() - 1) + "?))", values.toArray());
         }
-        return where.toString();
-    }
-
-    private static String escapeLike(String text) {
-        return text.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_");
+        return where;
     }
 }

@@ -9,12 +9,17 @@ import jakarta.enterprise.context.ApplicationScoped;
 
 import dev.marketplace.account.group.domain.CompanyGroup;
 import dev.marketplace.account.support.Queries;
+import dev.marketplace.common.paging.ListQueries;
+import dev.marketplace.common.paging.SqlFilter;
+import dev.marketplace.common.paging.Total;
 import dev.marketplace.common.paging.PageRequest;
 import io.quarkus.hibernate.reactive.panache.PanacheRepositoryBase;
 import io.smallrye.mutiny.Uni;
 
 @ApplicationScoped
 public class GroupRepository implements PanacheRepositoryBase<CompanyGroup, UUID> {
+    /** The name of a company's groups list in {@code list_counter}, scoped by company. */
+    static final String LIST = "groups";
 
     /** Listing filter: a company's groups, optionally only those {@code member} belongs to. */
     public record Filter(UUID company, UUID member, String searchText, boolean byName, boolean ascending) {
@@ -29,17 +34,18 @@ public class GroupRepository implements PanacheRepositoryBase<CompanyGroup, UUID
                 except == null ? new UUID(0, 0) : except).map(n -> n > 0);
     }
 
+    /** A page of a company's groups, by name or by creation, then uuid. */
     public Uni<List<CompanyGroup>> search(Filter filter, PageRequest page) {
-        Map<String, Object> params = new HashMap<>();
+        SqlFilter where = sqlFilter(filter);
         String direction = filter.ascending() ? " asc" : " desc";
-        String order = filter.byName() ? "lower(g.name)" + direction : "g.createdOn" + direction;
-        return Queries.list("select g from CompanyGroup g where " + where(filter, params) + " order by " + order + ", g.uuid",
-                params, CompanyGroup.class, page);
+        String key = filter.byName() ? "g.sort_name" : "g.created_on";
+        return ListQueries.page(CompanyGroup.class, UUID.class, "uuid", g -> g.uuid, ListQueries.pageSql("company_group g", "g.uuid", where,
+                key + direction + ", g.uuid" + direction, page), where);
     }
 
-    public Uni<Long> count(Filter filter) {
-        Map<String, Object> params = new HashMap<>();
-        return Queries.count("select count(g) from CompanyGroup g where " + where(filter, params), params);
+    /** The list's total: the company's counter when unfiltered, else a capped count. */
+    public Uni<Total> count(Filter filter) {
+        return ListQueries.total("from company_group g", sqlFilter(filter), LIST, filter.company());
     }
 
     /** Number of members of each group. */
@@ -57,17 +63,14 @@ public class GroupRepository implements PanacheRepositoryBase<CompanyGroup, UUID
                 });
     }
 
-    private static String where(Filter f, Map<String, Object> params) {
-        StringBuilder where = new StringBuilder("g.companyUuid = :company");
-        params.put("company", f.company());
+    static SqlFilter sqlFilter(Filter f) {
+        SqlFilter where = SqlFilter.scope("g.company_uuid = ?", f.company());
         if (f.member() != null) {
-            where.append(" and exists (select 1 from GroupMember m where m.groupUuid = g.uuid and m.userUuid = :member)");
-            params.put("member", f.member());
+            where.and("exists (select 1 from group_member m where m.group_uuid = g.uuid and m.user_uuid = ?)", f.member());
         }
         if (f.searchText() != null && !f.searchText().isBlank()) {
-            where.append(" and (lower(g.name) like :text escape '\\' or lower(coalesce(g.description, '')) like :text escape '\\')");
-            params.put("text", "%" + Queries.escapeLike(f.searchText().trim()) + "%");
+            where.and("g.search_text like ? escape '\\'", SqlFilter.contains(f.searchText()));
         }
-        return where.toString();
+        return where;
     }
 }

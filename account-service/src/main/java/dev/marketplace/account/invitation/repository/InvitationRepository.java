@@ -7,13 +7,18 @@ import jakarta.enterprise.context.ApplicationScoped;
 
 import dev.marketplace.account.invitation.domain.Invitation;
 import dev.marketplace.account.support.Queries;
+import dev.marketplace.common.paging.ListQueries;
 import dev.marketplace.common.paging.PageRequest;
+import dev.marketplace.common.paging.SqlFilter;
+import dev.marketplace.common.paging.Total;
 import io.quarkus.hibernate.reactive.panache.PanacheRepositoryBase;
 import io.quarkus.panache.common.Parameters;
 import io.smallrye.mutiny.Uni;
 
 @ApplicationScoped
 public class InvitationRepository implements PanacheRepositoryBase<Invitation, UUID> {
+    /** The name of a company's invitations list in {@code list_counter}, scoped by company. */
+    static final String LIST = "invitations";
 
     public Uni<Invitation> byToken(String token) {
         return find("token", token).firstResult();
@@ -40,33 +45,24 @@ public class InvitationRepository implements PanacheRepositoryBase<Invitation, U
 
     /** Pending and accepted invitations of a company (revoked ones are gone), newest first. */
     public Uni<List<Invitation>> search(UUID company, String filter, UUID inviter, PageRequest page) {
-        return find(where(filter, inviter) + " order by createdOn desc, uuid", params(company, filter, inviter))
-                .page(page.page(), page.size()).list();
+        SqlFilter where = sqlFilter(company, filter, inviter);
+        return ListQueries.page(Invitation.class, UUID.class, "uuid", i -> i.uuid, ListQueries.pageSql("invitation i", "i.uuid", where,
+                "i.created_on desc, i.uuid desc", page), where);
     }
 
-    public Uni<Long> count(UUID company, String filter, UUID inviter) {
-        return count(where(filter, inviter), params(company, filter, inviter));
+    /** The list's total: the company's counter when unfiltered, else a capped count. */
+    public Uni<Total> count(UUID company, String filter, UUID inviter) {
+        return ListQueries.total("from invitation i", sqlFilter(company, filter, inviter), LIST, company);
     }
 
-    private static String where(String filter, UUID inviter) {
-        String where = "companyUuid = :company and status <> :revoked";
+    static SqlFilter sqlFilter(UUID company, String filter, UUID inviter) {
+        SqlFilter where = SqlFilter.scope("i.company_uuid = ?", company).always("i.status <> 'REVOKED'");
         if (filter != null && !filter.isBlank()) {
-            where += " and lower(email) like :filter escape '\\'";
+            where.and("i.sort_email like ? escape '\\'", SqlFilter.contains(filter));
         }
         if (inviter != null) {
-            where += " and inviterUuid = :inviter";
+            where.and("i.inviter_uuid = ?", inviter);
         }
         return where;
-    }
-
-    private static Parameters params(UUID company, String filter, UUID inviter) {
-        Parameters p = Parameters.with("company", company).and("revoked", Invitation.Status.REVOKED);
-        if (filter != null && !filter.isBlank()) {
-            p.and("filter", "%" + Queries.escapeLike(filter.trim()) + "%");
-        }
-        if (inviter != null) {
-            p.and("inviter", inviter);
-        }
-        return p;
     }
 }

@@ -9,6 +9,10 @@ import jakarta.enterprise.context.ApplicationScoped;
 
 import dev.marketplace.account.membership.domain.Membership;
 import dev.marketplace.account.support.Queries;
+import dev.marketplace.account.user.domain.AppUser;
+import dev.marketplace.common.paging.ListQueries;
+import dev.marketplace.common.paging.SqlFilter;
+import dev.marketplace.common.paging.Total;
 import dev.marketplace.account.user.domain.UserStatus;
 import dev.marketplace.common.paging.PageRequest;
 import io.quarkus.hibernate.reactive.panache.PanacheRepositoryBase;
@@ -16,6 +20,8 @@ import io.smallrye.mutiny.Uni;
 
 @ApplicationScoped
 public class MembershipRepository implements PanacheRepositoryBase<Membership, UUID> {
+    /** The name of a company's memberships list in {@code list_counter}, scoped by company. */
+    static final String LIST = "memberships";
     private static final String ROLE_SEPARATOR = "\u001f";
 
     public enum SortField {
@@ -39,24 +45,63 @@ public class MembershipRepository implements PanacheRepositoryBase<Membership, U
         return users.isEmpty() ? Uni.createFrom().item(List.of()) : list("userUuid in ?1 order by createdOn", users);
     }
 
-    /** Memberships with each user, one {@code Object[]{Membership, AppUser}} per row. */
+    /**
+     * A page of a company's memberships with each user, one {@code Object[]{Membership, AppUser}} per row: the page
+     * is read from the membership's own copy of the user's sort keys and status (V5 triggers), the users in one more
+     * query.
+     */
     public Uni<List<Object[]>> search(Filter filter, PageRequest page) {
-        Map<String, Object> params = new HashMap<>();
-        String where = where(filter, params);
-        String direction = filter.ascending() ? " asc" : " desc";
-        String order = switch (filter.sortField()) {
-            case DATE -> "m.createdOn" + direction;
-            case FIRST_NAME -> "lower(u.firstName)" + direction + " nulls last";
-            case LAST_NAME -> "lower(u.lastName)" + direction + " nulls last";
-        };
-        return Queries.list("select m, u from Membership m join AppUser u on u.uuid = m.userUuid where " + where
-                + " order by " + order + ", m.uuid", params, Object[].class, page);
+        SqlFilter where = sqlFilter(filter);
+        return ListQueries.page(Membership.class, UUID.class, "uuid", m -> m.uuid, pageSql(filter, where, page), where)
+                .chain(found -> {
+            if (found.isEmpty()) {
+                return Uni.createFrom().item(List.<Object[]>of());
+            }
+            return Queries.list("select u from AppUser u where u.uuid in :users",
+                    Map.of("users", found.stream().map(m -> m.userUuid).toList()), AppUser.class, null).map(users -> {
+                        Map<UUID, AppUser> byUuid = new HashMap<>();
+                        users.forEach(u -> byUuid.put(u.uuid, u));
+                        return found.stream().map(m -> new Object[] { m, byUuid.get(m.userUuid) }).toList();
+                    });
+        });
     }
 
-    public Uni<Long> count(Filter filter) {
-        Map<String, Object> params = new HashMap<>();
-        return Queries.count("select count(m) from Membership m join AppUser u on u.uuid = m.userUuid where "
-                + where(filter, params), params);
+    /** The list's total: the company's counter when unfiltered, else a capped count. */
+    public Uni<Total> count(Filter filter) {
+        return ListQueries.total("from membership m", sqlFilter(filter), LIST, filter.company());
+    }
+
+    static String pageSql(Filter filter, SqlFilter where, PageRequest page) {
+        String direction = filter.ascending() ? " asc" : " desc";
+        String key = switch (filter.sortField()) {
+            case DATE -> "m.created_on";
+            case FIRST_NAME -> "m.user_sort_first_name";
+            case LAST_NAME -> "m.user_sort_last_name";
+        };
+        String order = key + direction + (filter.sortField() == SortField.DATE ? "" : " nulls last") + ", m.uuid" + direction;
+        return ListQueries.pageSql("membership m", "m.uuid", where, order, page);
+    }
+
+    static SqlFilter sqlFilter(Filter f) {
+        SqlFilter where = SqlFilter.scope("m.company_uuid = ?", f.company());
+        if (f.active() != null) {
+            where.and(f.active() ? "m.user_status = 'ACTIVE'" : "m.user_status <> 'ACTIVE'");
+        }
+        if (f.enabled() != null) {
+            where.and("m.enabled = ?", f.enabled());
+        }
+        if (f.roleName() != null) {
+            where.and("? || m.roles || ? like ?", ROLE_SEPARATOR, ROLE_SEPARATOR,
+                    "%" + ROLE_SEPARATOR + f.roleName() + ROLE_SEPARATOR + "%");
+        }
+        if (f.groupUuid() != null) {
+            where.and((Boolean.FALSE.equals(f.inGroup()) ? "not " : "")
+                    + "exists (select 1 from group_member g where g.group_uuid = ? and g.user_uuid = m.user_uuid)", f.groupUuid());
+        }
+        if (f.searchText() != null && !f.searchText().isBlank()) {
+            where.and("m.user_search like ? escape '\\'", SqlFilter.contains(f.searchText()));
+        }
+        return where;
     }
 
     /** Enabled members of {@code company} who can log in and hold one of {@code roles}, with their users. */
@@ -73,35 +118,5 @@ public class MembershipRepository implements PanacheRepositoryBase<Membership, U
         return Queries.list("select m, u from Membership m join AppUser u on u.uuid = m.userUuid where m.companyUuid = :company"
                 + " and m.enabled = true and u.status = :active and (" + anyRole + ") order by u.email", params, Object[].class,
                 null);
-    }
-
-    private static String where(Filter f, Map<String, Object> params) {
-        StringBuilder where = new StringBuilder("m.companyUuid = :company");
-        params.put("company", f.company());
-        if (f.active() != null) {
-            where.append(f.active() ? " and u.status = :active" : " and u.status <> :active");
-            params.put("active", UserStatus.ACTIVE);
-        }
-        if (f.enabled() != null) {
-            where.append(" and m.enabled = :enabled");
-            params.put("enabled", f.enabled());
-        }
-        if (f.roleName() != null) {
-            where.append(" and concat(:sep, m.roles, :sep) like :role");
-            params.put("sep", ROLE_SEPARATOR);
-            params.put("role", "%" + ROLE_SEPARATOR + f.roleName() + ROLE_SEPARATOR + "%");
-        }
-        if (f.groupUuid() != null) {
-            where.append(Boolean.FALSE.equals(f.inGroup()) ? " and not" : " and").append(
-                    " exists (select 1 from GroupMember g where g.groupUuid = :group and g.userUuid = m.userUuid)");
-            params.put("group", f.groupUuid());
-        }
-        if (f.searchText() != null && !f.searchText().isBlank()) {
-            where.append(" and (lower(u.email) like :text escape '\\' or lower(u.firstName) like :text escape '\\'"
-                    + " or lower(u.lastName) like :text escape '\\'"
-                    + " or lower(concat(coalesce(u.firstName, ''), ' ', coalesce(u.lastName, ''))) like :text escape '\\')");
-            params.put("text", "%" + Queries.escapeLike(f.searchText().trim()) + "%");
-        }
-        return where.toString();
     }
 }

@@ -145,7 +145,7 @@ public class UserGraphQL {
         Integer afterIndex = after == null ? null : decode("after", after);
         Integer beforeIndex = before == null ? null : decode("before", before);
         return users.count(query).chain(total -> {
-            int count = (int) Math.min(total, Integer.MAX_VALUE);
+            int count = (int) Math.min(total.count(), Integer.MAX_VALUE);
             int start = afterIndex == null ? 0 : Math.min(afterIndex + 1, count);
             int end = beforeIndex == null ? count : Math.max(start, Math.min(beforeIndex, count));
             if (first != null) {
@@ -172,11 +172,12 @@ public class UserGraphQL {
                 }
                 PageInfo info = new PageInfo();
                 info.hasPreviousPage = from > 0;
-                info.hasNextPage = from + nodes.size() < total;
+                info.hasNextPage = from + nodes.size() < total.count() || (total.capped() && nodes.size() == to - from);
                 info.startCursor = nodes.isEmpty() ? null : encode(from);
                 info.endCursor = nodes.isEmpty() ? null : encode(from + nodes.size() - 1);
                 connection.pageInfo = info;
-                connection.totalCount = total;
+                connection.totalCount = total.count();
+                connection.totalCountCapped = total.capped() ? Boolean.TRUE : null;
                 return connection;
             }));
         });

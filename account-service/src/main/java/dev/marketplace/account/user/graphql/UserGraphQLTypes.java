@@ -62,6 +62,8 @@ public final class UserGraphQLTypes {
         public List<UserNode> nodes;
         public PageInfo pageInfo;
         public long totalCount;
+        /** True when a filtered list matched more users than are counted exactly: totalCount is then a lower bound. */
+        public Boolean totalCountCapped;
     }
 
     /** email: exact address; name: first or last name contains; lastModified: modified at or after (epoch ms). */

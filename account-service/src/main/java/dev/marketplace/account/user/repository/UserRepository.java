@@ -8,7 +8,9 @@ import java.util.UUID;
 
 import jakarta.enterprise.context.ApplicationScoped;
 
-import dev.marketplace.account.support.Queries;
+import dev.marketplace.common.paging.ListQueries;
+import dev.marketplace.common.paging.SqlFilter;
+import dev.marketplace.common.paging.Total;
 import dev.marketplace.account.user.domain.AppUser;
 import dev.marketplace.account.user.domain.UserStatus;
 import io.quarkus.hibernate.reactive.panache.PanacheRepositoryBase;
@@ -16,6 +18,10 @@ import io.smallrye.mutiny.Uni;
 
 @ApplicationScoped
 public class UserRepository implements PanacheRepositoryBase<AppUser, UUID> {
+    /** The name of the users list in {@code list_counter}, scoped by partner. */
+    static final String LIST = "users";
+    /** Separator of the roles a membership stores as one text column. */
+    private static final String SEPARATOR = "\u001f";
 
     public enum SortField {
         DATE, FIRST_NAME, LAST_NAME, EMAIL, LAST_MODIFIED
@@ -34,64 +40,53 @@ public class UserRepository implements PanacheRepositoryBase<AppUser, UUID> {
         return find("partner = ?1 and externalId = ?2", partner, externalId).firstResult();
     }
 
-    public Uni<List<AppUser>> search(Filter filter, int offset, int limit) {
-        Map<String, Object> params = new HashMap<>();
+    /** A page of the users list, in the order of {@code filter.sortField()}, then uuid (an index per sort field). */
+    public Uni<List<AppUser>> search(Filter filter, long offset, int limit) {
+        SqlFilter where = sqlFilter(filter);
+        return ListQueries.page(AppUser.class, UUID.class, "uuid", u -> u.uuid, pageSql(filter, where, offset, limit), where);
+    }
+
+    /** The list's total: the partner's counter of users not deleted when unfiltered, else a capped count. */
+    public Uni<Total> count(Filter filter) {
+        return ListQueries.total("from app_user u", sqlFilter(filter), LIST, filter.partner());
+    }
+
+    static String pageSql(Filter filter, SqlFilter where, long offset, int limit) {
         String direction = filter.ascending() ? " asc" : " desc";
-        String order = switch (filter.sortField()) {
-            case DATE -> "u.createdOn" + direction;
-            case LAST_MODIFIED -> "u.lastModified" + direction;
-            case EMAIL -> "lower(u.email)" + direction;
-            case FIRST_NAME -> "lower(u.firstName)" + direction + " nulls last";
-            case LAST_NAME -> "lower(u.lastName)" + direction + " nulls last";
+        // names are optional: users without one come last in both directions (an index per direction)
+        String nulls = " nulls last";
+        String key = switch (filter.sortField()) {
+            case DATE -> "u.created_on";
+            case LAST_MODIFIED -> "u.last_modified";
+            case EMAIL -> "u.sort_email";
+            case FIRST_NAME -> "u.sort_first_name";
+            case LAST_NAME -> "u.sort_last_name";
         };
-        return Panache_list("select u from AppUser u where " + where(filter, params) + " order by " + order + ", u.uuid" + direction,
-                params, offset, limit);
+        String order = key + direction + (key.contains("_name") ? nulls : "") + ", u.uuid" + direction;
+        return ListQueries.pageSql("app_user u", "u.uuid", where, order, offset, limit);
     }
 
-    public Uni<Long> count(Filter filter) {
-        Map<String, Object> params = new HashMap<>();
-        return Queries.count("select count(u) from AppUser u where " + where(filter, params), params);
-    }
-
-    private static Uni<List<AppUser>> Panache_list(String hql, Map<String, Object> params, int offset, int limit) {
-        return io.quarkus.hibernate.reactive.panache.Panache.getSession().chain(session -> {
-            var query = session.createSelectionQuery(hql, AppUser.class);
-            params.forEach(query::setParameter);
-            return query.setFirstResult(offset).setMaxResults(limit).getResultList();
-        });
-    }
-
-    private static String where(Filter f, Map<String, Object> params) {
-        StringBuilder where = new StringBuilder("u.partner = :partner and u.status <> :deleted");
-        params.put("partner", f.partner());
-        params.put("deleted", UserStatus.DELETED);
+    static SqlFilter sqlFilter(Filter f) {
+        SqlFilter where = SqlFilter.scope("u.partner = ?", f.partner()).always("u.status <> 'DELETED'");
         if (f.name() != null && !f.name().isBlank()) {
-            where.append(" and (lower(u.firstName) like :name escape '\\' or lower(u.lastName) like :name escape '\\'"
-                    + " or lower(concat(coalesce(u.firstName, ''), ' ', coalesce(u.lastName, ''))) like :name escape '\\')");
-            params.put("name", "%" + Queries.escapeLike(f.name().trim()) + "%");
+            where.and("u.search_name like ? escape '\\'", SqlFilter.contains(f.name()));
         }
         if (f.email() != null && !f.email().isBlank()) {
-            where.append(" and lower(u.email) = :email");
-            params.put("email", f.email().trim().toLowerCase());
+            where.and("lower(u.email) = ?", f.email().trim().toLowerCase());
         }
         if (f.externalId() != null) {
-            where.append(" and u.externalId = :externalId");
-            params.put("externalId", f.externalId());
+            where.and("u.external_id = ?", f.externalId());
         }
         if (f.username() != null) {
-            where.append(" and coalesce(u.username, u.email) = :username");
-            params.put("username", f.username());
+            where.and("coalesce(u.username, u.email) = ?", f.username());
         }
         if (f.membershipRole() != null) {
-            where.append(" and exists (select 1 from Membership m where m.userUuid = u.uuid"
-                    + " and concat(:sep, m.roles, :sep) like :role)");
-            params.put("sep", "\u001f");
-            params.put("role", "%\u001f" + f.membershipRole() + "\u001f%");
+            where.and("exists (select 1 from membership m where m.user_uuid = u.uuid and ? || m.roles || ? like ?)",
+                    SEPARATOR, SEPARATOR, "%" + SEPARATOR + f.membershipRole() + SEPARATOR + "%");
         }
         if (f.modifiedSince() != null) {
-            where.append(" and u.lastModified >= :since");
-            params.put("since", f.modifiedSince());
+            where.and("u.last_modified >= ?", java.time.OffsetDateTime.ofInstant(f.modifiedSince(), java.time.ZoneOffset.UTC));
         }
-        return where.toString();
+        return where;
     }
 }

@@ -5,6 +5,11 @@ import dev.marketplace.common.error.ApiException;
 /** A validated zero-based page request. */
 public record PageRequest(int page, int size) {
     public static final int MAX_SIZE = 1000;
+    /**
+     * The deepest row a page may start at. Deeper pages are refused with a 400 naming {@code page}: a list that long is
+     * read with its filters, and an offset scan past a million rows would be slow for everyone else.
+     */
+    public static final long MAX_OFFSET = 1_000_000;
 
     /** Parses the textual query parameters (the spec types several of them as strings) and checks the bounds. */
     public static PageRequest of(String page, String size, int defaultSize) {
@@ -15,6 +20,10 @@ public record PageRequest(int page, int size) {
         }
         if (s < 1 || s > MAX_SIZE) {
             throw ApiException.invalidField("size", "must be between 1 and " + MAX_SIZE);
+        }
+        if ((long) p * s > MAX_OFFSET) {
+            throw ApiException.invalidField("page", "at size " + s + " must be at most " + MAX_OFFSET / s
+                    + " (lists are paged up to their " + MAX_OFFSET + "th row; narrow the list with its filters)");
         }
         return new PageRequest(p, s);
     }
@@ -30,7 +39,7 @@ public record PageRequest(int page, int size) {
         try {
             return Integer.parseInt(value.trim());
         } catch (NumberFormatException e) {
-            throw ApiException.invalidField(name, "must be an integer");
+            throw ApiException.invalidField(name, "must be an integer between 0 and " + Integer.MAX_VALUE);
         }
     }
 

@@ -1,0 +1,26 @@
+package dev.marketplace.common.paging;
+
+/**
+ * How many rows a list has. Unfiltered lists read an exact per-scope counter kept in the same transaction as every
+ * insert and delete ({@code list_counter}); filtered lists count at most {@link #CAP} + 1 matching rows, so a count
+ * never scans a whole table: beyond the cap the total is {@code CAP} and flagged as a lower bound, never a silently
+ * wrong number.
+ */
+public record Total(long count, boolean capped) {
+    /** Rows a filtered list counts exactly. */
+    public static final int CAP = 10_000;
+
+    public static Total exact(long count) {
+        return new Total(count, false);
+    }
+
+    /** A count of at most {@code CAP + 1} matching rows, as {@link #cappedCountSql} answers it. */
+    public static Total ofCapped(long counted) {
+        return counted > CAP ? new Total(CAP, true) : exact(counted);
+    }
+
+    /** SQL counting at most {@code CAP + 1} rows of {@code selectFromWhere} (a select without order or limit). */
+    public static String cappedCountSql(String selectFromWhere) {
+        return "select count(*) from (" + selectFromWhere + " limit " + (CAP + 1) + ") capped";
+    }
+}
