@@ -43,8 +43,8 @@ import io.vertx.redis.client.impl.types.ErrorType;
  * When Redis cannot be reached, does not answer within {@code command-timeout}, or answers that it cannot take writes
  * (a replica after a fail-over, still loading), the command fails with {@link SharedStateUnavailable} (503) and the
  * connection is given up; the next command after {@code reconnect-delay} opens a new one, so the gateway recovers by
- * itself when Redis is back. An error reply that is the command's own answer (e.g. NOSCRIPT) fails the command with
- * that {@link ErrorType}, for the caller to handle.
+ * itself when Redis is back. Any other error reply (e.g. OOM when Redis is full) is a 503 as well, except NOSCRIPT,
+ * which fails the command with that {@link ErrorType} for the caller to send the script itself.
  */
 @ApplicationScoped
 public class RedisPipeline {
@@ -116,6 +116,7 @@ public class RedisPipeline {
         /** No new connection is tried before this (System.nanoTime()) after one could not be opened. */
         private long nextAttempt;
         private long watchdog = -1;
+        private long nextWarning = System.nanoTime();
 
         private record Pending(long sentAt, Promise<Response> answer) {
         }
@@ -163,6 +164,10 @@ public class RedisPipeline {
         }
 
         private Future<Response> write(RedisConnection on, Request request) {
+            if (on.pendingQueueFull()) {
+                // more commands in flight than quarkus.redis.max-waiting-handlers: this call waits for nothing
+                return failed();
+            }
             Promise<Response> answer = Promise.promise();
             Pending pending = new Pending(System.nanoTime(), answer);
             inFlight.addLast(pending);
@@ -171,14 +176,21 @@ public class RedisPipeline {
                 inFlight.remove(pending);
                 if (result.succeeded()) {
                     answer.tryComplete(result.result());
-                } else if (result.cause() instanceof ErrorType error && !unusable(error)) {
+                } else if (result.cause() instanceof ErrorType error && error.is("NOSCRIPT")) {
                     answer.tryFail(error);
                 } else {
-                    // the connection broke, or Redis cannot take writes there: nothing more is sent on it
-                    lost(on, result.cause() instanceof ErrorType error ? "cannot take writes: " + error.getMessage()
-                            : "failed: " + result.cause());
-                    unavailable.increment();
-                    answer.tryFail(SharedStateUnavailable.ERROR);
+                    if (!(result.cause() instanceof ErrorType error)) {
+                        // the connection broke: nothing more is sent on it
+                        lost(on, "failed: " + result.cause());
+                    } else if (unusable(error)) {
+                        lost(on, "cannot take writes: " + error.getMessage());
+                    } else {
+                        // e.g. OOM (maxmemory reached, with noeviction): Redis refused to remember, so nothing passes
+                        warnRarely("Redis refused a command: " + error.getMessage());
+                    }
+                    if (answer.tryFail(SharedStateUnavailable.ERROR)) {
+                        unavailable.increment();
+                    }
                 }
             });
             return answer.future();
@@ -202,10 +214,20 @@ public class RedisPipeline {
             nextAttempt = System.nanoTime() + reconnectDelayNanos;
             Pending pending;
             while ((pending = inFlight.pollFirst()) != null) {
-                unavailable.increment();
-                pending.answer().tryFail(SharedStateUnavailable.ERROR);
+                if (pending.answer().tryFail(SharedStateUnavailable.ERROR)) {
+                    unavailable.increment();
+                }
             }
             which.close();
+        }
+
+        /** At most one warning per loop every 10 s: a refusing Redis refuses every call, and the log must not flood. */
+        private void warnRarely(String message) {
+            long now = System.nanoTime();
+            if (now - nextWarning >= 0) {
+                nextWarning = now + TimeUnit.SECONDS.toNanos(10);
+                LOG.warnf("%s (every call meanwhile gets 503; counted in gateway.redis.unavailable)", message);
+            }
         }
 
         private Future<Response> failed() {
