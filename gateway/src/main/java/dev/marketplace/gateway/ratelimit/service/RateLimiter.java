@@ -29,8 +29,8 @@ import io.vertx.redis.client.impl.types.ErrorType;
  * {@code refill-period / refill-tokens} is a single number, the time at which it will be empty (its "theoretical
  * arrival time"). A call is admitted when adding it leaves the bucket no fuller than its capacity, and the number moves
  * on by one leak interval; otherwise the answer is how long until there is room. This meters exactly like a token
- * bucket of that capacity refilled greedily at that rate (what Bucket4j did here before). The key expires when the
- * bucket has drained, so nothing needs cleaning up. Times are microseconds; by default the script reads Redis' clock.
+ * bucket of that capacity refilled greedily at that rate (what Bucket4j did here before). The key expires a minute after
+ * the bucket has drained, so nothing needs cleaning up. Times are microseconds; by default the script reads Redis' clock.
  */
 @ApplicationScoped
 public class RateLimiter {
@@ -39,6 +39,8 @@ public class RateLimiter {
     /**
      * KEYS[1] bucket; ARGV capacity, leak interval (µs), now (µs, or -1: Redis' clock). Returns 0 or µs to wait. (Redis
      * before 7 replicates a script that read the clock only by its effects, hence replicate_commands, a no-op since.)
+     * The key lives a minute longer than the bucket takes to drain: Redis expires it on its own clock, and a clock
+     * passed in (tests freeze one) may run slower; a drained bucket kept longer reads as empty all the same.
      */
     static final String SCRIPT = """
             redis.replicate_commands()
@@ -54,7 +56,7 @@ public class RateLimiter {
             local after = empty_at + interval
             local wait = after - full - now
             if wait > 0 then return math.ceil(wait) end
-            redis.call('SET', KEYS[1], string.format('%.0f', after), 'PX', math.max(1, math.ceil((after - now) / 1000)))
+            redis.call('SET', KEYS[1], string.format('%.0f', after), 'PX', math.ceil((after - now) / 1000) + 60000)
             return 0
             """;
     private static final String SCRIPT_SHA = sha1(SCRIPT);
