@@ -18,6 +18,7 @@ import dev.marketplace.gateway.consumer.service.ChannelConsumerService;
 import dev.marketplace.gateway.support.GatewayTest;
 import dev.marketplace.gateway.support.GatewayTestResource;
 import dev.marketplace.testkit.PostgresResource;
+import dev.marketplace.testkit.RedisResource;
 import dev.marketplace.testkit.SignpostSigner;
 import io.quarkus.test.common.QuarkusTestResource;
 import io.quarkus.test.common.ResourceArg;
@@ -27,6 +28,7 @@ import io.vertx.mutiny.sqlclient.Pool;
 
 @QuarkusTest
 @QuarkusTestResource(value = PostgresResource.class, initArgs = @ResourceArg(name = "database", value = "gateway"))
+@QuarkusTestResource(RedisResource.class)
 @QuarkusTestResource(GatewayTestResource.class)
 class ChannelCredentialsTest extends GatewayTest {
     private static final String CREDENTIALS = "/api/channel/v1/settings/oauth/credentials";

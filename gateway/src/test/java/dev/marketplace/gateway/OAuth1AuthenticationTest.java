@@ -16,44 +16,31 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 
-import jakarta.inject.Inject;
-
 import org.jose4j.jwt.JwtClaims;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 import dev.marketplace.common.security.Roles;
 import dev.marketplace.gateway.consumer.service.ChannelConsumerService;
-import dev.marketplace.gateway.nonce.repository.LeaderRecord;
-import dev.marketplace.gateway.nonce.repository.NonceJournal;
-import dev.marketplace.gateway.nonce.service.NonceStore;
 import dev.marketplace.gateway.support.GatewayTest;
 import dev.marketplace.gateway.support.GatewayTestResource;
 import dev.marketplace.gateway.support.Signing;
 import dev.marketplace.testkit.PostgresResource;
+import dev.marketplace.testkit.RedisResource;
 import dev.marketplace.testkit.SignpostSigner;
 import io.quarkus.test.common.QuarkusTestResource;
 import io.quarkus.test.common.ResourceArg;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.path.json.JsonPath;
-import io.vertx.mutiny.sqlclient.Pool;
-import io.vertx.mutiny.sqlclient.SqlConnection;
 import io.restassured.response.Response;
 import oauth.signpost.signature.PlainTextMessageSigner;
 
 @QuarkusTest
 @QuarkusTestResource(value = PostgresResource.class, initArgs = @ResourceArg(name = "database", value = "gateway"))
+@QuarkusTestResource(RedisResource.class)
 @QuarkusTestResource(GatewayTestResource.class)
 class OAuth1AuthenticationTest extends GatewayTest {
     private final ChannelConsumerService consumers;
-    @Inject
-    Pool pool;
-
-    @Inject
-    NonceStore nonces;
-
-    @Inject
-    NonceJournal journal;
     private SignpostSigner acme;
 
     OAuth1AuthenticationTest(ChannelConsumerService consumers) {
@@ -225,56 +212,5 @@ class OAuth1AuthenticationTest extends GatewayTest {
         } finally {
             clients.shutdownNow();
         }
-    }
-
-    @Test
-    void withoutANonceLeaderSignedCallsAre503AndTheNextLeaderStillKnowsEarlierNonces() throws Exception {
-        String path = "/api/lead/v2/leads";
-        String accepted = acme.authorization("GET", url(path), null);
-        given().header("Authorization", accepted).get(path).then().statusCode(200);
-        journal.flushAll().toCompletionStage().toCompletableFuture().get(10, TimeUnit.SECONDS);
-
-        // the gateway's leadership session dies and the lock is held elsewhere: nobody can check nonces
-        SqlConnection holder = pool.getConnection().await().atMost(Duration.ofSeconds(10));
-        try {
-            takeLeaderLock(holder);
-            // the gateway notices its session is gone when the close reaches it, or at its next lease check (200 ms)
-            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(3);
-            while (nonces.leading() && System.nanoTime() < deadline) {
-                Thread.sleep(20);
-            }
-            assertFalse(nonces.leading(), "the gateway stopped leading once its lock session was gone");
-            long start = System.nanoTime();
-            given().header("Authorization", acme.authorization("GET", url(path), null)).get(path).then().statusCode(503)
-                    .body("code", equalTo("SERVICE_UNAVAILABLE"));
-            long waited = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start);
-            assertTrue(waited >= 1_500, "the call waited for a leader (leader-wait 2 s) before giving up: " + waited + " ms");
-        } finally {
-            // a pooled connection outlives close(): its session, and a session lock, must be released by hand
-            holder.preparedQuery("select pg_advisory_unlock($1)").execute(io.vertx.mutiny.sqlclient.Tuple.of(LeaderRecord.LOCK_KEY))
-                    .await().atMost(Duration.ofSeconds(10));
-            holder.close().await().atMost(Duration.ofSeconds(10));
-        }
-
-        // the lock is free again: the gateway leads anew, with the journal's nonces
-        given().header("Authorization", acme.authorization("GET", url(path), null)).get(path).then().statusCode(200);
-        assertTrue(nonces.leading());
-        given().header("Authorization", accepted).get(path).then().statusCode(403).body(equalTo(FORBIDDEN));
-    }
-
-    /** Ends the gateway's leadership session and takes the nonce leader's lock before the gateway takes it back. */
-    private void takeLeaderLock(SqlConnection holder) throws InterruptedException {
-        for (int attempt = 0; attempt < 20; attempt++) {
-            pool.query("select pg_terminate_backend(pid) from pg_locks where locktype = 'advisory' and pid <> pg_backend_pid()")
-                    .execute().await().atMost(Duration.ofSeconds(10));
-            boolean locked = holder.preparedQuery("select pg_try_advisory_lock($1)")
-                    .execute(io.vertx.mutiny.sqlclient.Tuple.of(LeaderRecord.LOCK_KEY)).await().atMost(Duration.ofSeconds(10))
-                    .iterator().next().getBoolean(0);
-            if (locked) {
-                return;
-            }
-            Thread.sleep(50);
-        }
-        throw new AssertionError("the gateway kept winning its lock back");
     }
 }

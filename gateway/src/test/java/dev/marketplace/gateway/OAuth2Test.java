@@ -21,6 +21,7 @@ import dev.marketplace.gateway.support.GatewayTest;
 import dev.marketplace.gateway.support.GatewayTestResource;
 import dev.marketplace.testkit.InternalTokens;
 import dev.marketplace.testkit.PostgresResource;
+import dev.marketplace.testkit.RedisResource;
 import io.quarkus.test.common.QuarkusTestResource;
 import io.quarkus.test.common.ResourceArg;
 import io.quarkus.test.junit.QuarkusTest;
@@ -29,6 +30,7 @@ import io.smallrye.jwt.build.Jwt;
 
 @QuarkusTest
 @QuarkusTestResource(value = PostgresResource.class, initArgs = @ResourceArg(name = "database", value = "gateway"))
+@QuarkusTestResource(RedisResource.class)
 @QuarkusTestResource(GatewayTestResource.class)
 class OAuth2Test extends GatewayTest {
     private final ChannelConsumerService consumers;

@@ -22,6 +22,7 @@ import dev.marketplace.gateway.consumer.service.ChannelConsumerService;
 import dev.marketplace.gateway.support.GatewayTest;
 import dev.marketplace.gateway.support.GatewayTestResource;
 import dev.marketplace.testkit.PostgresResource;
+import dev.marketplace.testkit.RedisResource;
 import dev.marketplace.testkit.SignpostSigner;
 import io.quarkus.test.common.QuarkusTestResource;
 import io.quarkus.test.common.ResourceArg;
@@ -31,6 +32,7 @@ import io.restassured.path.json.JsonPath;
 
 @QuarkusTest
 @QuarkusTestResource(value = PostgresResource.class, initArgs = @ResourceArg(name = "database", value = "gateway"))
+@QuarkusTestResource(RedisResource.class)
 @QuarkusTestResource(GatewayTestResource.class)
 class ProxyTest extends GatewayTest {
     private final ChannelConsumerService consumers;

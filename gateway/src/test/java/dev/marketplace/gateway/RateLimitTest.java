@@ -18,6 +18,7 @@ import dev.marketplace.gateway.support.GatewayTest;
 import dev.marketplace.gateway.support.GatewayTestResource;
 import dev.marketplace.gateway.support.TestClock;
 import dev.marketplace.testkit.PostgresResource;
+import dev.marketplace.testkit.RedisResource;
 import dev.marketplace.testkit.SignpostSigner;
 import io.quarkus.test.common.QuarkusTestResource;
 import io.quarkus.test.common.ResourceArg;
@@ -27,6 +28,7 @@ import io.restassured.response.Response;
 /** GET /api/account/v2/companies: bucket of 20 per consumer, leaking 5 per second. */
 @QuarkusTest
 @QuarkusTestResource(value = PostgresResource.class, initArgs = @ResourceArg(name = "database", value = "gateway"))
+@QuarkusTestResource(RedisResource.class)
 @QuarkusTestResource(GatewayTestResource.class)
 class RateLimitTest extends GatewayTest {
     private static final String COMPANIES = "/api/account/v2/companies";

@@ -18,6 +18,7 @@ import dev.marketplace.gateway.support.GatewayTestResource;
 import dev.marketplace.gateway.support.Upstreams;
 import dev.marketplace.testkit.InternalTokens;
 import dev.marketplace.testkit.PostgresResource;
+import dev.marketplace.testkit.RedisResource;
 import dev.marketplace.testkit.SignpostSigner;
 import io.quarkus.test.common.QuarkusTestResource;
 import io.quarkus.test.common.ResourceArg;
@@ -28,6 +29,7 @@ import io.vertx.core.json.JsonObject;
 /** Vendor credentials come from catalog-service, here a real HTTP server answering /internal/v1/vendor-credentials. */
 @QuarkusTest
 @QuarkusTestResource(value = PostgresResource.class, initArgs = @ResourceArg(name = "database", value = "gateway"))
+@QuarkusTestResource(RedisResource.class)
 @QuarkusTestResource(GatewayTestResource.class)
 class VendorConsumerTest extends GatewayTest {
     private static final String EVENT = "/api/integration/v1/events/token-1";

@@ -147,7 +147,7 @@ public final class VendorBench {
         DevStack stack = null;
         VendorApp vendor = null;
         try {
-            stack = DevStack.start(new DevStack.Options(snapshot, dataDir, portBase, 0, false));
+            stack = DevStack.start(new DevStack.Options(snapshot, dataDir, portBase, 0, 0, false));
             gateway = stack.gatewayUrl();
             System.out.println("bench: starting the SDK vendor JVM");
             vendor = VendorApp.start(snapshot);

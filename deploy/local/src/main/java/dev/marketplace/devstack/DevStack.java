@@ -23,11 +23,12 @@ import java.util.concurrent.TimeUnit;
 import com.icegreen.greenmail.util.GreenMail;
 
 import dev.marketplace.testkit.Postgres;
+import dev.marketplace.testkit.Redis;
 import dev.marketplace.testkit.SmtpResource;
 
 /**
- * The whole suite on one machine: embedded PostgreSQL (data under {@code .dev/postgres}), a KRaft Kafka broker, an
- * SMTP server, and every service's built jar as its own JVM, wired together through environment variables exactly as
+ * The whole suite on one machine: embedded PostgreSQL (data under {@code .dev/postgres}), a KRaft Kafka broker, a
+ * redis-server (the gateway's shared state, data under {@code .dev/redis}), an SMTP server, and every service's built jar as its own JVM, wired together through environment variables exactly as
  * an operator would configure containers. {@link #main} runs it until Ctrl-C; tests start it on other ports.
  */
 public final class DevStack implements AutoCloseable {
@@ -45,8 +46,11 @@ public final class DevStack implements AutoCloseable {
     private String privateKeyPem;
     private KafkaProcess kafkaProcess;
 
-    /** {@code root}: the repository; {@code dataDir}: where state and logs go; {@code portBase}: the gateway's port. */
-    public record Options(Path root, Path dataDir, int portBase, int postgresPort, boolean persistent) {
+    /**
+     * {@code root}: the repository; {@code dataDir}: where state and logs go; {@code portBase}: the gateway's port;
+     * {@code postgresPort} and {@code redisPort}: fixed ports when {@code persistent} (0: any free port).
+     */
+    public record Options(Path root, Path dataDir, int portBase, int postgresPort, int redisPort, boolean persistent) {
     }
 
     private DevStack(Options options) {
@@ -81,6 +85,11 @@ public final class DevStack implements AutoCloseable {
         return kafka;
     }
 
+    /** {@code redis://127.0.0.1:<port>} of the gateway's Redis. */
+    public String redisUrl() {
+        return Redis.url();
+    }
+
     /** The broker, for tests that stop and restart it. */
     public KafkaProcess kafka() {
         return kafkaProcess;
@@ -92,6 +101,9 @@ public final class DevStack implements AutoCloseable {
             Postgres.persistIn(options.dataDir().resolve("postgres"), options.postgresPort());
         }
         Postgres.server();
+        // the state gateway replicas share (nonces seen, leaky buckets); its append-only file keeps it across restarts
+        Redis.persistIn(options.dataDir().resolve("redis"), options.redisPort());
+        Redis.start();
         // a broker of its own (not the in-process test one): it keeps its data across restarts and can be stopped
         int kafkaPort = options.persistent() ? Integer.parseInt(System.getenv().getOrDefault("DEVSTACK_KAFKA_PORT", "19092")) : 0;
         kafkaProcess = KafkaProcess.start(options.dataDir().resolve("kafka"), kafkaPort);
@@ -119,8 +131,8 @@ public final class DevStack implements AutoCloseable {
     }
 
     /**
-     * Starts one more gateway replica on {@code port}: same database, keys and settings as the first, so the two share
-     * consumers, rate limits and the nonce store, as replicas behind a load balancer do. It stops with the stack.
+     * Starts one more gateway replica on {@code port}: same database, Redis, keys and settings as the first, so the two
+     * share consumers, nonces and rate limits, as replicas behind a load balancer do. It stops with the stack.
      */
     public String startGatewayReplica(int port) throws Exception {
         ServiceSpec gateway = ServiceSpec.ALL.stream().filter(s -> s.module().equals("gateway")).findFirst().orElseThrow();
@@ -162,9 +174,7 @@ public final class DevStack implements AutoCloseable {
             env.put("MARKETPLACE_GATEWAY_BOOTSTRAP_PARTNER", PARTNER);
             env.put("MARKETPLACE_GATEWAY_BOOTSTRAP_CONSUMER_KEY", CONSUMER_KEY);
             env.put("MARKETPLACE_GATEWAY_BOOTSTRAP_CONSUMER_SECRET", CONSUMER_SECRET);
-            // replicas on this machine reach the nonce leader on the loopback interface only
-            env.put("MARKETPLACE_GATEWAY_NONCE_BIND_HOST", "127.0.0.1");
-            env.put("MARKETPLACE_GATEWAY_NONCE_ADVERTISED_HOST", "127.0.0.1");
+            env.put("REDIS_URL", Redis.url());
         }
         // each service's own URL of its neighbours (catalog for billing and the notifier, account for the others)
         for (ServiceSpec neighbour : ServiceSpec.ALL) {
@@ -263,13 +273,15 @@ public final class DevStack implements AutoCloseable {
         if (kafkaProcess != null) {
             kafkaProcess.close();
         }
+        Redis.stop();
     }
 
     public static void main(String[] args) throws Exception {
         Path root = Path.of(args.length > 0 ? args[0] : ".").toAbsolutePath().normalize();
         int port = Integer.parseInt(System.getenv().getOrDefault("DEVSTACK_PORT", "8080"));
         int pgPort = Integer.parseInt(System.getenv().getOrDefault("DEVSTACK_POSTGRES_PORT", "15432"));
-        DevStack stack = start(new Options(root, root.resolve(".dev"), port, pgPort, true));
+        int redisPort = Integer.parseInt(System.getenv().getOrDefault("DEVSTACK_REDIS_PORT", "16379"));
+        DevStack stack = start(new Options(root, root.resolve(".dev"), port, pgPort, redisPort, true));
         Runtime.getRuntime().addShutdownHook(new Thread(() -> {
             System.out.println("devstack: stopping services...");
             stack.close();
@@ -281,10 +293,11 @@ public final class DevStack implements AutoCloseable {
                   Channel consumer (OAuth 1.0 key/secret, partner %s): %s / %s
                   PostgreSQL:      localhost:%d (user postgres / postgres)
                   Kafka:           %s
+                  Redis:           %s (gateway nonces and rate limits, keys under marketplace:)
                   SMTP (GreenMail): localhost:%d (received mail is printed below)
                   Logs:            %s
                 Press Ctrl-C to stop.
-                %n""", stack.gatewayUrl(), PARTNER, CONSUMER_KEY, CONSUMER_SECRET, pgPort, stack.kafka,
+                %n""", stack.gatewayUrl(), PARTNER, CONSUMER_KEY, CONSUMER_SECRET, pgPort, stack.kafka, stack.redisUrl(),
                 stack.mail.getSmtp().getPort(), root.resolve(".dev/logs"));
         MailPrinter.follow(stack.mail);
     }

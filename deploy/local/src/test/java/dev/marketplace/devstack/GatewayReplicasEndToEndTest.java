@@ -3,6 +3,7 @@ package dev.marketplace.devstack;
 import static io.restassured.RestAssured.given;
 import static org.hamcrest.Matchers.equalTo;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.net.URI;
 import java.util.ArrayList;
@@ -22,9 +23,9 @@ import io.restassured.response.Response;
 import dev.marketplace.testkit.SignpostSigner;
 
 /**
- * Two gateway processes on one database, as two replicas behind a load balancer: a signed call accepted by one is a
- * replay at the other, whichever answered first, and both serve the same consumers. The replicas share nothing but
- * PostgreSQL and the nonce link between them.
+ * Two gateway processes on one database and one Redis, as two replicas behind a load balancer: a signed call accepted by
+ * one is a replay at the other, whichever answered first, a consumer's leaky bucket is one bucket whichever replica its
+ * calls reach, and both serve the same consumers. The replicas share nothing but PostgreSQL and Redis.
  */
 class GatewayReplicasEndToEndTest {
     private static String first;
@@ -86,6 +87,40 @@ class GatewayReplicasEndToEndTest {
         for (String replica : new String[] { first, second, second, first }) {
             String signedUrl = first + companyPath;
             sendAs(signedUrl, replica, signer.authorization("GET", signedUrl, null)).then().statusCode(200);
+        }
+    }
+
+    @Test
+    void theCompaniesListBucketIsOneBucketAcrossReplicas() throws Exception {
+        String listUrl = first + "/api/account/v2/companies";
+        // the bootstrap consumer's bucket may hold less than 20 after other tests: let it fill up (20 at 5 per second)
+        Thread.sleep(4_500);
+        try {
+            long start = System.nanoTime();
+            int passed = 0;
+            int refusedAt = -1;
+            for (int i = 0; i < 200 && refusedAt < 0; i++) {
+                int status = sendAs(listUrl, i % 2 == 0 ? first : second, signer.authorization("GET", listUrl, null)).statusCode();
+                if (status == 429) {
+                    refusedAt = i;
+                } else {
+                    assertEquals(200, status);
+                    passed++;
+                }
+            }
+            double seconds = (System.nanoTime() - start) / 1e9;
+            // 20 deep over both replicas together, plus what leaked meanwhile (5 per second); each alone would take 40
+            assertTrue(refusedAt >= 0, "the shared bucket ran dry");
+            assertTrue(passed >= 20 && passed <= 20 + (int) Math.ceil(seconds * 5), passed + " passed in " + seconds + " s");
+            long refused = System.nanoTime();
+            Response other = sendAs(listUrl, refusedAt % 2 == 0 ? second : first, signer.authorization("GET", listUrl, null));
+            if (System.nanoTime() - refused < 150_000_000L) {
+                // less than one leak interval (200 ms) later, the other replica finds the same empty bucket
+                other.then().statusCode(429).header("Retry-After", "1").body("code", equalTo("RATE_LIMITED"));
+            }
+        } finally {
+            // leave the bucket full for the tests after this one
+            Thread.sleep(4_500);
         }
     }
 

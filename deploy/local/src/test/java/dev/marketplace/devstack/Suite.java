@@ -16,7 +16,7 @@ final class Suite {
             try {
                 Path data = Files.createTempDirectory("devstack-e2e");
                 // fixed ports below the kernel's ephemeral range (32768+), where outgoing connections can take them
-                stack = DevStack.start(new DevStack.Options(root, data, Integer.getInteger("devstack.e2e.port", 28080), 0, false));
+                stack = DevStack.start(new DevStack.Options(root, data, Integer.getInteger("devstack.e2e.port", 28080), 0, 0, false));
             } catch (Exception e) {
                 throw new IllegalStateException("The devstack did not start", e);
             }

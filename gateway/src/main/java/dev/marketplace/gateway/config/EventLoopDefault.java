@@ -7,7 +7,7 @@ import org.eclipse.microprofile.config.spi.ConfigSource;
 
 /**
  * One Vert.x event loop per core by default, instead of Quarkus' two. Every event loop of the gateway keeps its own
- * upstream and nonce connections (see PerEventLoop), so more loops than cores only spread the same requests over more
+ * upstream and Redis connections (see PerEventLoop), so more loops than cores only spread the same requests over more
  * connections and more thread wake-ups: in bench/gateway on two cores, two loops instead of four took the gateway's
  * share of the direct throughput from 53-57 % to 68 %. Lowest precedence: {@code QUARKUS_VERTX_EVENT_LOOPS_POOL_SIZE}
  * or application.properties still win.

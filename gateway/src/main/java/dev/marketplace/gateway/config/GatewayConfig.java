@@ -52,7 +52,7 @@ public interface GatewayConfig {
 
     OAuth2 oauth2();
 
-    Nonce nonce();
+    SharedState redis();
 
     /** Leaky-bucket limits by name. */
     Map<String, RateLimit> rateLimits();
@@ -112,50 +112,41 @@ public interface GatewayConfig {
 
         @WithDefault("255")
         int maxNonceLength();
+
+        /**
+         * How far the clocks of two replicas may be apart: a nonce is remembered this much longer than its timestamp
+         * window, so that a replica whose clock is behind still finds it.
+         */
+        @WithDefault("5s")
+        Duration replicaClockSkew();
     }
 
-    /** The nonce store: one replica (the nonce leader) checks nonces in memory, the others ask it over the nonce link. */
-    interface Nonce {
-        /** Port of this replica's nonce link; 0 takes any free port (the address other replicas use is published). */
-        @WithDefault("0")
-        int port();
-
-        /** Interface the nonce link listens on. */
-        @WithDefault("0.0.0.0")
-        String bindHost();
-
-        /** Host or IP other replicas reach this one at (on Kubernetes the pod IP); default: this host's address. */
-        Optional<String> advertisedHost();
+    /** The state every replica shares: nonces seen and leaky buckets, in Redis (quarkus.redis.* says where). */
+    interface SharedState {
+        /**
+         * Put before every key the gateway writes, so that several marketplaces (or environments) can share one Redis.
+         * In Redis Cluster every key of one call is a single key, so any prefix works.
+         */
+        @WithDefault("marketplace:")
+        String keyPrefix();
 
         /**
-         * How often the leader writes the nonces it accepted to its journal in PostgreSQL: a leader that crashes takes
-         * at most this long of accepted nonces with it.
+         * Secret of the keyed hash that names nonce keys (HMAC-SHA256 of consumer key and nonce), so that key names
+         * reveal nothing and cannot be chosen to collide. Default: derived from {@code encryption-key}, which every
+         * replica already shares.
          */
-        @WithDefault("25ms")
-        Duration journalInterval();
+        Optional<String> nonceKeySecret();
 
-        /** How often the leader proves it still holds its lock, and followers look for a leader. */
+        /**
+         * How long a command may stay unanswered before the connection to Redis is given up (its calls get 503) and a
+         * new one opened: a Redis that stopped answering without closing the connection is noticed within this time.
+         */
         @WithDefault("1s")
-        Duration leaseCheckInterval();
+        Duration commandTimeout();
 
-        /** How long a successor waits before taking over from a leader that vanished without handing over. */
-        @WithDefault("5s")
-        Duration takeoverDelay();
-
-        /** How long a signed call waits for a nonce leader before it is answered 503. */
-        @WithDefault("10s")
-        Duration leaderWait();
-
-        /** How long a follower waits for the leader's answer to one check. */
-        @WithDefault("2s")
-        Duration linkTimeout();
-
-        /**
-         * Live nonces the leader holds at most; beyond, signed calls are answered 503 rather than nonces forgotten. A
-         * nonce takes 32-64 bytes of heap (2 million: 64-128 MB), and lives for the window after its timestamp.
-         */
-        @WithDefault("2000000")
-        long maxEntries();
+        /** How long a replica waits before trying to connect again after Redis could not be reached. */
+        @WithDefault("250ms")
+        Duration reconnectDelay();
     }
 
     interface OAuth2 {

@@ -7,7 +7,7 @@ import org.eclipse.microprofile.config.inject.ConfigProperty;
 import io.vertx.pgclient.PgConnectOptions;
 
 /**
- * Connection settings for the gateway's own long-lived PostgreSQL connections (LISTEN, the nonce leader's lock), which
+ * Connection settings for the gateway's own long-lived PostgreSQL connections (LISTEN), which
  * live outside the Quarkus pool: the pool's URL and credentials, the first host when several are listed (the primary,
  * like the pool's first choice).
  */

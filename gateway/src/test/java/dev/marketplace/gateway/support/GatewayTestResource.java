@@ -27,9 +27,8 @@ public class GatewayTestResource implements QuarkusTestResourceLifecycleManager 
         config.put("marketplace.gateway.vendor-credentials.url", echo);
         config.put("marketplace.gateway.internal-token.private-key", InternalTokens.privateKeyPem());
         config.put("marketplace.gateway.encryption-key", "test-encryption-key");
-        // a lost nonce leader is noticed (and a missing one given up on) quickly
-        config.put("marketplace.gateway.nonce.lease-check-interval", "200ms");
-        config.put("marketplace.gateway.nonce.leader-wait", "2s");
+        // each test JVM its own keys, so that a rerun against a kept Redis never finds an earlier run's nonces or buckets
+        config.put("marketplace.gateway.redis.key-prefix", "gateway-test-" + java.util.UUID.randomUUID() + ":");
         return config;
     }
 

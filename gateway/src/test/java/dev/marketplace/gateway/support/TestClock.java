@@ -2,35 +2,38 @@ package dev.marketplace.gateway.support;
 
 import java.time.Duration;
 
-import jakarta.inject.Singleton;
+import jakarta.annotation.Priority;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.inject.Alternative;
 
-import io.github.bucket4j.TimeMeter;
+import dev.marketplace.gateway.ratelimit.service.RateLimitClock;
 
-/** Replaces the rate limiter's wall clock in tests: follows real time unless frozen, then moves only when told. */
-@Singleton
-public class TestClock implements TimeMeter {
-    private volatile Long frozenNanos;
+/**
+ * Replaces the rate limiter's clock in tests: Redis' own clock unless frozen, then the frozen time, moved only when
+ * told (both are this machine's wall clock).
+ */
+@Alternative
+@Priority(1)
+@ApplicationScoped
+public class TestClock extends RateLimitClock {
+    private volatile Long frozenMicros;
 
     @Override
-    public long currentTimeNanos() {
-        Long frozen = frozenNanos;
-        return frozen != null ? frozen : System.currentTimeMillis() * 1_000_000L;
-    }
-
-    @Override
-    public boolean isWallClockBased() {
-        return true;
+    public long nowMicros() {
+        Long frozen = frozenMicros;
+        return frozen != null ? frozen : REDIS_TIME;
     }
 
     public void freeze() {
-        frozenNanos = System.currentTimeMillis() * 1_000_000L;
+        frozenMicros = System.currentTimeMillis() * 1000L;
     }
 
     public synchronized void advance(Duration duration) {
-        frozenNanos = currentTimeNanos() + duration.toNanos();
+        Long frozen = frozenMicros;
+        frozenMicros = (frozen != null ? frozen : System.currentTimeMillis() * 1000L) + duration.toNanos() / 1000;
     }
 
     public void release() {
-        frozenNanos = null;
+        frozenMicros = null;
     }
 }

@@ -14,7 +14,6 @@ import dev.marketplace.gateway.config.GatewayConfig;
 import dev.marketplace.gateway.consumer.domain.Consumer;
 import dev.marketplace.gateway.consumer.service.ConsumerRegistry;
 import dev.marketplace.gateway.identity.domain.CallerIdentity;
-import dev.marketplace.gateway.nonce.service.NonceStore;
 import io.vertx.core.Future;
 
 /**
@@ -27,12 +26,12 @@ public class OAuth1Authenticator {
     public static final String REQUESTOR_ID = "xoauth_requestor_id";
 
     private final ConsumerRegistry consumers;
-    private final NonceStore nonces;
+    private final NonceReplayCache nonces;
     private final long windowSeconds;
     private final int maxNonceLength;
     private final Clock clock;
 
-    public OAuth1Authenticator(ConsumerRegistry consumers, NonceStore nonces, GatewayConfig config) {
+    public OAuth1Authenticator(ConsumerRegistry consumers, NonceReplayCache nonces, GatewayConfig config) {
         this.consumers = consumers;
         this.nonces = nonces;
         this.windowSeconds = config.oauth1().timestampWindow().toSeconds();
@@ -83,8 +82,7 @@ public class OAuth1Authenticator {
         } catch (ApiException invalid) {
             return Future.failedFuture(invalid);
         }
-        long forgetAt = request.timestamp() + windowSeconds + 1;
-        return nonces.remember(consumer.key(), request.nonce(), forgetAt)
+        return nonces.firstUse(consumer.key(), request.nonce(), request.timestamp())
                 .map(fresh -> fresh ? Optional.of(identity(consumer, user)) : Optional.<CallerIdentity>empty());
     }
 

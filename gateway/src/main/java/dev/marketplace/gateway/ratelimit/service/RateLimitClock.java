@@ -1,22 +1,21 @@
 package dev.marketplace.gateway.ratelimit.service;
 
 import jakarta.enterprise.context.ApplicationScoped;
-import jakarta.enterprise.inject.Produces;
 
-import io.github.bucket4j.TimeMeter;
 import io.quarkus.arc.DefaultBean;
 
 /**
- * The clock buckets are measured with. Replicas share bucket state in PostgreSQL, so it must be the wall clock (not
- * nanoTime, which differs per JVM). Tests replace this bean with a controllable one.
+ * The time buckets are measured at. By default Redis' own clock (the script asks for it), which every replica shares,
+ * so replicas' clocks need not agree; tests replace this bean with one they can freeze and move.
  */
 @ApplicationScoped
+@DefaultBean
 public class RateLimitClock {
+    /** Means: let Redis read its own clock. */
+    public static final long REDIS_TIME = -1;
 
-    @Produces
-    @DefaultBean
-    @ApplicationScoped
-    TimeMeter wallClock() {
-        return TimeMeter.SYSTEM_MILLISECONDS;
+    /** Epoch microseconds to measure buckets at, or {@link #REDIS_TIME}. */
+    public long nowMicros() {
+        return REDIS_TIME;
     }
 }

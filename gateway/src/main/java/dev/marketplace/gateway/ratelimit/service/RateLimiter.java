@@ -1,72 +1,92 @@
 package dev.marketplace.gateway.ratelimit.service;
 
-import java.time.Duration;
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
 import java.util.ArrayList;
+import java.util.HexFormat;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.regex.Pattern;
 
-import javax.sql.DataSource;
-
 import jakarta.enterprise.context.ApplicationScoped;
 
-import org.jboss.logging.Logger;
-
 import dev.marketplace.gateway.config.GatewayConfig;
-import io.github.bucket4j.BucketConfiguration;
-import io.github.bucket4j.ConsumptionProbe;
-import io.github.bucket4j.TimeMeter;
-import io.github.bucket4j.distributed.ExpirationAfterWriteStrategy;
-import io.github.bucket4j.distributed.jdbc.PrimaryKeyMapper;
-import io.github.bucket4j.postgresql.Bucket4jPostgreSQL;
-import io.github.bucket4j.postgresql.PostgreSQLSelectForUpdateBasedProxyManager;
-import io.quarkus.scheduler.Scheduled;
+import dev.marketplace.gateway.state.RedisPipeline;
 import io.vertx.core.Future;
-import io.vertx.core.Vertx;
+import io.vertx.redis.client.Command;
+import io.vertx.redis.client.Request;
+import io.vertx.redis.client.Response;
+import io.vertx.redis.client.impl.types.ErrorType;
 
 /**
- * Leaky bucket per (limit, consumer) with Bucket4j: a token bucket of {@code capacity} refilled greedily at
- * {@code refill-tokens} per {@code refill-period} meters exactly like a leaky bucket of that size and leak rate. State
- * lives in PostgreSQL (table rate_limit_bucket, row lock per bucket), so every replica draws from the same bucket.
- * Bucket4j's JDBC proxy blocks, so it runs on a worker thread, never on the event loop.
+ * Leaky bucket per (limit, consumer), shared by every replica in Redis: one Lua script per limited call, atomic per
+ * bucket, sent on the event loop like any other command (EVALSHA; EVAL when Redis does not know the script yet, e.g.
+ * after a restart).
+ * <p>
+ * The script is the generic cell rate algorithm: a bucket of {@code capacity} leaking one request per
+ * {@code refill-period / refill-tokens} is a single number, the time at which it will be empty (its "theoretical
+ * arrival time"). A call is admitted when adding it leaves the bucket no fuller than its capacity, and the number moves
+ * on by one leak interval; otherwise the answer is how long until there is room. This meters exactly like a token
+ * bucket of that capacity refilled greedily at that rate (what Bucket4j did here before). The key expires a minute after
+ * the bucket has drained, so nothing needs cleaning up. Times are microseconds; by default the script reads Redis' clock.
  */
 @ApplicationScoped
 public class RateLimiter {
-    private static final Logger LOG = Logger.getLogger(RateLimiter.class);
-
     private static final Future<Decision> ALLOWED = Future.succeededFuture(Decision.ALLOW);
 
+    /**
+     * KEYS[1] bucket; ARGV capacity, leak interval (µs), now (µs, or -1: Redis' clock). Returns 0 or µs to wait. (Redis
+     * before 7 replicates a script that read the clock only by its effects, hence replicate_commands, a no-op since.)
+     * The key lives a minute longer than the bucket takes to drain: Redis expires it on its own clock, and a clock
+     * passed in (tests freeze one) may run slower; a drained bucket kept longer reads as empty all the same.
+     */
+    static final String SCRIPT = """
+            redis.replicate_commands()
+            local now = tonumber(ARGV[3])
+            if now < 0 then
+              local time = redis.call('TIME')
+              now = tonumber(time[1]) * 1000000 + tonumber(time[2])
+            end
+            local interval = tonumber(ARGV[2])
+            local full = tonumber(ARGV[1]) * interval
+            local empty_at = tonumber(redis.call('GET', KEYS[1])) or now
+            if empty_at < now then empty_at = now end
+            local after = empty_at + interval
+            local wait = after - full - now
+            if wait > 0 then return math.ceil(wait) end
+            redis.call('SET', KEYS[1], string.format('%.0f', after), 'PX', math.ceil((after - now) / 1000) + 60000)
+            return 0
+            """;
+    private static final String SCRIPT_SHA = sha1(SCRIPT);
+
     private final List<Rule> rules = new ArrayList<>();
-    private final Vertx vertx;
-    private final PostgreSQLSelectForUpdateBasedProxyManager<String> buckets;
+    private final RedisPipeline redis;
+    private final RateLimitClock clock;
+    private final String keyPrefix;
 
     /** A verdict: allowed, or refused with the whole seconds to wait. */
     public record Decision(boolean allowed, long retryAfterSeconds) {
         public static final Decision ALLOW = new Decision(true, 0);
     }
 
-    record Rule(String name, String method, Pattern path, BucketConfiguration bucket) {
+    record Rule(String name, String method, Pattern path, long capacity, double intervalMicros) {
         boolean matches(String requestMethod, String requestPath) {
             return ("*".equals(method) || method.equalsIgnoreCase(requestMethod)) && path.matcher(requestPath).matches();
         }
     }
 
-    public RateLimiter(GatewayConfig config, DataSource dataSource, TimeMeter clock, Vertx vertx) {
-        this.vertx = vertx;
+    public RateLimiter(GatewayConfig config, RedisPipeline redis, RateLimitClock clock) {
+        this.redis = redis;
+        this.clock = clock;
+        this.keyPrefix = config.redis().keyPrefix() + "bucket:";
         for (Map.Entry<String, GatewayConfig.RateLimit> e : config.rateLimits().entrySet()) {
             GatewayConfig.RateLimit limit = e.getValue();
-            BucketConfiguration bucket = BucketConfiguration.builder()
-                    .addLimit(l -> l.capacity(limit.capacity()).refillGreedy(limit.refillTokens(), limit.refillPeriod()))
-                    .build();
-            rules.add(new Rule(e.getKey(), limit.method().toUpperCase(Locale.ROOT), compile(limit.path()), bucket));
+            double interval = limit.refillPeriod().toNanos() / 1000.0 / limit.refillTokens();
+            rules.add(new Rule(e.getKey(), limit.method().toUpperCase(Locale.ROOT), compile(limit.path()), limit.capacity(),
+                    interval));
         }
-        this.buckets = Bucket4jPostgreSQL.selectForUpdateBasedBuilder(dataSource)
-                .primaryKeyMapper(PrimaryKeyMapper.STRING)
-                .table("rate_limit_bucket")
-                .clientClock(clock)
-                .expirationAfterWrite(ExpirationAfterWriteStrategy.basedOnTimeForRefillingBucketUpToMax(Duration.ofMinutes(1)))
-                .build();
     }
 
     /** Path pattern to regex: {@code *} one segment, trailing {@code /**} anything below; everything else literal. */
@@ -87,13 +107,33 @@ public class RateLimiter {
         return Pattern.compile(regex + tail);
     }
 
-    /** Takes one request from the bucket of the first rule that covers this call (none: allowed at once). */
+    /**
+     * Takes one request from the bucket of the first rule that covers this call (none: allowed at once, without asking
+     * Redis). Fails with 503 (SharedStateUnavailable) when Redis cannot be reached: a limit that cannot be checked is not
+     * waived.
+     */
     public Future<Decision> check(String consumerKey, String method, String path) {
         Rule rule = rule(method, path);
         if (rule == null) {
             return ALLOWED;
         }
-        return vertx.executeBlocking(() -> consume(rule, consumerKey), false);
+        String key = keyPrefix + rule.name() + ":" + consumerKey;
+        String capacity = Long.toString(rule.capacity());
+        String interval = Double.toString(rule.intervalMicros());
+        String now = Long.toString(clock.nowMicros());
+        return redis.send(Request.cmd(Command.EVALSHA).arg(SCRIPT_SHA).arg(1).arg(key).arg(capacity).arg(interval).arg(now))
+                .recover(failure -> failure instanceof ErrorType error && error.is("NOSCRIPT")
+                        ? redis.send(Request.cmd(Command.EVAL).arg(SCRIPT).arg(1).arg(key).arg(capacity).arg(interval).arg(now))
+                        : Future.failedFuture(failure))
+                .map(RateLimiter::decision);
+    }
+
+    private static Decision decision(Response waitMicros) {
+        long wait = waitMicros.toLong();
+        if (wait <= 0) {
+            return Decision.ALLOW;
+        }
+        return new Decision(false, Math.max(1, (wait + 999_999) / 1_000_000));
     }
 
     private Rule rule(String method, String path) {
@@ -105,26 +145,11 @@ public class RateLimiter {
         return null;
     }
 
-    private Decision consume(Rule rule, String consumerKey) {
-        ConsumptionProbe probe = buckets.builder().build(rule.name() + ":" + consumerKey, () -> rule.bucket())
-                .tryConsumeAndReturnRemaining(1);
-        if (probe.isConsumed()) {
-            return Decision.ALLOW;
-        }
-        long nanos = probe.getNanosToWaitForRefill();
-        return new Decision(false, Math.max(1, (nanos + 999_999_999L) / 1_000_000_000L));
-    }
-
-    @Scheduled(every = "${marketplace.gateway.rate-limit-cleanup-interval:60s}", delayed = "30s",
-            concurrentExecution = Scheduled.ConcurrentExecution.SKIP)
-    void removeExpiredBuckets() {
+    private static String sha1(String text) {
         try {
-            int removed;
-            do {
-                removed = buckets.removeExpired(1000);
-            } while (removed == 1000);
-        } catch (RuntimeException e) {
-            LOG.warnf("Expired rate-limit buckets could not be removed: %s", e.toString());
+            return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-1").digest(text.getBytes(StandardCharsets.UTF_8)));
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException("SHA-1 is not available", e);
         }
     }
 }
