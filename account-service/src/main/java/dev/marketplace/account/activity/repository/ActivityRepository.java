@@ -21,8 +21,11 @@ public class ActivityRepository implements PanacheRepositoryBase<Activity, UUID>
     /** {@code user} null: every activity of the company; otherwise those the user did or was the subject of. */
     public Uni<List<Activity>> page(UUID company, UUID user, PageRequest page) {
         SqlFilter where = sqlFilter(company, user);
-        return ListQueries.page(Activity.class, UUID.class, "uuid", a -> a.uuid, ListQueries.pageSql("activity a", "a.uuid", where,
-                "a.created_on desc, a.uuid desc", page), where);
+        return ListQueries.page(Activity.class, UUID.class, "uuid", a -> a.uuid, pageSql(where, page), where);
+    }
+
+    public static String pageSql(SqlFilter where, PageRequest page) {
+        return ListQueries.pageSql("activity a", "a.uuid", where, "a.created_on desc, a.uuid desc", page);
     }
 
     /** The list's total: the company's counter for everyone's activities, else a capped count. */
@@ -30,7 +33,7 @@ public class ActivityRepository implements PanacheRepositoryBase<Activity, UUID>
         return ListQueries.total("from activity a", sqlFilter(company, user), LIST, company);
     }
 
-    static SqlFilter sqlFilter(UUID company, UUID user) {
+    public static SqlFilter sqlFilter(UUID company, UUID user) {
         SqlFilter where = SqlFilter.scope("a.company_uuid = ?", company);
         if (user != null) {
             where.and("(a.actor_uuid = ? or a.subject_uuid = ?)", user, user);

@@ -44,13 +44,13 @@ public class CompanyRepository implements PanacheRepositoryBase<Company, UUID> {
         return ListQueries.total("from company c", sqlFilter(filter), LIST, filter.partner());
     }
 
-    static String pageSql(CompanyFilter filter, SqlFilter where, PageRequest page) {
+    public static String pageSql(CompanyFilter filter, SqlFilter where, PageRequest page) {
         String direction = filter.ascending() ? " asc" : " desc";
         return ListQueries.pageSql("company c", "c.uuid", where,
                 "c.sort_name" + direction + ", c.uuid" + direction, page);
     }
 
-    static SqlFilter sqlFilter(CompanyFilter filter) {
+    public static SqlFilter sqlFilter(CompanyFilter filter) {
         SqlFilter where = SqlFilter.scope("c.partner = ?", filter.partner());
         if (filter.name() != null && !filter.name().isBlank()) {
             where.and("c.sort_name like ? escape '\\'", SqlFilter.contains(filter.name()));

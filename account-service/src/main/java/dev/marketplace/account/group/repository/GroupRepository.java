@@ -37,10 +37,13 @@ public class GroupRepository implements PanacheRepositoryBase<CompanyGroup, UUID
     /** A page of a company's groups, by name or by creation, then uuid. */
     public Uni<List<CompanyGroup>> search(Filter filter, PageRequest page) {
         SqlFilter where = sqlFilter(filter);
+        return ListQueries.page(CompanyGroup.class, UUID.class, "uuid", g -> g.uuid, pageSql(filter, where, page), where);
+    }
+
+    public static String pageSql(Filter filter, SqlFilter where, PageRequest page) {
         String direction = filter.ascending() ? " asc" : " desc";
         String key = filter.byName() ? "g.sort_name" : "g.created_on";
-        return ListQueries.page(CompanyGroup.class, UUID.class, "uuid", g -> g.uuid, ListQueries.pageSql("company_group g", "g.uuid", where,
-                key + direction + ", g.uuid" + direction, page), where);
+        return ListQueries.pageSql("company_group g", "g.uuid", where, key + direction + ", g.uuid" + direction, page);
     }
 
     /** The list's total: the company's counter when unfiltered, else a capped count. */
@@ -63,7 +66,7 @@ public class GroupRepository implements PanacheRepositoryBase<CompanyGroup, UUID
                 });
     }
 
-    static SqlFilter sqlFilter(Filter f) {
+    public static SqlFilter sqlFilter(Filter f) {
         SqlFilter where = SqlFilter.scope("g.company_uuid = ?", f.company());
         if (f.member() != null) {
             where.and("exists (select 1 from group_member m where m.group_uuid = g.uuid and m.user_uuid = ?)", f.member());

@@ -46,8 +46,11 @@ public class InvitationRepository implements PanacheRepositoryBase<Invitation, U
     /** Pending and accepted invitations of a company (revoked ones are gone), newest first. */
     public Uni<List<Invitation>> search(UUID company, String filter, UUID inviter, PageRequest page) {
         SqlFilter where = sqlFilter(company, filter, inviter);
-        return ListQueries.page(Invitation.class, UUID.class, "uuid", i -> i.uuid, ListQueries.pageSql("invitation i", "i.uuid", where,
-                "i.created_on desc, i.uuid desc", page), where);
+        return ListQueries.page(Invitation.class, UUID.class, "uuid", i -> i.uuid, pageSql(where, page), where);
+    }
+
+    public static String pageSql(SqlFilter where, PageRequest page) {
+        return ListQueries.pageSql("invitation i", "i.uuid", where, "i.created_on desc, i.uuid desc", page);
     }
 
     /** The list's total: the company's counter when unfiltered, else a capped count. */
@@ -55,7 +58,7 @@ public class InvitationRepository implements PanacheRepositoryBase<Invitation, U
         return ListQueries.total("from invitation i", sqlFilter(company, filter, inviter), LIST, company);
     }
 
-    static SqlFilter sqlFilter(UUID company, String filter, UUID inviter) {
+    public static SqlFilter sqlFilter(UUID company, String filter, UUID inviter) {
         SqlFilter where = SqlFilter.scope("i.company_uuid = ?", company).always("i.status <> 'REVOKED'");
         if (filter != null && !filter.isBlank()) {
             where.and("i.sort_email like ? escape '\\'", SqlFilter.contains(filter));

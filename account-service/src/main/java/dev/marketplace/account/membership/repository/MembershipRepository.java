@@ -71,7 +71,7 @@ public class MembershipRepository implements PanacheRepositoryBase<Membership, U
         return ListQueries.total("from membership m", sqlFilter(filter), LIST, filter.company());
     }
 
-    static String pageSql(Filter filter, SqlFilter where, PageRequest page) {
+    public static String pageSql(Filter filter, SqlFilter where, PageRequest page) {
         String direction = filter.ascending() ? " asc" : " desc";
         String key = switch (filter.sortField()) {
             case DATE -> "m.created_on";
@@ -82,7 +82,7 @@ public class MembershipRepository implements PanacheRepositoryBase<Membership, U
         return ListQueries.pageSql("membership m", "m.uuid", where, order, page);
     }
 
-    static SqlFilter sqlFilter(Filter f) {
+    public static SqlFilter sqlFilter(Filter f) {
         SqlFilter where = SqlFilter.scope("m.company_uuid = ?", f.company());
         if (f.active() != null) {
             where.and(f.active() ? "m.user_status = 'ACTIVE'" : "m.user_status <> 'ACTIVE'");

@@ -51,7 +51,7 @@ public class UserRepository implements PanacheRepositoryBase<AppUser, UUID> {
         return ListQueries.total("from app_user u", sqlFilter(filter), LIST, filter.partner());
     }
 
-    static String pageSql(Filter filter, SqlFilter where, long offset, int limit) {
+    public static String pageSql(Filter filter, SqlFilter where, long offset, int limit) {
         String direction = filter.ascending() ? " asc" : " desc";
         // names are optional: users without one come last in both directions (an index per direction)
         String nulls = " nulls last";
@@ -66,7 +66,7 @@ public class UserRepository implements PanacheRepositoryBase<AppUser, UUID> {
         return ListQueries.pageSql("app_user u", "u.uuid", where, order, offset, limit);
     }
 
-    static SqlFilter sqlFilter(Filter f) {
+    public static SqlFilter sqlFilter(Filter f) {
         SqlFilter where = SqlFilter.scope("u.partner = ?", f.partner()).always("u.status <> 'DELETED'");
         if (f.name() != null && !f.name().isBlank()) {
             where.and("u.search_name like ? escape '\\'", SqlFilter.contains(f.name()));

@@ -1,0 +1,163 @@
+package dev.marketplace.account;
+
+import static dev.marketplace.testkit.QueryPlans.assertNoSeqScan;
+import static dev.marketplace.testkit.QueryPlans.assertUsesIndex;
+import static dev.marketplace.testkit.QueryPlans.explain;
+
+import java.sql.Connection;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+import dev.marketplace.account.activity.repository.ActivityRepository;
+import dev.marketplace.account.company.repository.CompanyFilter;
+import dev.marketplace.account.company.repository.CompanyRepository;
+import dev.marketplace.account.group.repository.GroupRepository;
+import dev.marketplace.account.invitation.repository.InvitationRepository;
+import dev.marketplace.account.membership.repository.MembershipRepository;
+import dev.marketplace.account.user.repository.UserRepository;
+import dev.marketplace.common.paging.PageRequest;
+import dev.marketplace.common.paging.SqlFilter;
+import dev.marketplace.common.paging.Total;
+import dev.marketplace.testkit.QueryPlans;
+import io.quarkus.test.junit.QuarkusTest;
+
+/**
+ * Every list query keeps using its index: each list is seeded with 200,000 rows in one marketplace (and a tenth as many
+ * beside them in another), then the very SQL the repositories build is planned — first page, a text filter, a deep page
+ * and the capped count of a filtered list (an unfiltered one reads its counter). A query that falls back to scanning its
+ * whole table fails here.
+ */
+@QuarkusTest
+class ListPlansTest {
+    private static final int ROWS = 200_000;
+    private static final String PARTNER = "PLANS";
+    private static final UUID COMPANY = UUID.nameUUIDFromBytes("plans-company".getBytes());
+    private static final PageRequest FIRST = PageRequest.of(0, 50, 50);
+    private static final PageRequest DEEP = PageRequest.of(10_000, 50, 50);
+    private static Connection db;
+
+    @BeforeAll
+    static void seed() throws Exception {
+        db = QueryPlans.connect();
+        QueryPlans.run(db, "seed/lists.sql", Map.of("partner", PARTNER, "company", COMPANY.toString(), "rows",
+                Integer.toString(ROWS)));
+        try (var s = db.createStatement()) {
+            // index-only scans need the visibility map a vacuum writes
+            s.execute("vacuum analyze company, app_user, membership, company_group, invitation, activity");
+        }
+    }
+
+    @AfterAll
+    static void close() throws Exception {
+        db.close();
+    }
+
+    @Test
+    void companies() throws Exception {
+        CompanyFilter all = new CompanyFilter(PARTNER, null, null, Map.of(), false);
+        CompanyFilter named = new CompanyFilter(PARTNER, "company 0a1b", null, Map.of(), false);
+        CompanyFilter vendors = new CompanyFilter(PARTNER, null, true, Map.of(), true);
+        for (CompanyFilter f : List.of(all, named, vendors)) {
+            SqlFilter where = CompanyRepository.sqlFilter(f);
+            for (PageRequest page : List.of(FIRST, DEEP)) {
+                assertNoSeqScan(explain(db, CompanyRepository.pageSql(f, where, page), where.params()), "company");
+            }
+            if (where.narrowed()) {
+                assertNoSeqScan(count("from company c", where), "company");
+            }
+        }
+        SqlFilter where = CompanyRepository.sqlFilter(all);
+        assertUsesIndex(explain(db, CompanyRepository.pageSql(all, where, DEEP), where.params()), "company_list");
+        SqlFilter byName = CompanyRepository.sqlFilter(named);
+        assertUsesIndex(explain(db, CompanyRepository.pageSql(named, byName, FIRST), byName.params()), "company_name_trgm");
+    }
+
+    @Test
+    void users() throws Exception {
+        for (UserRepository.SortField sort : UserRepository.SortField.values()) {
+            for (boolean ascending : List.of(true, false)) {
+                UserRepository.Filter f = new UserRepository.Filter(PARTNER, null, null, null, null, null, null, sort, ascending);
+                SqlFilter where = UserRepository.sqlFilter(f);
+                for (PageRequest page : List.of(FIRST, DEEP)) {
+                    String plan = explain(db, UserRepository.pageSql(f, where, page.offset(), page.size()), where.params());
+                    assertNoSeqScan(plan, "app_user");
+                    assertUsesIndex(plan, "app_user_list_");
+                }
+            }
+        }
+        UserRepository.Filter named = new UserRepository.Filter(PARTNER, "first0a1", null, null, null, null, null,
+                UserRepository.SortField.DATE, true);
+        SqlFilter where = UserRepository.sqlFilter(named);
+        assertNoSeqScan(explain(db, UserRepository.pageSql(named, where, 0, 50), where.params()), "app_user");
+        assertNoSeqScan(count("from app_user u", where), "app_user");
+    }
+
+    @Test
+    void memberships() throws Exception {
+        for (MembershipRepository.SortField sort : MembershipRepository.SortField.values()) {
+            for (boolean ascending : List.of(true, false)) {
+                MembershipRepository.Filter f = new MembershipRepository.Filter(COMPANY, null, null, null, null, null, null,
+                        sort, ascending);
+                SqlFilter where = MembershipRepository.sqlFilter(f);
+                for (PageRequest page : List.of(FIRST, DEEP)) {
+                    String plan = explain(db, MembershipRepository.pageSql(f, where, page), where.params());
+                    assertNoSeqScan(plan, "membership");
+                    assertUsesIndex(plan, "membership_list_");
+                }
+            }
+        }
+        MembershipRepository.Filter searched = new MembershipRepository.Filter(COMPANY, null, null, null, null, null,
+                "last0a1", MembershipRepository.SortField.DATE, true);
+        SqlFilter where = MembershipRepository.sqlFilter(searched);
+        assertNoSeqScan(explain(db, MembershipRepository.pageSql(searched, where, FIRST), where.params()), "membership");
+        assertNoSeqScan(count("from membership m", where), "membership");
+    }
+
+    @Test
+    void groupsInvitationsAndActivities() throws Exception {
+        for (boolean byName : List.of(true, false)) {
+            GroupRepository.Filter f = new GroupRepository.Filter(COMPANY, null, null, byName, !byName);
+            SqlFilter where = GroupRepository.sqlFilter(f);
+            for (PageRequest page : List.of(FIRST, DEEP)) {
+                String plan = explain(db, GroupRepository.pageSql(f, where, page), where.params());
+                assertNoSeqScan(plan, "company_group");
+                assertUsesIndex(plan, "company_group_list_");
+            }
+        }
+        GroupRepository.Filter searched = new GroupRepository.Filter(COMPANY, null, "group 0a1", true, true);
+        SqlFilter groups = GroupRepository.sqlFilter(searched);
+        assertNoSeqScan(explain(db, GroupRepository.pageSql(searched, groups, FIRST), groups.params()), "company_group");
+        assertNoSeqScan(count("from company_group g", groups), "company_group");
+
+        for (String filter : java.util.Arrays.asList(null, "invitee12")) {
+            SqlFilter where = InvitationRepository.sqlFilter(COMPANY, filter, null);
+            for (PageRequest page : List.of(FIRST, DEEP)) {
+                assertNoSeqScan(explain(db, InvitationRepository.pageSql(where, page), where.params()), "invitation");
+            }
+            if (where.narrowed()) {
+                assertNoSeqScan(count("from invitation i", where), "invitation");
+            }
+        }
+        SqlFilter invitations = InvitationRepository.sqlFilter(COMPANY, null, null);
+        assertUsesIndex(explain(db, InvitationRepository.pageSql(invitations, DEEP), invitations.params()), "invitation_list");
+
+        UUID actor = UUID.nameUUIDFromBytes("someone".getBytes());
+        for (UUID user : java.util.Arrays.asList(null, actor)) {
+            SqlFilter where = ActivityRepository.sqlFilter(COMPANY, user);
+            for (PageRequest page : List.of(FIRST, DEEP)) {
+                assertNoSeqScan(explain(db, ActivityRepository.pageSql(where, page), where.params()), "activity");
+            }
+        }
+        SqlFilter activities = ActivityRepository.sqlFilter(COMPANY, null);
+        assertUsesIndex(explain(db, ActivityRepository.pageSql(activities, DEEP), activities.params()), "activity_list");
+    }
+
+    private static String count(String from, SqlFilter where) throws Exception {
+        return explain(db, Total.cappedCountSql("select 1 " + from + " where " + where.where()), where.params());
+    }
+}

@@ -1,0 +1,286 @@
+package dev.marketplace.bench;
+
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.Statement;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import java.util.concurrent.atomic.AtomicLong;
+
+import dev.marketplace.account.activity.repository.ActivityRepository;
+import dev.marketplace.account.company.repository.CompanyFilter;
+import dev.marketplace.account.company.repository.CompanyRepository;
+import dev.marketplace.account.group.repository.GroupRepository;
+import dev.marketplace.account.invitation.repository.InvitationRepository;
+import dev.marketplace.account.membership.repository.MembershipRepository;
+import dev.marketplace.account.user.repository.UserRepository;
+import dev.marketplace.common.paging.PageRequest;
+import dev.marketplace.common.paging.SqlFilter;
+import dev.marketplace.common.paging.Total;
+import dev.marketplace.devstack.DevStack;
+import dev.marketplace.testkit.Postgres;
+import dev.marketplace.testkit.QueryPlans;
+import dev.marketplace.testkit.SignpostSigner;
+
+/**
+ * Paged lists at a million rows. Starts the devstack, seeds every list of account-service with {@code bench.rows} rows
+ * of its kind in the bootstrap marketplace (account-service's own seed script, through its schema), then measures each
+ * query with {@code bench.clients} closed-loop clients for {@code bench.seconds}, straight to account-service (an
+ * internal token) and through the gateway (OAuth 1.0, a fresh signature per call), and writes p50/p99 and the plan of
+ * every query (EXPLAIN ANALYZE of the SQL the repositories build) to the results file.
+ */
+public final class ListsBench {
+    private static final UUID COMPANY = UUID.nameUUIDFromBytes("bench-lists-company".getBytes());
+    private static final double FIRST_PAGE_TARGET_MS = 20;
+    private static final double DEEP_PAGE_TARGET_MS = 100;
+
+    /** One measured query: its path, whether it is a deep page (the 100 ms target), and the SQL it runs. */
+    record Query(String list, String what, String path, boolean deep, List<Sql> sql) {
+    }
+
+    record Sql(String what, String text, List<Object> params) {
+    }
+
+    record Stats(double rps, double p50, double p99, long requests, long errors) {
+        String line() {
+            return String.format("%8.0f req/s  p50 %7.2f ms  p99 %7.2f ms  (%d requests, %d errors)", rps, p50, p99, requests,
+                    errors);
+        }
+    }
+
+    public static void main(String[] args) throws Exception {
+        Path results = Path.of(args.length > 0 ? args[0] : "bench/lists/results.txt");
+        Path root = Path.of(args.length > 1 ? args[1] : ".").toAbsolutePath().normalize();
+        int rows = Integer.getInteger("bench.rows", 1_000_000);
+        int seconds = Integer.getInteger("bench.seconds", 10);
+        int clients = Integer.getInteger("bench.clients", 4);
+        int portBase = Integer.getInteger("bench.portBase", 58080);
+        Path data = Files.createTempDirectory("bench-lists");
+        try (DevStack stack = DevStack.start(new DevStack.Options(root, data, portBase, 0, 0, false))) {
+            new ListsBench().run(stack, root, results, rows, seconds, clients);
+        }
+        System.exit(0);
+    }
+
+    private void run(DevStack stack, Path root, Path results, int rows, int seconds, int clients) throws Exception {
+        String partner = DevStack.PARTNER;
+        Instant seedStart = Instant.now();
+        try (Connection db = Postgres.server().getDatabase("postgres", "account").getConnection()) {
+            db.setAutoCommit(true);
+            QueryPlans.runScript(db, Files.readString(root.resolve("account-service/src/test/resources/seed/lists.sql")),
+                    Map.of("partner", partner, "company", COMPANY.toString(), "rows", Integer.toString(rows)));
+            try (Statement s = db.createStatement()) {
+                s.execute("vacuum analyze company, app_user, membership, company_group, invitation, activity");
+            }
+        }
+        Duration seeding = Duration.between(seedStart, Instant.now());
+        System.out.println("bench: seeded " + rows + " rows per list in " + seeding.toSeconds() + " s");
+
+        String direct = stack.serviceUrl("account-service");
+        String gateway = stack.gatewayUrl();
+        String bearer = stack.internalBearer(partner, "ROLE_PARTNER", "ROLE_CHANNEL_ADMIN");
+        SignpostSigner signer = new SignpostSigner(DevStack.CONSUMER_KEY, DevStack.CONSUMER_SECRET);
+        HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
+
+        List<String> report = new ArrayList<>();
+        report.add("# bench/lists — paged lists at " + rows + " rows of each kind in one marketplace");
+        report.add("# " + Instant.now() + ", " + clients + " concurrent clients, " + seconds + " s per query and path;"
+                + " seeding took " + seeding.toSeconds() + " s");
+        report.add("# command: BENCH_ROWS=" + rows + " BENCH_SECONDS=" + seconds + " BENCH_CLIENTS=" + clients
+                + " bench/lists/run");
+        report.add("# targets (straight to the service): first pages and selective text filters p99 < "
+                + (int) FIRST_PAGE_TARGET_MS + " ms; page 10,000 p99 < " + (int) DEEP_PAGE_TARGET_MS + " ms");
+        report.add("");
+        List<String> plans = new ArrayList<>();
+        boolean allMet = true;
+        for (Query q : queries(partner)) {
+            // lead-in: the JIT and the buffer cache see the query before it is measured
+            measure(http, () -> direct + q.path(), url -> bearer, clients, 2);
+            Stats straight = measure(http, () -> direct + q.path(), url -> bearer, clients, seconds);
+            Stats through = measure(http, () -> gateway + q.path(),
+                    url -> signer.authorization("GET", url, null), clients, seconds);
+            double target = q.deep() ? DEEP_PAGE_TARGET_MS : FIRST_PAGE_TARGET_MS;
+            boolean met = straight.p99() < target && straight.errors() == 0;
+            allMet &= met;
+            report.add(String.format("%-12s %-34s %s", q.list(), q.what(), q.path()));
+            report.add("    service " + straight.line() + (met ? "   target met" : "   TARGET MISSED (p99 < " + target + " ms)"));
+            report.add("    gateway " + through.line());
+            try (Connection db = Postgres.server().getDatabase("postgres", "account").getConnection()) {
+                for (Sql sql : q.sql()) {
+                    plans.add("## " + q.list() + " — " + q.what() + " — " + sql.what());
+                    plans.add(QueryPlans.explain(db, "explain (analyze, buffers)", sql.text(), sql.params()));
+                }
+            }
+            System.out.println("bench: " + q.list() + " " + q.what() + ": " + straight.line());
+        }
+        report.add("");
+        report.add(allMet ? "verdict: every list meets its target straight to the service"
+                : "verdict: some lists miss their target (see above)");
+        report.add("");
+        report.add("# plans (EXPLAIN ANALYZE of each query's SQL, parameters written in)");
+        report.addAll(plans);
+        Files.write(results, report);
+        System.out.println("bench: wrote " + results);
+    }
+
+    private static List<Query> queries(String partner) {
+        String company = "/api/account/v2/companies/" + COMPANY;
+        PageRequest first = PageRequest.of(0, 50, 50);
+        PageRequest deep = PageRequest.of(10_000, 50, 50);
+        List<Query> queries = new ArrayList<>();
+
+        CompanyFilter companies = new CompanyFilter(partner, null, null, Map.of(), false);
+        CompanyFilter named = new CompanyFilter(partner, "Bulk Company 0a1b", null, Map.of(), false);
+        queries.add(new Query("companies", "first page", "/api/account/v2/companies?size=50", false,
+                companySql(companies, first, partner)));
+        queries.add(new Query("companies", "name filter", "/api/account/v2/companies?size=50&name=Bulk%20Company%200a1b",
+                false, companySql(named, first, partner)));
+        queries.add(new Query("companies", "page 10,000", "/api/account/v2/companies?size=50&page=10000", true,
+                companySql(companies, deep, partner)));
+
+        UserRepository.Filter users = new UserRepository.Filter(partner, null, null, null, null, null, null,
+                UserRepository.SortField.DATE, true);
+        UserRepository.Filter usersNamed = new UserRepository.Filter(partner, "first0a1b", null, null, null, null, null,
+                UserRepository.SortField.DATE, true);
+        queries.add(new Query("users", "first page", "/api/account/v2/users?size=50", false, userSql(users, first, partner)));
+        queries.add(new Query("users", "name filter", "/api/account/v2/users?size=50&name=first0a1b", false,
+                userSql(usersNamed, first, partner)));
+        queries.add(new Query("users", "page 10,000", "/api/account/v2/users?size=50&page=10000", true,
+                userSql(users, deep, partner)));
+
+        MembershipRepository.Filter members = new MembershipRepository.Filter(COMPANY, null, null, null, null, null, null,
+                MembershipRepository.SortField.DATE, true);
+        MembershipRepository.Filter searched = new MembershipRepository.Filter(COMPANY, null, null, null, null, null,
+                "last0a1b", MembershipRepository.SortField.DATE, true);
+        queries.add(new Query("memberships", "first page", company + "/memberships?size=50", false,
+                membershipSql(members, first)));
+        queries.add(new Query("memberships", "searchText", company + "/memberships?size=50&searchText=last0a1b", false,
+                membershipSql(searched, first)));
+        queries.add(new Query("memberships", "page 10,000", company + "/memberships?size=50&page=10000", true,
+                membershipSql(members, deep)));
+
+        GroupRepository.Filter groups = new GroupRepository.Filter(COMPANY, null, null, false, false);
+        GroupRepository.Filter groupsSearched = new GroupRepository.Filter(COMPANY, null, "group 0a1b", false, false);
+        queries.add(new Query("groups", "first page", company + "/groups?size=50", false, groupSql(groups, first)));
+        queries.add(new Query("groups", "searchText", company + "/groups?size=50&searchText=group%200a1b", false,
+                groupSql(groupsSearched, first)));
+        queries.add(new Query("groups", "page 10,000", company + "/groups?size=50&page=10000", true, groupSql(groups, deep)));
+
+        queries.add(new Query("invitations", "first page", company + "/invitations?size=50", false,
+                invitationSql(null, first)));
+        queries.add(new Query("invitations", "email filter", company + "/invitations?size=50&filter=invitee12345.", false,
+                invitationSql("invitee12345.", first)));
+        queries.add(new Query("invitations", "page 10,000", company + "/invitations?size=50&page=10000", true,
+                invitationSql(null, deep)));
+
+        queries.add(new Query("activities", "first page", company + "/activities?size=50&displayType=EVERYONE", false,
+                activitySql(first)));
+        queries.add(new Query("activities", "page 10,000", company + "/activities?size=50&page=10000&displayType=EVERYONE",
+                true, activitySql(deep)));
+        return queries;
+    }
+
+    private static List<Sql> companySql(CompanyFilter f, PageRequest page, String partner) {
+        SqlFilter where = CompanyRepository.sqlFilter(f);
+        return withTotal(new Sql("page", CompanyRepository.pageSql(f, where, page), where.params()), "from company c", where,
+                "companies", partner);
+    }
+
+    private static List<Sql> userSql(UserRepository.Filter f, PageRequest page, String partner) {
+        SqlFilter where = UserRepository.sqlFilter(f);
+        return withTotal(new Sql("page", UserRepository.pageSql(f, where, page.offset(), page.size()), where.params()),
+                "from app_user u", where, "users", partner);
+    }
+
+    private static List<Sql> membershipSql(MembershipRepository.Filter f, PageRequest page) {
+        SqlFilter where = MembershipRepository.sqlFilter(f);
+        return withTotal(new Sql("page", MembershipRepository.pageSql(f, where, page), where.params()), "from membership m",
+                where, "memberships", COMPANY);
+    }
+
+    private static List<Sql> groupSql(GroupRepository.Filter f, PageRequest page) {
+        SqlFilter where = GroupRepository.sqlFilter(f);
+        return withTotal(new Sql("page", GroupRepository.pageSql(f, where, page), where.params()), "from company_group g",
+                where, "groups", COMPANY);
+    }
+
+    private static List<Sql> invitationSql(String filter, PageRequest page) {
+        SqlFilter where = InvitationRepository.sqlFilter(COMPANY, filter, null);
+        return withTotal(new Sql("page", InvitationRepository.pageSql(where, page), where.params()), "from invitation i", where,
+                "invitations", COMPANY);
+    }
+
+    private static List<Sql> activitySql(PageRequest page) {
+        SqlFilter where = ActivityRepository.sqlFilter(COMPANY, null);
+        return withTotal(new Sql("page", ActivityRepository.pageSql(where, page), where.params()), "from activity a", where,
+                "activities", COMPANY);
+    }
+
+    /** The page's SQL and the total's: the counter of an unfiltered list, the capped count of a filtered one. */
+    private static List<Sql> withTotal(Sql page, String from, SqlFilter where, String list, Object scope) {
+        Sql total = where.narrowed()
+                ? new Sql("total (capped count)", Total.cappedCountSql("select 1 " + from + " where " + where.where()),
+                        where.params())
+                : new Sql("total (counter)", "select n from list_counter where list = ?1 and scope = ?2",
+                        List.of(list, scope.toString()));
+        return List.of(page, total);
+    }
+
+    /** Closed loop: each client sends its next request when the previous one is answered. */
+    private static Stats measure(HttpClient http, java.util.function.Supplier<String> url,
+            java.util.function.Function<String, String> authorization, int clients, int seconds) throws Exception {
+        List<Long> samples = Collections.synchronizedList(new ArrayList<>());
+        AtomicLong errors = new AtomicLong();
+        long end = System.nanoTime() + Duration.ofSeconds(seconds).toNanos();
+        List<Thread> threads = new ArrayList<>();
+        long start = System.nanoTime();
+        for (int i = 0; i < clients; i++) {
+            Thread t = new Thread(() -> {
+                while (System.nanoTime() < end) {
+                    String target = url.get();
+                    HttpRequest request = HttpRequest.newBuilder(URI.create(target)).timeout(Duration.ofSeconds(30))
+                            .header("Authorization", authorization.apply(target)).header("Accept", "application/json").GET()
+                            .build();
+                    long sent = System.nanoTime();
+                    try {
+                        HttpResponse<Void> response = http.send(request, HttpResponse.BodyHandlers.discarding());
+                        if (response.statusCode() != 200) {
+                            errors.incrementAndGet();
+                        }
+                    } catch (Exception e) {
+                        errors.incrementAndGet();
+                    }
+                    samples.add(System.nanoTime() - sent);
+                }
+            });
+            t.start();
+            threads.add(t);
+        }
+        for (Thread t : threads) {
+            t.join();
+        }
+        double elapsed = (System.nanoTime() - start) / 1e9;
+        List<Long> sorted = new ArrayList<>(samples);
+        Collections.sort(sorted);
+        return new Stats(sorted.size() / elapsed, percentile(sorted, 0.50), percentile(sorted, 0.99), sorted.size(),
+                errors.get());
+    }
+
+    private static double percentile(List<Long> sorted, double p) {
+        if (sorted.isEmpty()) {
+            return Double.NaN;
+        }
+        int index = (int) Math.ceil(p * sorted.size()) - 1;
+        return sorted.get(Math.max(0, Math.min(index, sorted.size() - 1))) / 1e6;
+    }
+}

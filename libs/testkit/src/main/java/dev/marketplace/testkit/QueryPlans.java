@@ -1,0 +1,111 @@
+package dev.marketplace.testkit;
+
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.time.OffsetDateTime;
+import java.time.temporal.TemporalAccessor;
+import java.util.List;
+import java.util.Map;
+
+import org.eclipse.microprofile.config.Config;
+import org.eclipse.microprofile.config.ConfigProvider;
+
+/**
+ * Checks that a list's queries keep using their indexes: seed a table with a few hundred thousand rows (a script whose
+ * {@code :name} placeholders are replaced), then {@code EXPLAIN} the very SQL the repository builds, with its positional
+ * parameters ({@code ?1}, {@code ?2}, ...) written in as literals as the server sees them when it plans the one-shot
+ * statements the reactive client sends.
+ */
+public final class QueryPlans {
+    private QueryPlans() {
+    }
+
+    /** A connection to the service's test database (its {@code quarkus.datasource.jdbc.*} settings). */
+    public static Connection connect() throws SQLException {
+        Config config = ConfigProvider.getConfig();
+        return DriverManager.getConnection(config.getValue("quarkus.datasource.jdbc.url", String.class),
+                config.getValue("quarkus.datasource.username", String.class),
+                config.getValue("quarkus.datasource.password", String.class));
+    }
+
+    /** Runs a classpath script statement by statement (each in its own transaction), placeholders replaced. */
+    public static void run(Connection c, String resource, Map<String, String> values) throws SQLException, IOException {
+        try (InputStream in = QueryPlans.class.getClassLoader().getResourceAsStream(resource)) {
+            if (in == null) {
+                throw new IOException("no resource " + resource);
+            }
+            runScript(c, new String(in.readAllBytes(), StandardCharsets.UTF_8), values);
+        }
+    }
+
+    /** Runs a script statement by statement (each in its own transaction), {@code :name} placeholders replaced. */
+    public static void runScript(Connection c, String script, Map<String, String> values) throws SQLException {
+        for (Map.Entry<String, String> value : values.entrySet()) {
+            script = script.replace(":" + value.getKey(), value.getValue());
+        }
+        StringBuilder statement = new StringBuilder();
+        try (Statement s = c.createStatement()) {
+            for (String line : script.split("\n")) {
+                if (line.trim().startsWith("--")) {
+                    continue;
+                }
+                statement.append(line).append('\n');
+                if (line.trim().endsWith(";")) {
+                    s.execute(statement.toString());
+                    statement.setLength(0);
+                }
+            }
+        }
+    }
+
+    /** The text plan of {@code sql} with its parameters written in. */
+    public static String explain(Connection c, String sql, List<Object> params) throws SQLException {
+        return explain(c, "explain", sql, params);
+    }
+
+    /** Same with another form of EXPLAIN, such as {@code explain (analyze, buffers)}. */
+    public static String explain(Connection c, String explain, String sql, List<Object> params) throws SQLException {
+        String literal = sql;
+        for (int i = params.size(); i >= 1; i--) {
+            literal = literal.replace("?" + i, literal(params.get(i - 1)));
+        }
+        StringBuilder plan = new StringBuilder();
+        try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery(explain + " " + literal)) {
+            while (rs.next()) {
+                plan.append(rs.getString(1)).append('\n');
+            }
+        }
+        return plan.toString();
+    }
+
+    public static void assertUsesIndex(String plan, String index) {
+        assertTrue(plan.contains(" on " + index) || plan.contains(" using " + index),
+                "the plan does not use index " + index + ":\n" + plan);
+    }
+
+    public static void assertNoSeqScan(String plan, String table) {
+        assertFalse(plan.contains("Seq Scan on " + table + " "), "the plan scans all of " + table + ":\n" + plan);
+    }
+
+    private static String literal(Object value) {
+        if (value == null) {
+            return "null";
+        }
+        if (value instanceof Number || value instanceof Boolean) {
+            return value.toString();
+        }
+        if (value instanceof TemporalAccessor t) {
+            return "'" + (t instanceof OffsetDateTime o ? o.toString() : t.toString()) + "'::timestamptz";
+        }
+        return "'" + value.toString().replace("'", "''") + "'";
+    }
+}
