@@ -86,11 +86,14 @@ public class LeadRepository implements PanacheRepositoryBase<Lead, UUID> {
         } else {
             any.append("1 = 0");
         }
+        // the company a lead is assigned to (but not a reseller's own manual lead: that stays its creator's)
+        String recipient = " or (l.recipientType = 'COMPANY' and l.recipientCompany = :actorCompany and (l.leadType <> 'MANUAL'"
+                + " or l.creatorCompany is null or l.creatorCompany <> l.recipientCompany))";
         switch (actor.context()) {
             case PARTNER, CHANNEL_ADMIN, RESELLER_MANAGER -> any.append(" or l.leadType <> 'MANUAL'");
             case RESELLER -> any.append(" or (l.leadType = 'COMPANY' and l.profileCompany = :actorCompany)")
-                    .append(" or (l.recipientType = 'COMPANY' and l.recipientCompany = :actorCompany)");
-            case REFERRAL -> any.append(" or (l.recipientType = 'COMPANY' and l.recipientCompany = :actorCompany)");
+                    .append(recipient);
+            case REFERRAL -> any.append(recipient);
             case DEVELOPER -> any.append(" or (l.leadType = 'PRODUCT' and l.developersSeeLead = true and exists")
                     .append(" (select 1 from LeadDeveloper d where d.leadId = l.id and d.userId = :actorUser))");
             default -> {

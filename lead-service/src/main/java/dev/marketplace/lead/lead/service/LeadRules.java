@@ -38,12 +38,21 @@ final class LeadRules {
                 && actor.company().equals(lead.recipientCompany);
     }
 
+    /**
+     * A reseller's or referral's own manual lead is assigned to its company from the start, yet stays visible to its
+     * creator only.
+     */
+    static boolean ownManual(Lead lead) {
+        return lead.leadType == LeadType.MANUAL && lead.recipientCompany != null
+                && lead.recipientCompany.equals(lead.creatorCompany);
+    }
+
     /** {@code developer}: the actor is one of the product's developers recorded on the lead. */
     static boolean canSee(Actor actor, Lead lead, boolean developer) {
         if (!actor.partner().equals(lead.partner) || lead.status == LeadStatus.DELETED) {
             return false;
         }
-        if (isCreator(actor, lead) || isRecipient(actor, lead)) {
+        if (isCreator(actor, lead) || isRecipient(actor, lead) && !ownManual(lead)) {
             return true;
         }
         return switch (actor.context()) {
