@@ -61,7 +61,6 @@ public class LeadNotifications {
         p.put("contactEmail", lead.contactEmail);
         p.put("productName", lead.profileProductName != null ? lead.profileProductName
                 : lead.profileCompanyName != null ? lead.profileCompanyName : "");
-        p.put("leadType", lead.leadType.name());
         return p;
     }
 }
