@@ -1,8 +1,6 @@
 package dev.marketplace.lead;
 
 import java.io.IOException;
-import java.net.InetAddress;
-import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
 import java.util.Map;
 import java.util.UUID;
@@ -71,14 +69,8 @@ public class StubAccount implements QuarkusTestResourceLifecycleManager {
 
     @Override
     public Map<String, String> start() {
-        try {
-            server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
-        } catch (IOException e) {
-            throw new IllegalStateException(e);
-        }
-        server.createContext("/api/account/v2/", this::handle);
-        server.start();
-        return Map.of("quarkus.rest-client.account.url", "http://127.0.0.1:" + server.getAddress().getPort());
+        server = HttpStubs.serve("/api/account/v2/", this::handle);
+        return Map.of("quarkus.rest-client.account.url", HttpStubs.url(server));
     }
 
     private synchronized void handle(HttpExchange exchange) throws IOException {

@@ -1,8 +1,6 @@
 package dev.marketplace.lead;
 
 import java.io.IOException;
-import java.net.InetAddress;
-import java.net.InetSocketAddress;
 import java.util.Map;
 import java.util.UUID;
 import java.util.concurrent.atomic.AtomicLong;
@@ -57,14 +55,8 @@ public class StubCatalog implements QuarkusTestResourceLifecycleManager {
 
     @Override
     public Map<String, String> start() {
-        try {
-            server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
-        } catch (IOException e) {
-            throw new IllegalStateException(e);
-        }
-        server.createContext("/api/marketplace/v1/", this::handle);
-        server.start();
-        return Map.of("quarkus.rest-client.catalog.url", "http://127.0.0.1:" + server.getAddress().getPort(),
+        server = HttpStubs.serve("/api/marketplace/v1/", this::handle);
+        return Map.of("quarkus.rest-client.catalog.url", HttpStubs.url(server),
                 // CatalogClientTest waits for the breaker to half-open
                 "dev.marketplace.lead.client.CatalogClient/product/CircuitBreaker/delay", "1000");
     }
