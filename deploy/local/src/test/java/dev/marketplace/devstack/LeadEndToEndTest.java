@@ -37,7 +37,7 @@ class LeadEndToEndTest {
                 .body(Map.of("name", "Lead Magnet " + run, "description", "Collects leads", "vendorName", "Lead Vendor Inc",
                         "editions", List.of(Map.of("code", "BASIC", "name", "Basic", "rank", 1, "primary", true,
                                 "revenueType", "RECURRING", "leadGen", true, "plans", List.of(Map.of("frequency", "MONTHLY",
-                                        "costs", List.of(Map.of("unit", "USER", "minUnits", 1, "amount", Map.of("USD", 10))))))))))
+                                        "costs", List.of(Map.of("unit", "USER", "minUnits", 1, "amount", Map.of("USD", 10)))))))))
                 .post(client.url("/api/marketplace/v1/products")).then().statusCode(201).extract().jsonPath().getLong("id");
         String[] reseller = company("Reseller " + run, true, "ROLE_RESELLER");
         String[] managers = company("Channel Team " + run, false, "ROLE_RESELLER_MANAGER");
