@@ -11,7 +11,10 @@ import java.util.UUID;
 import jakarta.inject.Inject;
 
 import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.MethodOrderer;
+import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestMethodOrder;
 
 import dev.marketplace.common.error.ApiException;
 import dev.marketplace.lead.StubCatalog;
@@ -20,9 +23,11 @@ import io.quarkus.test.junit.QuarkusTest;
 /**
  * The catalogue client against a real loopback HTTP server (the catalog stand-in): a product is read with its
  * developers and lead permission, an unknown one is empty, a catalogue that keeps failing opens the breaker (calls fail
- * fast with 503 without reaching it), and once it recovers calls go through again. Breaker delay: 1 s in tests.
+ * fast with 503 without reaching it), and once it recovers calls go through again. Breaker delay: 3 s in tests,
+ * long enough for the open breaker to be seen on a busy machine.
  */
 @QuarkusTest
+@TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 class CatalogClientTest {
     @Inject
     CatalogClient catalog;
@@ -33,6 +38,7 @@ class CatalogClientTest {
     }
 
     @Test
+    @Order(1)
     void readsProductsAndTreatsUnknownOnesAsAbsent() {
         UUID developer = UUID.randomUUID();
         long id = StubCatalog.product("Readable", true, developer);
@@ -44,6 +50,7 @@ class CatalogClientTest {
     }
 
     @Test
+    @Order(2)
     void breakerOpensOnAFailingCatalogueAndClosesWhenItRecovers() throws Exception {
         long id = StubCatalog.product("Flaky", false);
         StubCatalog.failing(true);
@@ -59,7 +66,7 @@ class CatalogClientTest {
         }
         assertEquals(reached, StubCatalog.requests(), "an open breaker does not call the catalogue");
         StubCatalog.failing(false);
-        Thread.sleep(1500);
+        Thread.sleep(3500); // the breaker's delay (3 s in tests): it half-opens and lets trial calls through
         for (int i = 0; i < 3; i++) {
             assertEquals("Flaky", catalog.product("P", id).await().atMost(Duration.ofSeconds(5)).orElseThrow().name());
         }
