@@ -23,7 +23,7 @@ import io.restassured.http.ContentType;
  * PRODUCT lead through, lead-service checks the product in catalog-service and notifies the sales managers by email
  * (outbox → Kafka → notification-service → SMTP); a reseller manager assigns it to a reseller, the reseller asks to
  * convert it, the manager approves, the reseller converts it, and the company and its first user exist in
- * account-service's companies API.
+ * account-service's companies API. The reseller is told of the assignment and the managers of the conversion by email.
  */
 class LeadEndToEndTest {
     /** lead-service's sales-manager address in the devstack profile. */
@@ -39,8 +39,9 @@ class LeadEndToEndTest {
                                 "revenueType", "RECURRING", "leadGen", true, "plans", List.of(Map.of("frequency", "MONTHLY",
                                         "costs", List.of(Map.of("unit", "USER", "minUnits", 1, "amount", Map.of("USD", 10)))))))))
                 .post(client.url("/api/marketplace/v1/products")).then().statusCode(201).extract().jsonPath().getLong("id");
-        String[] reseller = company("Reseller " + run, true, "ROLE_RESELLER");
-        String[] managers = company("Channel Team " + run, false, "ROLE_RESELLER_MANAGER");
+        String resellerEmail = "sales-" + run + "@reseller.e2e.example";
+        String[] reseller = company("Reseller " + run, true, "ROLE_RESELLER", resellerEmail);
+        String[] managers = company("Channel Team " + run, false, "ROLE_RESELLER_MANAGER", "team-" + run + "@e2e.example");
 
         // the contact form: no credentials at all
         String customer = "Prospect " + run;
@@ -69,6 +70,8 @@ class LeadEndToEndTest {
                 .body(Map.of("leadId", lead, "recipient", Map.of("participantType", "COMPANY", "companyId", reseller[0])))
                 .post(client.url("/api/lead/v2/assignment?" + asManager)).then().statusCode(201)
                 .body("lead.status", equalTo("ASSIGNED"));
+        // the reseller hears of it at its company address
+        assertTrue(GreenMailUtil.getBody(awaitMail(resellerEmail, customer, 90_000)).contains(lead));
         post("/api/lead/v2/conversion?" + asReseller + "&leadId=" + lead).then().statusCode(409);
         post("/api/lead/v2/conversionRequest?" + asReseller + "&leadId=" + lead).then().statusCode(200)
                 .body("lead.status", equalTo("PENDING_CONVERSION_APPROVAL"));
@@ -77,6 +80,7 @@ class LeadEndToEndTest {
         String converted = post("/api/lead/v2/conversion?" + asReseller + "&leadId=" + lead).then().statusCode(200)
                 .body("lead.status", equalTo("CONVERTED")).body("lead.convertedCompany.name", equalTo(customer))
                 .extract().path("lead.convertedCompany.id");
+        assertTrue(GreenMailUtil.getBody(awaitMail(MANAGERS, "Lead converted: " + customer, 90_000)).contains(converted));
         // a retry converts nothing twice
         post("/api/lead/v2/conversion?" + asReseller + "&leadId=" + lead).then().statusCode(409);
 
@@ -92,9 +96,9 @@ class LeadEndToEndTest {
     }
 
     /** A company with one user holding {@code role}: [company id, user id]. */
-    private String[] company(String name, boolean reseller, String role) {
+    private String[] company(String name, boolean reseller, String role, String email) {
         String company = client.signed("POST", "/api/account/v2/companies").contentType(ContentType.JSON)
-                .body(Map.of("name", name, "countryCode", "US", "reseller", reseller,
+                .body(Map.of("name", name, "countryCode", "US", "reseller", reseller, "emailAddress", email,
                         "firstUser", Map.of("email", "u-" + UUID.randomUUID() + "@e2e.example", "firstName", "Una",
                                 "roles", List.of(role))))
                 .post(client.url("/api/account/v2/companies")).then().statusCode(201).extract().path("uuid");
