@@ -12,7 +12,7 @@ record ServiceSpec(String module, int portOffset, String database) {
             new ServiceSpec("catalog-service", 3, "catalog"),
             new ServiceSpec("billing-service", 4, "billing"),
             new ServiceSpec("notification-service", 5, "notification"),
-            new ServiceSpec("lead-service", 6, null),
+            new ServiceSpec("lead-service", 6, "lead"),
             new ServiceSpec("gateway", 0, "gateway"));
 
     /** The gateway's route name for this service, as in gateway/application.properties. */

@@ -72,4 +72,15 @@ public final class EventTypes {
     public static final String PAYMENT_PLAN_CREATED = "PAYMENT_PLAN_CREATED";
     public static final String PRODUCT_INTEGRATION_UPDATED = "PRODUCT_INTEGRATION_UPDATED";
     public static final String PRODUCT_CREDENTIALS_ROTATED = "PRODUCT_CREDENTIALS_ROTATED";
+
+    // lead-service
+    public static final String LEAD_CREATED = "LEAD_CREATED";
+    public static final String LEAD_UPDATED = "LEAD_UPDATED";
+    public static final String LEAD_ASSIGNED = "LEAD_ASSIGNED";
+    public static final String LEAD_ASSOCIATED = "LEAD_ASSOCIATED";
+    public static final String LEAD_CONVERSION_REQUESTED = "LEAD_CONVERSION_REQUESTED";
+    public static final String LEAD_CONVERSION_APPROVED = "LEAD_CONVERSION_APPROVED";
+    public static final String LEAD_CONVERTED = "LEAD_CONVERTED";
+    public static final String LEAD_DELETED = "LEAD_DELETED";
+    public static final String LEAD_DISQUALIFIED = "LEAD_DISQUALIFIED";
 }

@@ -12,6 +12,11 @@ public final class Roles {
     public static final String USER = "ROLE_USER";
     /** Vendor credentials of one product (docs/architecture.md, "Identity"). */
     public static final String VENDOR = "ROLE_VENDOR";
+    /**
+     * The gateway's token for an unsigned "contact us" form: it may only create a PRODUCT or COMPANY lead of the partner
+     * the token names (lead-service), nothing else.
+     */
+    public static final String ANONYMOUS_LEAD = "ROLE_ANONYMOUS_LEAD";
 
     private Roles() {
     }
