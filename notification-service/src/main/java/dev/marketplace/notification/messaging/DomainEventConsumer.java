@@ -12,8 +12,8 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.marketplace.common.events.EventEnvelope;
 import dev.marketplace.notification.delivery.service.DeliveryJob;
 import dev.marketplace.notification.eventlog.service.EventIntake;
-import dev.marketplace.notification.vendor.service.VendorDispatcher;
-import dev.marketplace.notification.vendor.service.VendorEventDocuments;
+import dev.marketplace.notification.vendorevent.service.VendorDispatcher;
+import dev.marketplace.notification.vendorevent.service.VendorEventDocuments;
 import io.smallrye.mutiny.Uni;
 
 /**

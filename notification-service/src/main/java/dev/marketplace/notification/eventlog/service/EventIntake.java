@@ -16,7 +16,7 @@ import dev.marketplace.common.events.ProcessedEvents;
 import dev.marketplace.notification.delivery.service.DeliveryPlanner;
 import dev.marketplace.notification.eventlog.domain.LoggedEvent;
 import dev.marketplace.notification.eventlog.repository.LoggedEventRepository;
-import dev.marketplace.notification.vendor.service.VendorEventService;
+import dev.marketplace.notification.vendorevent.service.VendorEventService;
 import io.quarkus.hibernate.reactive.panache.common.WithTransaction;
 import io.smallrye.mutiny.Uni;
 

@@ -17,7 +17,7 @@ import org.jboss.resteasy.reactive.RestQuery;
 import com.fasterxml.jackson.databind.JsonNode;
 
 import dev.marketplace.common.security.Roles;
-import dev.marketplace.notification.support.QueryParams;
+import dev.marketplace.common.input.QueryParams;
 import dev.marketplace.notification.template.service.TemplateInputs;
 import dev.marketplace.notification.template.service.TemplateService;
 import dev.marketplace.notification.template.service.TemplateViews.CommonElementDefinitionView;

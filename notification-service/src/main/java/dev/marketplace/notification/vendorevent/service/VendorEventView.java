@@ -1,6 +1,6 @@
-package dev.marketplace.notification.vendor.service;
+package dev.marketplace.notification.vendorevent.service;
 
-import dev.marketplace.notification.vendor.domain.VendorEvent;
+import dev.marketplace.notification.vendorevent.domain.VendorEvent;
 
 /** What operators see of a vendor event (never the document or credentials). */
 public record VendorEventView(String eventId, String eventType, String flag, long productId, String productName,

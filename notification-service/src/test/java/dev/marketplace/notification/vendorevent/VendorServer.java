@@ -1,4 +1,4 @@
-package dev.marketplace.notification.vendor;
+package dev.marketplace.notification.vendorevent;
 
 import java.io.ByteArrayInputStream;
 import java.io.IOException;

@@ -1,4 +1,4 @@
-package dev.marketplace.notification.vendor.service;
+package dev.marketplace.notification.vendorevent.service;
 
 import java.io.StringWriter;
 import java.util.Iterator;
@@ -22,8 +22,8 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.marketplace.common.crypto.RandomTokens;
 import dev.marketplace.common.events.EventEnvelope;
 import dev.marketplace.notification.NotificationConfig;
-import dev.marketplace.notification.vendor.domain.VendorEvent;
-import dev.marketplace.notification.vendor.domain.VendorEventStatus;
+import dev.marketplace.notification.vendorevent.domain.VendorEvent;
+import dev.marketplace.notification.vendorevent.domain.VendorEventStatus;
 
 /**
  * Turns a domain event a vendor must hear about into a {@link VendorEvent}: its token, and the event document of

@@ -1,4 +1,4 @@
-package dev.marketplace.notification.vendor.service;
+package dev.marketplace.notification.vendorevent.service;
 
 import java.time.Clock;
 import java.time.Instant;

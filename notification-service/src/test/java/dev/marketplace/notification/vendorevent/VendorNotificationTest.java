@@ -1,4 +1,4 @@
-package dev.marketplace.notification.vendor;
+package dev.marketplace.notification.vendorevent;
 
 import static dev.marketplace.notification.TestEvents.await;
 import static dev.marketplace.notification.TestEvents.envelope;

@@ -1,4 +1,4 @@
-package dev.marketplace.notification.vendor.messaging;
+package dev.marketplace.notification.vendorevent.messaging;
 
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -12,7 +12,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.marketplace.common.events.EventEnvelope;
 import dev.marketplace.common.events.Outbox;
 import dev.marketplace.notification.NotificationConfig;
-import dev.marketplace.notification.vendor.domain.VendorEvent;
+import dev.marketplace.notification.vendorevent.domain.VendorEvent;
 import io.smallrye.mutiny.Uni;
 
 /**

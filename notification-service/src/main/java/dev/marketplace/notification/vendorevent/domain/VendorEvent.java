@@ -1,4 +1,4 @@
-package dev.marketplace.notification.vendor.domain;
+package dev.marketplace.notification.vendorevent.domain;
 
 import java.time.Instant;
 import java.util.UUID;

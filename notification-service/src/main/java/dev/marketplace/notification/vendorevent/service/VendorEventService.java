@@ -1,4 +1,4 @@
-package dev.marketplace.notification.vendor.service;
+package dev.marketplace.notification.vendorevent.service;
 
 import java.time.Duration;
 import java.time.Instant;
@@ -19,10 +19,10 @@ import dev.marketplace.common.security.Roles;
 import dev.marketplace.notification.NotificationConfig;
 import dev.marketplace.notification.eventlog.domain.LoggedEvent;
 import dev.marketplace.notification.eventlog.repository.LoggedEventRepository;
-import dev.marketplace.notification.vendor.domain.VendorEvent;
-import dev.marketplace.notification.vendor.domain.VendorEventStatus;
-import dev.marketplace.notification.vendor.messaging.VendorOutcomeEvents;
-import dev.marketplace.notification.vendor.repository.VendorEventRepository;
+import dev.marketplace.notification.vendorevent.domain.VendorEvent;
+import dev.marketplace.notification.vendorevent.domain.VendorEventStatus;
+import dev.marketplace.notification.vendorevent.messaging.VendorOutcomeEvents;
+import dev.marketplace.notification.vendorevent.repository.VendorEventRepository;
 import io.quarkus.hibernate.reactive.panache.common.WithSession;
 import io.quarkus.hibernate.reactive.panache.common.WithTransaction;
 import io.smallrye.mutiny.Uni;

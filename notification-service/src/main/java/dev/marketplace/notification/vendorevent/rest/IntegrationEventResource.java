@@ -1,4 +1,4 @@
-package dev.marketplace.notification.vendor.rest;
+package dev.marketplace.notification.vendorevent.rest;
 
 import java.util.HashMap;
 import java.util.Map;
@@ -22,10 +22,10 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 
 import dev.marketplace.common.error.ApiException;
 import dev.marketplace.common.security.Roles;
-import dev.marketplace.notification.vendor.domain.VendorEventStatus;
-import dev.marketplace.notification.vendor.service.VendorEventDocuments;
-import dev.marketplace.notification.vendor.service.VendorEventService;
-import dev.marketplace.notification.vendor.service.VendorResultInput;
+import dev.marketplace.notification.vendorevent.domain.VendorEventStatus;
+import dev.marketplace.notification.vendorevent.service.VendorEventDocuments;
+import dev.marketplace.notification.vendorevent.service.VendorEventService;
+import dev.marketplace.notification.vendorevent.service.VendorResultInput;
 import io.smallrye.mutiny.Uni;
 
 /**

@@ -1,4 +1,4 @@
-package dev.marketplace.notification.vendor.client;
+package dev.marketplace.notification.vendorevent.client;
 
 import java.net.URI;
 import java.util.LinkedHashMap;

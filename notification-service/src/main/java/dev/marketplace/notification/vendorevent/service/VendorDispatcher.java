@@ -1,4 +1,4 @@
-package dev.marketplace.notification.vendor.service;
+package dev.marketplace.notification.vendorevent.service;
 
 import java.net.URI;
 import java.net.URLEncoder;
@@ -14,9 +14,9 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 
 import dev.marketplace.notification.NotificationConfig;
 import dev.marketplace.notification.support.SoloRunner;
-import dev.marketplace.notification.vendor.client.CatalogClient;
-import dev.marketplace.notification.vendor.client.VendorClient;
-import dev.marketplace.notification.vendor.service.VendorEventService.Claimed;
+import dev.marketplace.notification.vendorevent.client.CatalogClient;
+import dev.marketplace.notification.vendorevent.client.VendorClient;
+import dev.marketplace.notification.vendorevent.service.VendorEventService.Claimed;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.quarkus.scheduler.Scheduled;
 import io.smallrye.mutiny.Multi;

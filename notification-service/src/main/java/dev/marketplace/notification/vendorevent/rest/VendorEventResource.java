@@ -1,4 +1,4 @@
-package dev.marketplace.notification.vendor.rest;
+package dev.marketplace.notification.vendorevent.rest;
 
 import jakarta.annotation.security.RolesAllowed;
 import jakarta.ws.rs.GET;
@@ -19,10 +19,10 @@ import dev.marketplace.common.error.ApiException;
 import dev.marketplace.common.paging.PageRequest;
 import dev.marketplace.common.paging.PagedResponse;
 import dev.marketplace.common.security.Roles;
-import dev.marketplace.notification.vendor.service.VendorDispatcher;
-import dev.marketplace.notification.vendor.service.VendorEventService;
-import dev.marketplace.notification.vendor.service.VendorEventView;
-import dev.marketplace.notification.vendor.service.VendorResultInput;
+import dev.marketplace.notification.vendorevent.service.VendorDispatcher;
+import dev.marketplace.notification.vendorevent.service.VendorEventService;
+import dev.marketplace.notification.vendorevent.service.VendorEventView;
+import dev.marketplace.notification.vendorevent.service.VendorResultInput;
 import io.smallrye.mutiny.Uni;
 
 /**

@@ -1,4 +1,4 @@
-package dev.marketplace.notification.vendor.service;
+package dev.marketplace.notification.vendorevent.service;
 
 /**
  * What one attempt to notify a vendor came to. SUCCESS / FAILURE: the vendor's final answer; ASYNC: 202, the result

@@ -1,4 +1,4 @@
-package dev.marketplace.notification.vendor.domain;
+package dev.marketplace.notification.vendorevent.domain;
 
 /**
  * Where the notification of one event to its vendor stands. PENDING: due (again) at {@code nextAttemptAt}; SENDING:

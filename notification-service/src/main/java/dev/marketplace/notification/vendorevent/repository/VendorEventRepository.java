@@ -1,4 +1,4 @@
-package dev.marketplace.notification.vendor.repository;
+package dev.marketplace.notification.vendorevent.repository;
 
 import java.time.Instant;
 import java.time.OffsetDateTime;
@@ -10,8 +10,8 @@ import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.persistence.LockModeType;
 
 import dev.marketplace.common.paging.PageRequest;
-import dev.marketplace.notification.vendor.domain.VendorEvent;
-import dev.marketplace.notification.vendor.domain.VendorEventStatus;
+import dev.marketplace.notification.vendorevent.domain.VendorEvent;
+import dev.marketplace.notification.vendorevent.domain.VendorEventStatus;
 import io.quarkus.hibernate.reactive.panache.Panache;
 import io.quarkus.hibernate.reactive.panache.PanacheRepositoryBase;
 import io.quarkus.panache.common.Parameters;
