@@ -35,10 +35,12 @@ import org.junit.jupiter.api.Test;
 import com.fasterxml.jackson.databind.JsonNode;
 
 import dev.marketplace.common.events.EventEnvelope;
+import dev.marketplace.common.events.payload.SubscriptionVendorEvent;
 import dev.marketplace.common.security.InternalToken;
 import dev.marketplace.common.security.Roles;
 import dev.marketplace.notification.CatalogStubResource;
 import dev.marketplace.notification.Mailbox;
+import dev.marketplace.notification.TestEvents;
 import dev.marketplace.testkit.InternalTokens;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.RestAssured;
@@ -53,7 +55,7 @@ import io.restassured.specification.RequestSpecification;
  */
 @QuarkusTest
 class VendorNotificationTest {
-    private static final Duration WAIT = Duration.ofSeconds(30);
+    private static final Duration WAIT = Duration.ofSeconds(40);
     private static final AtomicLong PRODUCT_IDS = new AtomicLong(900_000 + (System.nanoTime() % 1000) * 100);
     private static final HttpClient HTTP = HttpClient.newHttpClient();
 
@@ -124,58 +126,34 @@ class VendorNotificationTest {
         }
     }
 
-    /** The payload billing-service writes for a subscription event (SubscriptionPayloads.vendorEvent). */
-    private Map<String, Object> subscriptionPayload(String type, long productId, String subscriptionId, String token,
+    /**
+     * The payload billing-service writes for a subscription event: its typed record, built as billing builds it
+     * (SubscriptionPayloads.vendorEvent) and serialised as DomainEventPublisher does.
+     */
+    private SubscriptionVendorEvent subscriptionPayload(String type, long productId, String subscriptionId, String token,
             boolean interactive) {
         String eventUrl = "https://market.test/api/integration/v1/events/" + token;
-        Map<String, Object> buyer = new LinkedHashMap<>();
-        buyer.put("uuid", UUID.randomUUID().toString());
-        buyer.put("email", "buyer@acme.test");
-        buyer.put("firstName", "Bea");
-        buyer.put("lastName", "Buyer");
-        buyer.put("locale", "en_US");
-        buyer.put("language", "en");
-        Map<String, Object> company = new LinkedHashMap<>();
-        company.put("uuid", UUID.randomUUID().toString());
-        company.put("name", "Acme <Corp>");
-        company.put("email", "it@acme.test");
-        company.put("country", "CA");
-        company.put("externalId", null);
-        Map<String, Object> order = new LinkedHashMap<>();
-        order.put("editionId", 7);
-        order.put("editionCode", "PREMIUM");
-        order.put("editionName", "Premium");
-        order.put("paymentPlanId", 3);
-        order.put("pricingDuration", "MONTHLY");
-        order.put("items", List.of(Map.of("unit", "USER", "quantity", 5)));
-        Map<String, Object> account = new LinkedHashMap<>();
-        account.put("accountIdentifier", type.equals("SUBSCRIPTION_ORDER") ? null : "acct-existing");
-        account.put("status", type.equals("SUBSCRIPTION_ORDER") ? "INITIALIZED" : "ACTIVE");
-        Map<String, Object> p = new LinkedHashMap<>();
-        p.put("eventType", type);
-        p.put("subscriptionId", subscriptionId);
-        p.put("orderId", 4242);
-        p.put("eventToken", token);
-        p.put("eventUrl", eventUrl);
-        p.put("returnUrl", eventUrl + "/return");
-        p.put("marketplace", Map.of("baseUrl", "https://market.test", "partner", partner));
-        p.put("productId", productId);
-        p.put("applicationUuid", "app-" + productId);
-        p.put("productName", "Product " + productId);
-        p.put("interactive", interactive);
-        p.put("creator", buyer);
-        p.put("company", company);
-        p.put("user", buyer);
-        p.put("account", account);
-        p.put("order", order);
-        return p;
+        SubscriptionVendorEvent.Person buyer = new SubscriptionVendorEvent.Person(UUID.randomUUID().toString(),
+                "buyer@acme.test", "Bea", "Buyer", "en", "en_US");
+        SubscriptionVendorEvent.Company company = new SubscriptionVendorEvent.Company(UUID.randomUUID().toString(),
+                "Acme <Corp>", "it@acme.test", null, null, "CA", null);
+        SubscriptionVendorEvent.Order order = new SubscriptionVendorEvent.Order(7L, "PREMIUM", "Premium", 3L, "MONTHLY",
+                List.of(new SubscriptionVendorEvent.Item("USER", 5)));
+        boolean ordering = type.equals("SUBSCRIPTION_ORDER");
+        SubscriptionVendorEvent.Account account = new SubscriptionVendorEvent.Account(ordering ? null : "acct-existing",
+                ordering ? "INITIALIZED" : "ACTIVE");
+        return new SubscriptionVendorEvent(type, subscriptionId, 4242L, token, eventUrl, eventUrl + "/return",
+                new SubscriptionVendorEvent.Marketplace("https://market.test", partner), productId, "app-" + productId,
+                "Product " + productId, company.uuid(), interactive && ordering, null, buyer, company, buyer, null, account,
+                order, null, Map.of(), List.of());
     }
 
     private EventEnvelope subscriptionEvent(String type, Product product, boolean interactive) {
         String subscriptionId = UUID.randomUUID().toString();
         String token = UUID.randomUUID().toString().replace("-", "");
-        return envelope(type, partner, "SUBSCRIPTION", subscriptionId,
-                subscriptionPayload(type, product.id(), subscriptionId, token, interactive));
+        return new EventEnvelope(UUID.randomUUID(), type, System.currentTimeMillis(), partner, "billing-service",
+                new EventEnvelope.Aggregate("SUBSCRIPTION", subscriptionId), Map.of("consumerKey", "test-" + partner),
+                TestEvents.MAPPER.valueToTree(subscriptionPayload(type, product.id(), subscriptionId, token, interactive)));
     }
 
     private static String token(EventEnvelope event) {
@@ -324,9 +302,11 @@ class VendorNotificationTest {
         String body = "{\"success\":true,\"accountIdentifier\":\"acct-existing\",\"userIdentifier\":\"u-9\"}";
         asVendor(product.id() + 1).contentType(ContentType.JSON).body(body).post(path + "/result").then().statusCode(403);
         asPartner().contentType(ContentType.JSON).body(body).post(path + "/result").then().statusCode(403);
-        asVendor(product.id()).contentType(ContentType.JSON).body("{\"success\":\"yes\",\"message\":5}").post(path + "/result")
-                .then().statusCode(400).body("message", containsString("success: must be a boolean"))
-                .body("message", containsString("message: must be a string"));
+        asVendor(product.id()).contentType(ContentType.JSON).body("{\"success\":\"yes\"}").post(path + "/result")
+                .then().statusCode(400).body("code", equalTo("INVALID_FIELD"))
+                .body("message", equalTo("success: must be a boolean"));
+        asVendor(product.id()).contentType(ContentType.JSON).body("{\"success\":true,\"errorCode\":\"" + "E".repeat(129) + "\"}")
+                .post(path + "/result").then().statusCode(400).body("message", containsString("errorCode: size must be"));
         asVendor(product.id()).contentType(ContentType.JSON).body("{oops").post(path + "/result").then().statusCode(400);
         asVendor(product.id()).contentType(ContentType.JSON).body("{\"accountIdentifier\":\"a\"}").post(path + "/result")
                 .then().statusCode(400).body("message", containsString("success: is required"));
@@ -442,7 +422,7 @@ class VendorNotificationTest {
         String resolve = "/api/notification/v1/vendor-events/" + change.id() + "/resolve";
         String cancelled = "{\"success\":false,\"errorCode\":\"OPERATION_CANCELLED\",\"message\":\"vendor retired the plan\"}";
         asPartner(Roles.PARTNER_READ).contentType(ContentType.JSON).body(cancelled).post(resolve).then().statusCode(403);
-        asPartner(Roles.CHANNEL_ADMIN).contentType(ContentType.JSON).body("{\"success\":1}").post(resolve).then().statusCode(400)
+        asPartner(Roles.CHANNEL_ADMIN).contentType(ContentType.JSON).body("{\"success\":\"maybe\"}").post(resolve).then().statusCode(400)
                 .body("message", containsString("success: must be a boolean"));
         asPartner(Roles.CHANNEL_ADMIN).contentType(ContentType.JSON).body(cancelled).post(resolve).then().statusCode(200)
                 .body("status", equalTo("FAILED")).body("result.source", equalTo("MANUAL"))
@@ -527,5 +507,103 @@ class VendorNotificationTest {
                 .get(returnPath).then().statusCode(200).body(containsString("complete"));
         late.join();
         assertEquals("acct-early", awaitResultEvent(order).getString("payload.accountIdentifier"));
+    }
+
+    @Test
+    void aResultThatNeverArrivesIsReNotifiedWithTheSameTokenThenParkedAndStillAcceptsALateResult() {
+        Map<String, String> urls = new ConcurrentHashMap<>();
+        Product product = product(urls);
+        List<JsonNode> fetched = new java.util.concurrent.CopyOnWriteArrayList<>();
+        VendorServer vendor = vendor(product, call -> {
+            fetched.add(fetchAsVendor(call.eventUrl(), product.id()));
+            return VendorServer.Reply.json(202, "{\"success\":true,\"message\":\"accepted\"}");
+        }, product.secret());
+        urls.put("SUBSCRIPTION_ORDER", vendor.base() + "/create?eventUrl={eventUrl}");
+        CatalogStubResource.product(product.id(), partner, product.key(), product.secret(), urls);
+
+        EventEnvelope order = subscriptionEvent("SUBSCRIPTION_ORDER", product, false);
+        publish(order);
+        JsonPath waiting = awaitStatus(order, "AWAITING_RESULT");
+        assertEquals(0, waiting.getInt("renotifications"));
+        assertNotNull(waiting.get("resultDueAt"));
+        // the result is lost: after the deadline (12 s in tests) the vendor is notified again, same token and event id
+        await("the re-notification", WAIT, () -> vendor.calls().size() == 2);
+        assertEquals(vendor.calls().get(0).eventUrl(), vendor.calls().get(1).eventUrl(), "same token");
+        assertEquals("1", vendor.calls().get(0).delivery());
+        assertEquals("2", vendor.calls().get(1).delivery());
+        assertTrue(vendor.calls().get(1).signatureValid());
+        await("the second fetch", WAIT, () -> fetched.size() == 2);
+        assertEquals(false, fetched.get(0).path("delivery").path("redelivered").asBoolean());
+        assertEquals(true, fetched.get(1).path("delivery").path("redelivered").asBoolean());
+        assertEquals(order.id().toString(), fetched.get(1).path("delivery").path("eventId").asText());
+        assertEquals(2, fetched.get(1).path("delivery").path("attempt").asInt());
+
+        // max-renotifications is 1 in tests: the next deadline parks it, visibly
+        JsonPath parked = awaitStatus(order, "PARKED");
+        assertEquals(1, parked.getInt("renotifications"));
+        assertTrue(parked.getString("lastError").contains("no result within"), parked.getString("lastError"));
+        JsonPath logged = loggedEvent(order);
+        assertEquals("PARKED", logged.getString("vendorStatus"));
+        assertEquals("RESULT_OVERDUE", logged.getString("error.code"));
+        JsonPath parkedEvent = awaitLogged("VENDOR_EVENT_PARKED", order.aggregate().id());
+        assertEquals("RESULT_OVERDUE", parkedEvent.getString("payload.reason"));
+        assertEquals(order.aggregate().id(), parkedEvent.getString("payload.subscriptionId"));
+        assertEquals("SUBSCRIPTION", parkedEvent.getString("aggregate.type"));
+        await("the MANUAL_EVENT_RESOLUTION email", WAIT, () -> Mailbox.of("ops@market.test").stream()
+                .anyMatch(m -> m.html().contains(order.id().toString())));
+        assertEquals(2, vendor.calls().size(), "a parked event is not sent again by itself");
+
+        // the vendor's late result still settles it; a second one is a conflict that changes nothing
+        String result = "/api/integration/v1/events/" + token(order) + "/result";
+        asVendor(product.id()).contentType(ContentType.JSON).body("{\"success\":true,\"accountIdentifier\":\"acct-late\"}")
+                .post(result).then().statusCode(204);
+        asVendor(product.id()).contentType(ContentType.JSON).body("{\"success\":false,\"errorCode\":\"UNKNOWN_ERROR\"}")
+                .post(result).then().statusCode(409).body("code", equalTo("RESULT_ALREADY_RECORDED"));
+        JsonPath done = vendorEvent(order);
+        assertEquals("SUCCEEDED", done.getString("status"));
+        assertEquals("acct-late", done.getString("result.accountIdentifier"));
+        assertEquals(true, awaitResultEvent(order).getBoolean("payload.success"));
+    }
+
+    @Test
+    void reNotificationAfterALostResultCompletesTheOrder() {
+        Map<String, String> urls = new ConcurrentHashMap<>();
+        Product product = product(urls);
+        VendorServer vendor = vendor(product, call -> {
+            if ("1".equals(call.delivery())) {
+                return VendorServer.Reply.json(202, "{\"success\":true}"); // and its result never reaches us
+            }
+            // the re-delivered event: the vendor (de-duplicating on the token) answers with the account it created
+            return VendorServer.Reply.json(200, "{\"success\":true,\"accountIdentifier\":\"acct-once\"}");
+        }, product.secret());
+        urls.put("SUBSCRIPTION_ORDER", vendor.base() + "/create?eventUrl={eventUrl}");
+        CatalogStubResource.product(product.id(), partner, product.key(), product.secret(), urls);
+
+        EventEnvelope order = subscriptionEvent("SUBSCRIPTION_ORDER", product, false);
+        publish(order);
+        JsonPath done = awaitStatus(order, "SUCCEEDED");
+        assertEquals("acct-once", done.getString("result.accountIdentifier"));
+        assertEquals(1, done.getInt("renotifications"));
+        assertEquals(2, vendor.calls().size());
+        assertEquals(vendor.calls().get(0).eventUrl(), vendor.calls().get(1).eventUrl());
+        assertEquals("acct-once", awaitResultEvent(order).getString("payload.accountIdentifier"));
+        asVendor(product.id()).contentType(ContentType.JSON).body("{\"success\":false,\"errorCode\":\"UNKNOWN_ERROR\"}")
+                .post("/api/integration/v1/events/" + token(order) + "/result").then().statusCode(409);
+        assertEquals("SUCCEEDED", vendorEvent(order).getString("status"), "the second result changed nothing");
+    }
+
+    /** The event of {@code type} this service itself published about {@code subscription}, read back from the log. */
+    private JsonPath awaitLogged(String type, String subscription) {
+        Map<String, JsonPath> found = new ConcurrentHashMap<>();
+        await(type + " of " + subscription, WAIT, () -> {
+            JsonPath page = asPartner().queryParam("type", type).queryParam("searchText", subscription)
+                    .get("/api/channel/v1/events").then().statusCode(200).extract().jsonPath();
+            if (page.getList("content").isEmpty()) {
+                return false;
+            }
+            found.put("e", new JsonPath(page.prettify()).setRootPath("content[0]"));
+            return true;
+        });
+        return found.get("e");
     }
 }

@@ -27,8 +27,9 @@ import oauth.signpost.http.HttpRequest;
  * secret) and answers what the test's {@code behaviour} says.
  */
 public final class VendorServer implements AutoCloseable {
+    /** {@code delivery}: the {@code X-Marketplace-Delivery} header (1, or more for a re-delivery). */
     public record Call(String url, String path, String eventUrl, String authorization, boolean signatureValid,
-            String consumerKey) {
+            String consumerKey, String delivery) {
     }
 
     public record Reply(int status, String body) {
@@ -82,7 +83,8 @@ public final class VendorServer implements AutoCloseable {
         HttpParameters oauth = authorization == null ? new HttpParameters() : OAuth.oauthHeaderToParamsMap(authorization);
         String key = oauth.getFirst(OAuth.OAUTH_CONSUMER_KEY, true);
         boolean valid = authorization != null && verify(exchange.getRequestMethod(), url, oauth);
-        Call call = new Call(url, exchange.getRequestURI().getPath(), eventUrl, authorization, valid, key);
+        Call call = new Call(url, exchange.getRequestURI().getPath(), eventUrl, authorization, valid, key,
+                exchange.getRequestHeaders().getFirst("X-Marketplace-Delivery"));
         calls.add(call);
         Reply reply;
         try {

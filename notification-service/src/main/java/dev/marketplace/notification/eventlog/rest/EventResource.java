@@ -19,7 +19,7 @@ import dev.marketplace.notification.eventlog.service.EventView;
 import dev.marketplace.common.input.QueryParams;
 import io.smallrye.mutiny.Uni;
 
-/** The event log (spec §4, §6.4): the caller's partner's domain events. */
+/** The event log: the caller's partner's domain events. */
 @Path("/api/channel/v1/events")
 @Produces(MediaType.APPLICATION_JSON)
 @RolesAllowed({ Roles.PARTNER, Roles.PARTNER_READ, Roles.CHANNEL_ADMIN, Roles.SUPER_SUPPORT })

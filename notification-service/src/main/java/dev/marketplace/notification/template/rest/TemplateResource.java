@@ -29,7 +29,7 @@ import dev.marketplace.notification.template.service.TemplateViews.TemplateDefin
 import io.smallrye.mutiny.Uni;
 
 /**
- * Notification templates (spec §4, AppDirect CustomerNotification and DefaultNotificationTemplateApi). Channel
+ * Notification templates (AppDirect CustomerNotification and DefaultNotificationTemplateApi). Channel
  * templates are read with any channel role and written by partner, channel-admin or super-support credentials; the
  * {@code default/...} operations are reserved for super support. Reads take an optional {@code locale} (default: the
  * marketplace default locale) and fall back fr_CA → fr → default.

@@ -10,15 +10,16 @@ import jakarta.persistence.Enumerated;
 import jakarta.persistence.Id;
 import jakarta.persistence.Table;
 
-import io.quarkus.hibernate.reactive.panache.PanacheEntityBase;
+import dev.marketplace.notification.workqueue.QueuedWork;
 
 /**
  * A domain event its product's vendor is notified of: the event document the vendor fetches with {@code token}, the
- * delivery state (attempts, backoff, last error) and the vendor's result once known.
+ * delivery state (attempts, backoff, last error: the {@code vendor_event} work queue) and the vendor's result once
+ * known.
  */
 @Entity
 @Table(name = "vendor_event")
-public class VendorEvent extends PanacheEntityBase {
+public class VendorEvent extends QueuedWork {
     @Id
     public UUID id;
     @Column(nullable = false, unique = true)
@@ -46,11 +47,12 @@ public class VendorEvent extends PanacheEntityBase {
     @Enumerated(EnumType.STRING)
     @Column(nullable = false)
     public VendorEventStatus status;
-    public int attempts;
-    @Column(nullable = false)
-    public Instant nextAttemptAt;
-    public Instant lastAttemptOn;
-    public String lastError;
+    /** How many times the event was handed to the vendor (claims): above 1, the vendor may have seen it before. */
+    public int sends;
+    /** Re-notifications because the vendor's result did not arrive by {@link #resultDueAt}. */
+    public int renotifications;
+    /** While AWAITING_RESULT: when the result is overdue (re-notified, or parked). */
+    public Instant resultDueAt;
     public Integer lastHttpStatus;
     public Boolean resultSuccess;
     public String accountIdentifier;

@@ -20,16 +20,20 @@ import io.smallrye.mutiny.Uni;
 @ApplicationScoped
 public class VendorEventRepository implements PanacheRepositoryBase<VendorEvent, UUID> {
 
-    /** Due events, locked so that another replica's dispatcher skips them ({@code for update skip locked}). */
-    public Uni<List<VendorEvent>> lockDue(Instant now, int limit) {
+    /** The rows of these ids, oldest due first. */
+    public Uni<List<VendorEvent>> byIds(List<UUID> ids) {
+        return ids.isEmpty() ? Uni.createFrom().item(List.of()) : list("id in ?1 order by nextAttemptAt, id", ids);
+    }
+
+    /** Events whose result is overdue, locked so that another replica skips them ({@code for update skip locked}). */
+    public Uni<List<VendorEvent>> lockOverdue(Instant now, int limit) {
         return Panache.getSession().chain(session -> session.createNativeQuery(
-                "select id from vendor_event where status = 'PENDING' and next_attempt_at <= ?1"
-                        + " order by next_attempt_at limit ?2 for update skip locked", UUID.class)
+                "select id from vendor_event where status = 'AWAITING_RESULT' and result_due_at <= ?1"
+                        + " order by result_due_at, id limit ?2 for update skip locked", UUID.class)
                 .setParameter(1, OffsetDateTime.ofInstant(now, ZoneOffset.UTC))
                 .setParameter(2, limit)
                 .getResultList())
-                .chain(ids -> ids.isEmpty() ? Uni.createFrom().item(List.<VendorEvent> of())
-                        : list("id in ?1 order by nextAttemptAt", ids));
+                .chain(this::byIds);
     }
 
     /** The row, locked for the rest of the transaction (the dispatcher and the result endpoint may race). */
@@ -39,11 +43,6 @@ public class VendorEventRepository implements PanacheRepositoryBase<VendorEvent,
 
     public Uni<VendorEvent> byToken(String token) {
         return find("token", token).firstResult();
-    }
-
-    public Uni<List<VendorEvent>> stuckSending(Instant before, int limit) {
-        return find("status = ?1 and lastAttemptOn < ?2 order by lastAttemptOn", VendorEventStatus.SENDING, before)
-                .page(0, limit).list();
     }
 
     public Uni<List<VendorEvent>> search(String partner, VendorEventStatus status, PageRequest page) {

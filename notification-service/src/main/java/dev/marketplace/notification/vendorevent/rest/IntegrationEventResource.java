@@ -4,6 +4,9 @@ import java.util.HashMap;
 import java.util.Map;
 
 import jakarta.annotation.security.RolesAllowed;
+import jakarta.validation.Valid;
+import jakarta.validation.constraints.NotNull;
+import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.HeaderParam;
 import jakarta.ws.rs.POST;
@@ -17,10 +20,6 @@ import jakarta.ws.rs.core.UriInfo;
 
 import org.jboss.resteasy.reactive.RestPath;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
-
-import dev.marketplace.common.error.ApiException;
 import dev.marketplace.common.security.Roles;
 import dev.marketplace.notification.vendorevent.domain.VendorEventStatus;
 import dev.marketplace.notification.vendorevent.service.VendorEventDocuments;
@@ -29,7 +28,7 @@ import dev.marketplace.notification.vendorevent.service.VendorResultInput;
 import io.smallrye.mutiny.Uni;
 
 /**
- * The vendor's side of DESIGN §6, reached through the gateway with the product's vendor credentials (the internal
+ * The vendor's side of the AppDirect vendor protocol, reached through the gateway with the product's vendor credentials (the internal
  * token's {@code product} claim must be the event's product; any other caller gets 403): the signed fetch of an event,
  * the result of an event the vendor answered 202 to, and the signed return URL of an interactive order.
  */
@@ -38,12 +37,10 @@ import io.smallrye.mutiny.Uni;
 public class IntegrationEventResource {
     private final VendorEventService service;
     private final VendorEventDocuments documents;
-    private final ObjectMapper mapper;
 
-    public IntegrationEventResource(VendorEventService service, VendorEventDocuments documents, ObjectMapper mapper) {
+    public IntegrationEventResource(VendorEventService service, VendorEventDocuments documents) {
         this.service = service;
         this.documents = documents;
-        this.mapper = mapper;
     }
 
     /** The event document: JSON when the caller asks for it, XML otherwise (AppDirect's legacy default). */
@@ -51,23 +48,17 @@ public class IntegrationEventResource {
     public Uni<Response> fetch(@RestPath String eventToken, @HeaderParam(HttpHeaders.ACCEPT) String accept) {
         boolean json = accept != null && accept.toLowerCase().contains("json");
         return service.fetch(eventToken).map(e -> json
-                ? Response.ok(e.document, MediaType.APPLICATION_JSON_TYPE).build()
-                : Response.ok(documents.xml(e.document), MediaType.APPLICATION_XML_TYPE).build());
+                ? Response.ok(documents.served(e), MediaType.APPLICATION_JSON_TYPE).build()
+                : Response.ok(documents.xml(documents.served(e)), MediaType.APPLICATION_XML_TYPE).build());
     }
 
     /** The vendor's result (AppDirect APIResult JSON); 204, or 409 when a result was already recorded. */
     @POST
     @Path("result")
+    @Consumes(MediaType.APPLICATION_JSON)
     @Produces(MediaType.APPLICATION_JSON)
-    public Uni<Response> result(@RestPath String eventToken, String body) {
-        JsonNode json;
-        try {
-            json = body == null || body.isBlank() ? null : mapper.readTree(body);
-        } catch (Exception e) {
-            throw ApiException.badRequest("INVALID_BODY", "body: is not valid JSON");
-        }
-        VendorResultInput input = VendorResultInput.of(json);
-        return service.result(eventToken, input, "RESULT").map(e -> Response.noContent().build());
+    public Uni<Response> result(@RestPath String eventToken, @Valid @NotNull VendorResultInput input) {
+        return service.result(eventToken, input.checked(), "RESULT").map(e -> Response.noContent().build());
     }
 
     /**

@@ -1,6 +1,9 @@
 package dev.marketplace.notification.vendorevent.rest;
 
 import jakarta.annotation.security.RolesAllowed;
+import jakarta.validation.Valid;
+import jakarta.validation.constraints.NotNull;
+import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
@@ -12,10 +15,6 @@ import jakarta.ws.rs.core.UriInfo;
 import org.jboss.resteasy.reactive.RestPath;
 import org.jboss.resteasy.reactive.RestQuery;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
-
-import dev.marketplace.common.error.ApiException;
 import dev.marketplace.common.paging.PageRequest;
 import dev.marketplace.common.paging.PagedResponse;
 import dev.marketplace.common.security.Roles;
@@ -34,12 +33,10 @@ import io.smallrye.mutiny.Uni;
 public class VendorEventResource {
     private final VendorEventService service;
     private final VendorDispatcher dispatcher;
-    private final ObjectMapper mapper;
 
-    public VendorEventResource(VendorEventService service, VendorDispatcher dispatcher, ObjectMapper mapper) {
+    public VendorEventResource(VendorEventService service, VendorDispatcher dispatcher) {
         this.service = service;
         this.dispatcher = dispatcher;
-        this.mapper = mapper;
     }
 
     @GET
@@ -60,14 +57,9 @@ public class VendorEventResource {
     @POST
     @Path("{eventId}/resolve")
     @RolesAllowed({ Roles.PARTNER, Roles.CHANNEL_ADMIN, Roles.SUPER_SUPPORT })
-    public Uni<VendorEventView> resolve(@RestPath String eventId, String body) {
-        JsonNode json;
-        try {
-            json = body == null || body.isBlank() ? null : mapper.readTree(body);
-        } catch (Exception e) {
-            throw ApiException.badRequest("INVALID_BODY", "body: is not valid JSON");
-        }
-        return service.resolve(eventId, VendorResultInput.of(json));
+    @Consumes(MediaType.APPLICATION_JSON)
+    public Uni<VendorEventView> resolve(@RestPath String eventId, @Valid @NotNull VendorResultInput input) {
+        return service.resolve(eventId, input.checked());
     }
 
     /** Sends a PARKED event again (attempts start over); 409 for an event that is not parked. */

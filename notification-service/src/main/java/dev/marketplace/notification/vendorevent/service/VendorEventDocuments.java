@@ -1,6 +1,7 @@
 package dev.marketplace.notification.vendorevent.service;
 
 import java.io.StringWriter;
+import java.time.Instant;
 import java.util.Iterator;
 import java.util.Map;
 import java.util.Optional;
@@ -21,26 +22,28 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 
 import dev.marketplace.common.crypto.RandomTokens;
 import dev.marketplace.common.events.EventEnvelope;
+import dev.marketplace.common.events.EventTypes;
+import dev.marketplace.common.events.payload.SubscriptionVendorEvent;
+import dev.marketplace.common.events.payload.VendorPing;
 import dev.marketplace.notification.NotificationConfig;
 import dev.marketplace.notification.vendorevent.domain.VendorEvent;
 import dev.marketplace.notification.vendorevent.domain.VendorEventStatus;
 
 /**
  * Turns a domain event a vendor must hear about into a {@link VendorEvent}: its token, and the event document of
- * DESIGN §6 step 2 (AppDirect's event JSON: {@code type, marketplace{baseUrl, partner}, applicationUuid, flag, creator,
- * payload{user, company, account, order, notice, configuration}, returnUrl, links}) with only the fields AppDirect's
- * vendor library knows. Also renders that document as XML for callers that do not ask for JSON.
+ * the AppDirect protocol ({@code type, marketplace{baseUrl, partner}, applicationUuid, flag, creator, payload{user,
+ * company, account, order, notice, configuration}, returnUrl, links}) with only the fields AppDirect's vendor library
+ * knows. The producers' payloads are read as their typed records: billing-service's {@link SubscriptionVendorEvent},
+ * catalog-service's {@link VendorPing}. Also renders that document as XML for callers that do not ask for JSON.
  */
 @ApplicationScoped
 public class VendorEventDocuments {
     /** Event types a vendor is notified of (billing-service's subscription events, catalog-service's ping). */
-    public static final Set<String> VENDOR_TYPES = Set.of("SUBSCRIPTION_ORDER", "SUBSCRIPTION_CHANGE", "SUBSCRIPTION_CANCEL",
-            "SUBSCRIPTION_NOTICE", "USER_ASSIGNMENT", "USER_UNASSIGNMENT");
-    public static final String PING = "VENDOR_PING";
+    public static final Set<String> VENDOR_TYPES = Set.of(EventTypes.SUBSCRIPTION_ORDER, EventTypes.SUBSCRIPTION_CHANGE,
+            EventTypes.SUBSCRIPTION_CANCEL, EventTypes.SUBSCRIPTION_NOTICE, EventTypes.USER_ASSIGNMENT,
+            EventTypes.USER_UNASSIGNMENT);
     public static final String EVENTS_PATH = "/api/integration/v1/events/";
     private static final Pattern TOKEN = Pattern.compile("[A-Za-z0-9_-]{8,64}");
-    private static final String[] USER_FIELDS = { "uuid", "openId", "email", "firstName", "lastName", "language", "locale" };
-    private static final String[] COMPANY_FIELDS = { "uuid", "externalId", "name", "email", "phoneNumber", "website", "country" };
 
     private final ObjectMapper mapper;
     private final NotificationConfig config;
@@ -50,126 +53,179 @@ public class VendorEventDocuments {
         this.config = config;
     }
 
+    /** Whether the event's type is one a vendor hears about (its payload may still turn out unusable). */
     public static boolean concerns(EventEnvelope envelope) {
-        return envelope.type() != null && (VENDOR_TYPES.contains(envelope.type()) || PING.equals(envelope.type()))
-                && envelope.payload() != null && envelope.payload().path("productId").canConvertToLong()
-                && envelope.partner() != null;
+        return envelope.type() != null && envelope.partner() != null
+                && (VENDOR_TYPES.contains(envelope.type()) || EventTypes.VENDOR_PING.equals(envelope.type()));
+    }
+
+    /**
+     * The producer's payload as its typed record: a {@link VendorPing} or a {@link SubscriptionVendorEvent}. Throws
+     * IllegalArgumentException when it does not bind or names no product.
+     */
+    public Request read(EventEnvelope envelope) {
+        if (EventTypes.VENDOR_PING.equals(envelope.type())) {
+            VendorPing ping = envelope.payloadAs(mapper, VendorPing.class);
+            if (ping.productId() == null) {
+                throw new IllegalArgumentException("the ping names no productId");
+            }
+            return new Request(ping.productId(), null, ping);
+        }
+        SubscriptionVendorEvent event = envelope.payloadAs(mapper, SubscriptionVendorEvent.class);
+        if (event.productId() == null) {
+            throw new IllegalArgumentException("the event names no productId");
+        }
+        return new Request(event.productId(), event, null);
+    }
+
+    /** A vendor event's source: exactly one of {@code subscription} and {@code ping}. */
+    public record Request(long productId, SubscriptionVendorEvent subscription, VendorPing ping) {
+        /** The token the producer chose (billing-service puts it in the event URL it shows the user), if usable. */
+        public Optional<String> proposedToken() {
+            String token = subscription == null ? null : subscription.eventToken();
+            return token != null && TOKEN.matcher(token).matches() ? Optional.of(token) : Optional.empty();
+        }
     }
 
     public static String newToken() {
         return RandomTokens.hex(16);
     }
 
-    /** The token the producer chose (billing-service puts it in the event URL it shows the user), if usable. */
-    public static Optional<String> proposedToken(EventEnvelope envelope) {
-        JsonNode token = envelope.payload().get("eventToken");
-        return token != null && token.isTextual() && TOKEN.matcher(token.asText()).matches() ? Optional.of(token.asText())
-                : Optional.empty();
-    }
-
     /** A new row for the event, PENDING (or AWAITING_RESULT for an interactive order the user's browser carries). */
-    public VendorEvent create(EventEnvelope envelope, String token, java.time.Instant now) {
-        JsonNode p = envelope.payload();
-        boolean ping = PING.equals(envelope.type());
+    public VendorEvent create(EventEnvelope envelope, Request request, String token, Instant now) {
         VendorEvent e = new VendorEvent();
         e.id = envelope.id();
         e.token = token;
         e.partner = envelope.partner();
-        e.productId = p.path("productId").asLong();
-        e.productName = text(p, "productName");
-        e.eventType = ping ? Optional.ofNullable(text(p, "eventType")).orElse("SUBSCRIPTION_ORDER") : envelope.type();
-        e.flag = ping ? Optional.ofNullable(text(p, "flag")).orElse("STATELESS") : null;
-        e.urlTemplate = ping ? text(p, "eventUrlTemplate") : null;
-        e.subscriptionId = text(p, "subscriptionId");
-        e.companyName = p.path("company").isObject() ? text(p.get("company"), "name") : null;
-        e.userUuid = text(p, "userUuid") != null ? text(p, "userUuid")
-                : p.path("user").isObject() ? text(p.get("user"), "uuid") : null;
-        e.interactive = !ping && "SUBSCRIPTION_ORDER".equals(e.eventType) && p.path("interactive").asBoolean(false);
-        e.eventUrl = baseUrl(p) + EVENTS_PATH + token;
-        e.document = json(document(envelope, e, ping));
+        e.productId = request.productId();
+        VendorPing ping = request.ping();
+        SubscriptionVendorEvent p = request.subscription();
+        String baseUrl;
+        if (ping != null) {
+            e.productName = blankToNull(ping.productName());
+            e.eventType = Optional.ofNullable(blankToNull(ping.eventType())).orElse(EventTypes.SUBSCRIPTION_ORDER);
+            e.flag = Optional.ofNullable(blankToNull(ping.flag())).orElse(VendorPing.STATELESS);
+            e.urlTemplate = blankToNull(ping.eventUrlTemplate());
+            baseUrl = baseUrl(null);
+        } else {
+            e.productName = blankToNull(p.productName());
+            e.eventType = envelope.type();
+            e.subscriptionId = blankToNull(p.subscriptionId());
+            e.companyName = p.company() == null ? null : blankToNull(p.company().name());
+            e.userUuid = blankToNull(p.userUuid()) != null ? p.userUuid()
+                    : p.user() == null ? null : blankToNull(p.user().uuid());
+            e.interactive = EventTypes.SUBSCRIPTION_ORDER.equals(e.eventType) && p.interactive();
+            baseUrl = baseUrl(p.marketplace());
+        }
+        e.eventUrl = baseUrl + EVENTS_PATH + token;
+        e.document = json(ping != null ? pingDocument(e, baseUrl, ping) : document(e, baseUrl, p));
         e.status = e.interactive ? VendorEventStatus.AWAITING_RESULT : VendorEventStatus.PENDING;
+        if (e.interactive) {
+            e.resultDueAt = now.plus(config.vendor().resultDeadline()); // the user must come back from the vendor by then
+        }
         e.nextAttemptAt = now;
         e.createdOn = now;
         return e;
     }
 
-    public String baseUrl(JsonNode payload) {
-        String fromEvent = payload == null ? null : text(payload.path("marketplace"), "baseUrl");
+    /** The marketplace's public base URL: the event's, else this service's configured one; no trailing slash. */
+    public String baseUrl(SubscriptionVendorEvent.Marketplace marketplace) {
+        String fromEvent = marketplace == null ? null : blankToNull(marketplace.baseUrl());
         String base = fromEvent != null ? fromEvent : config.vendor().baseUrl().toString();
         return base.replaceAll("/+$", "");
     }
 
-    private ObjectNode document(EventEnvelope envelope, VendorEvent e, boolean ping) {
-        JsonNode p = envelope.payload();
+    private ObjectNode header(VendorEvent e, String baseUrl, String applicationUuid) {
         ObjectNode doc = mapper.createObjectNode();
         doc.put("type", e.eventType);
         ObjectNode marketplace = doc.putObject("marketplace");
-        marketplace.put("baseUrl", baseUrl(p));
+        marketplace.put("baseUrl", baseUrl);
         marketplace.put("partner", e.partner);
-        doc.put("applicationUuid", text(p, "applicationUuid"));
+        doc.put("applicationUuid", blankToNull(applicationUuid));
         doc.put("flag", e.flag);
+        return doc;
+    }
+
+    private ObjectNode document(VendorEvent e, String baseUrl, SubscriptionVendorEvent p) {
+        ObjectNode doc = header(e, baseUrl, p.applicationUuid());
+        doc.set("creator", person(p.creator()));
         ObjectNode payload = mapper.createObjectNode();
-        if (ping) {
-            String id = UUID.nameUUIDFromBytes(e.token.getBytes()).toString();
-            ObjectNode user = mapper.createObjectNode().put("uuid", id).put("email", "ping@example.invalid")
-                    .put("firstName", "Ping").put("lastName", "Test").put("language", "en").put("locale", "en_US");
-            doc.set("creator", user);
-            payload.set("user", user.deepCopy());
-            payload.set("company", mapper.createObjectNode().put("uuid", id).put("name", "Ping test company"));
-            payload.set("account", mapper.createObjectNode().put("accountIdentifier", "ping-" + e.token.substring(0, 8))
-                    .put("status", "ACTIVE"));
-            ObjectNode order = payload.putObject("order");
-            order.put("editionCode", "PING");
-            order.put("pricingDuration", "MONTHLY");
-            order.putArray("items");
-        } else {
-            doc.set("creator", pick(p.path("creator"), USER_FIELDS));
-            payload.set("user", pick(p.path("user"), USER_FIELDS));
-            payload.set("company", pick(p.path("company"), COMPANY_FIELDS));
-            JsonNode account = p.path("account");
-            if (account.isObject()) {
-                payload.set("account", pick(account, "accountIdentifier", "status"));
-            }
-            if (p.path("order").isObject() && !e.eventType.startsWith("USER_")) {
-                payload.set("order", order(p.get("order")));
-            }
-            if (p.path("notice").isObject()) {
-                payload.set("notice", pick(p.get("notice"), "type", "message"));
-            }
+        payload.set("user", person(p.user()));
+        payload.set("company", company(p.company()));
+        if (p.account() != null) {
+            payload.set("account", object("accountIdentifier", p.account().accountIdentifier(), "status", p.account().status()));
         }
-        payload.set("configuration", p.path("configuration").isObject() ? p.get("configuration").deepCopy()
-                : mapper.createObjectNode());
+        if (p.order() != null && !e.eventType.startsWith("USER_")) {
+            payload.set("order", order(p.order()));
+        }
+        if (p.notice() != null) {
+            payload.set("notice", object("type", p.notice().type(), "message", p.notice().message()));
+        }
+        payload.set("configuration", p.configuration() == null ? mapper.createObjectNode() : mapper.valueToTree(p.configuration()));
         doc.set("payload", payload);
-        String returnUrl = text(p, "returnUrl");
-        if (returnUrl != null && "SUBSCRIPTION_ORDER".equals(e.eventType)) {
-            doc.put("returnUrl", returnUrl);
+        if (blankToNull(p.returnUrl()) != null && EventTypes.SUBSCRIPTION_ORDER.equals(e.eventType)) {
+            doc.put("returnUrl", p.returnUrl());
         }
         doc.putArray("links");
         return doc;
     }
 
-    private ObjectNode order(JsonNode order) {
-        ObjectNode o = pick(order, "editionCode", "addonOfferingCode", "pricingDuration", "discountCode");
-        ArrayNode items = o.putArray("items");
-        order.path("items").forEach(item -> {
-            if (item.isObject()) {
-                ObjectNode i = items.addObject();
-                i.put("unit", text(item, "unit"));
-                if (item.path("quantity").canConvertToInt()) {
-                    i.put("quantity", item.get("quantity").asInt());
-                }
+    /** A ping carries placeholder user, company and account data (the vendor's library requires them). */
+    private ObjectNode pingDocument(VendorEvent e, String baseUrl, VendorPing ping) {
+        ObjectNode doc = header(e, baseUrl, ping.applicationUuid());
+        ObjectNode payload = mapper.createObjectNode();
+        String id = UUID.nameUUIDFromBytes(e.token.getBytes()).toString();
+        ObjectNode user = mapper.createObjectNode().put("uuid", id).put("email", "ping@example.invalid")
+                .put("firstName", "Ping").put("lastName", "Test").put("language", "en").put("locale", "en_US");
+        doc.set("creator", user);
+        payload.set("user", user.deepCopy());
+        payload.set("company", mapper.createObjectNode().put("uuid", id).put("name", "Ping test company"));
+        payload.set("account", mapper.createObjectNode().put("accountIdentifier", "ping-" + e.token.substring(0, 8))
+                .put("status", "ACTIVE"));
+        ObjectNode order = payload.putObject("order");
+        order.put("editionCode", "PING");
+        order.put("pricingDuration", "MONTHLY");
+        order.putArray("items");
+        payload.set("configuration", mapper.createObjectNode());
+        doc.set("payload", payload);
+        doc.putArray("links");
+        return doc;
+    }
+
+    private ObjectNode person(SubscriptionVendorEvent.Person p) {
+        return p == null ? mapper.createObjectNode()
+                : object("uuid", p.uuid(), "email", p.email(), "firstName", p.firstName(), "lastName", p.lastName(),
+                        "language", p.language(), "locale", p.locale());
+    }
+
+    private ObjectNode company(SubscriptionVendorEvent.Company c) {
+        return c == null ? mapper.createObjectNode()
+                : object("uuid", c.uuid(), "externalId", c.externalId(), "name", c.name(), "email", c.email(),
+                        "phoneNumber", c.phoneNumber(), "website", c.website(), "country", c.country());
+    }
+
+    /** An object of the non-null values among {@code name, value} pairs, in that order. */
+    private ObjectNode object(String... namesAndValues) {
+        ObjectNode o = mapper.createObjectNode();
+        for (int i = 0; i < namesAndValues.length; i += 2) {
+            if (namesAndValues[i + 1] != null) {
+                o.put(namesAndValues[i], namesAndValues[i + 1]);
             }
-        });
+        }
         return o;
     }
 
-    private ObjectNode pick(JsonNode source, String... fields) {
-        ObjectNode o = mapper.createObjectNode();
-        if (source != null && source.isObject()) {
-            for (String f : fields) {
-                JsonNode v = source.get(f);
-                if (v != null && !v.isNull() && v.isValueNode()) {
-                    o.set(f, v);
+    private ObjectNode order(SubscriptionVendorEvent.Order order) {
+        ObjectNode o = object("editionCode", order.editionCode(), "pricingDuration", order.pricingDuration());
+        ArrayNode items = o.putArray("items");
+        if (order.items() != null) {
+            for (SubscriptionVendorEvent.Item item : order.items()) {
+                if (item != null) {
+                    ObjectNode i = items.addObject();
+                    i.put("unit", item.unit());
+                    if (item.quantity() != null) {
+                        i.put("quantity", item.quantity());
+                    }
                 }
             }
         }
@@ -181,6 +237,24 @@ public class VendorEventDocuments {
             return mapper.writeValueAsString(node);
         } catch (Exception ex) {
             throw new IllegalStateException(ex);
+        }
+    }
+
+    /**
+     * The stored document as the vendor fetches it, with the re-delivery marker {@code delivery: {eventId, attempt,
+     * redelivered}}: a re-sent event keeps its token and event id, so a vendor de-duplicates on either; {@code attempt}
+     * above 1 ({@code redelivered: true}) says the vendor may have seen it before.
+     */
+    public String served(VendorEvent e) {
+        try {
+            ObjectNode doc = (ObjectNode) mapper.readTree(e.document);
+            ObjectNode delivery = doc.putObject("delivery");
+            delivery.put("eventId", e.id.toString());
+            delivery.put("attempt", Math.max(1, e.sends));
+            delivery.put("redelivered", e.sends > 1);
+            return json(doc);
+        } catch (Exception ex) {
+            throw new IllegalStateException("stored event document cannot be read", ex);
         }
     }
 
@@ -221,6 +295,10 @@ public class VendorEventDocuments {
             w.writeCharacters(node.asText());
         }
         w.writeEndElement();
+    }
+
+    private static String blankToNull(String s) {
+        return s == null || s.isBlank() ? null : s;
     }
 
     static String text(JsonNode node, String field) {

@@ -11,7 +11,11 @@ import jakarta.ws.rs.core.UriInfo;
 import org.jboss.logging.Logger;
 
 import dev.marketplace.common.error.ApiException;
+import dev.marketplace.common.input.QueryParams;
+import dev.marketplace.common.lookup.Ids;
 import dev.marketplace.common.events.EventEnvelope;
+import dev.marketplace.common.events.EventTypes;
+import dev.marketplace.common.events.payload.VendorEventParked;
 import dev.marketplace.common.paging.PageRequest;
 import dev.marketplace.common.paging.PagedResponse;
 import dev.marketplace.common.security.Caller;
@@ -23,6 +27,8 @@ import dev.marketplace.notification.vendorevent.domain.VendorEvent;
 import dev.marketplace.notification.vendorevent.domain.VendorEventStatus;
 import dev.marketplace.notification.vendorevent.messaging.VendorOutcomeEvents;
 import dev.marketplace.notification.vendorevent.repository.VendorEventRepository;
+import dev.marketplace.notification.workqueue.RetrySchedule;
+import dev.marketplace.notification.workqueue.WorkQueue;
 import io.quarkus.hibernate.reactive.panache.common.WithSession;
 import io.quarkus.hibernate.reactive.panache.common.WithTransaction;
 import io.smallrye.mutiny.Uni;
@@ -45,12 +51,14 @@ public class VendorEventService {
     private final LoggedEventRepository log;
     private final VendorEventDocuments documents;
     private final VendorOutcomeEvents outcomes;
-    private final CircuitBreakers breakers;
+    private final VendorBreakers breakers;
     private final NotificationConfig.Vendor config;
     private final Caller caller;
+    private final WorkQueue<UUID> queue;
+    private final RetrySchedule retries;
 
     public VendorEventService(VendorEventRepository vendorEvents, LoggedEventRepository log, VendorEventDocuments documents,
-            VendorOutcomeEvents outcomes, CircuitBreakers breakers, NotificationConfig config, Caller caller) {
+            VendorOutcomeEvents outcomes, VendorBreakers breakers, NotificationConfig config, Caller caller) {
         this.vendorEvents = vendorEvents;
         this.log = log;
         this.documents = documents;
@@ -58,19 +66,41 @@ public class VendorEventService {
         this.breakers = breakers;
         this.config = config.vendor();
         this.caller = caller;
+        this.queue = new WorkQueue<>(TABLE, UUID.class, lease(this.config));
+        this.retries = new RetrySchedule(this.config.maxAttempts(), this.config.initialBackoff(), this.config.maxBackoff());
     }
 
-    /** A claimed event, as the dispatcher needs it outside any transaction. */
+    static final String TABLE = "vendor_event";
+
+    /** The claim must outlast an attempt (catalogue lookup and vendor call), or a slow vendor would be called twice. */
+    static Duration lease(NotificationConfig.Vendor config) {
+        Duration floor = config.timeout().plus(config.catalogTimeout()).plusSeconds(5);
+        return config.lease().compareTo(floor) < 0 ? floor : config.lease();
+    }
+
+    /**
+     * A claimed event, as the dispatcher needs it outside any transaction. {@code sends} counts this one: above 1 the
+     * vendor may have seen the event before (same token, same event id).
+     */
     public record Claimed(UUID id, String partner, long productId, String eventType, String urlTemplate, String eventUrl,
-            int attempts) {
+            int attempts, int sends) {
     }
 
-    /** Inside the transaction that stores the event: records the vendor event when the event concerns a vendor. */
-    public Uni<Void> intake(EventEnvelope envelope, LoggedEvent logged) {
+    /**
+     * Inside the transaction that stores the event: records the vendor event when the event concerns a vendor. Emits
+     * whether one was recorded (the dispatcher is then woken up once the transaction committed).
+     */
+    public Uni<Boolean> intake(EventEnvelope envelope, LoggedEvent logged) {
         if (!VendorEventDocuments.concerns(envelope)) {
-            return Uni.createFrom().voidItem();
+            return Uni.createFrom().item(false);
         }
-        String proposed = VendorEventDocuments.proposedToken(envelope).orElse(null);
+        VendorEventDocuments.Request request;
+        try {
+            request = documents.read(envelope);
+        } catch (IllegalArgumentException ex) {
+            return unusable(envelope, logged, ex);
+        }
+        String proposed = request.proposedToken().orElse(null);
         Uni<String> token = proposed == null ? Uni.createFrom().item(VendorEventDocuments.newToken())
                 : vendorEvents.byToken(proposed).map(taken -> {
                     if (taken != null) {
@@ -82,41 +112,98 @@ public class VendorEventService {
         return token.chain(t -> {
             VendorEvent e;
             try {
-                e = documents.create(envelope, t, Instant.now());
+                e = documents.create(envelope, request, t, Instant.now());
             } catch (RuntimeException ex) {
-                // a payload this service cannot read must not block the topic: the event is logged, the vendor not told
-                LOG.errorf("Event %s (%s) cannot be turned into a vendor event: %s", envelope.id(), envelope.type(),
-                        ex.toString());
-                logged.errorCode = "INVALID_EVENT";
-                logged.errorMessage = "the event cannot be sent to the vendor";
-                return Uni.createFrom().voidItem();
+                return unusable(envelope, logged, ex);
             }
             logged.vendorStatus = e.status.name();
             logged.consumed = false;
-            return vendorEvents.persist(e).replaceWithVoid();
+            return vendorEvents.persist(e).replaceWith(true);
         });
     }
 
+    /** A payload this service cannot read must not block the topic: the event is logged, the vendor not told. */
+    private static Uni<Boolean> unusable(EventEnvelope envelope, LoggedEvent logged, RuntimeException ex) {
+        LOG.errorf("Event %s (%s) cannot be turned into a vendor event: %s", envelope.id(), envelope.type(), ex.toString());
+        logged.errorCode = "INVALID_EVENT";
+        logged.errorMessage = "the event cannot be sent to the vendor";
+        return Uni.createFrom().item(false);
+    }
+
+    /** Claims due events (PENDING → SENDING with a lease, committed before any call). */
     @WithTransaction
     public Uni<List<Claimed>> claimDue() {
-        Instant now = Instant.now();
-        Instant stuckBefore = now.minus(config.timeout().plus(config.catalogTimeout()).plusSeconds(60));
-        return vendorEvents.stuckSending(stuckBefore, 100).invoke(stuck -> stuck.forEach(e -> {
-            LOG.warnf("Vendor event %s was left SENDING (process stopped mid-call); it is due again", e.id);
-            e.status = VendorEventStatus.PENDING;
-            e.nextAttemptAt = now;
-        })).chain(() -> vendorEvents.lockDue(now, config.batchSize())).map(due -> {
+        return queue.claim(Instant.now(), config.batchSize()).chain(vendorEvents::byIds).map(due -> {
             for (VendorEvent e : due) {
-                e.status = VendorEventStatus.SENDING;
-                e.attempts++;
-                e.lastAttemptOn = now;
+                e.sends++;
             }
             return due.stream().map(e -> new Claimed(e.id, e.partner, e.productId, e.eventType, e.urlTemplate, e.eventUrl,
-                    e.attempts)).toList();
+                    e.attempts, e.sends)).toList();
         });
     }
 
-    /** Records the outcome of the attempt on a claimed event; ignored when the row left SENDING meanwhile. */
+    /**
+     * Housekeeping before each dispatcher run: an event left SENDING past its lease (the process stopped mid-call) is
+     * due again, and so is one whose result is overdue.
+     */
+    public Uni<Void> housekeeping() {
+        return resumeInterrupted().chain(this::expireOverdue).replaceWithVoid();
+    }
+
+    /**
+     * An event whose claim lapsed may or may not have reached the vendor: it is sent again with the same token, so the
+     * vendor sees a re-delivery it can recognise (never after a recorded result: a result ends the claim).
+     */
+    @WithTransaction
+    public Uni<Integer> resumeInterrupted() {
+        Instant now = Instant.now();
+        return queue.lapsed(now, 100).chain(vendorEvents::byIds).map(stuck -> {
+            for (VendorEvent e : stuck) {
+                LOG.warnf("Vendor event %s was left SENDING (process stopped mid-call); it is due again", e.id);
+                e.status = VendorEventStatus.PENDING;
+                e.lastError = "interrupted during attempt " + e.attempts + "; sent again";
+                e.retryAt(now);
+            }
+            return stuck.size();
+        });
+    }
+
+    /**
+     * An event whose result did not arrive by its deadline is notified again with the same token (the vendor fetches it
+     * again and posts its result); after {@code max-renotifications}, or for an interactive order (only the user's
+     * browser reaches the vendor), it is parked.
+     */
+    @WithTransaction
+    public Uni<Integer> expireOverdue() {
+        Instant now = Instant.now();
+        return vendorEvents.lockOverdue(now, 100).chain(overdue -> {
+            Uni<Void> chain = Uni.createFrom().voidItem();
+            for (VendorEvent e : overdue) {
+                e.resultDueAt = null;
+                e.lastError = "no result within " + config.resultDeadline() + " of the vendor accepting the event";
+                if (e.interactive || e.renotifications >= config.maxRenotifications()) {
+                    chain = chain.chain(() -> park(e, now, VendorEventParked.RESULT_OVERDUE).replaceWithVoid());
+                    continue;
+                }
+                e.renotifications++;
+                e.status = VendorEventStatus.PENDING;
+                e.attempts = 0;
+                e.retryAt(now);
+                LOG.infof("Vendor event %s: result overdue, re-notifying the vendor (%d of %d)", e.id, e.renotifications,
+                        config.maxRenotifications());
+                chain = chain.chain(() -> updateLog(e, l -> {
+                    l.errorCode = VendorEventParked.RESULT_OVERDUE;
+                    l.errorMessage = e.lastError;
+                }));
+            }
+            return chain.replaceWith(overdue.size());
+        });
+    }
+
+    /**
+     * Records the outcome of the attempt on a claimed event and releases the claim, in one transaction; ignored when the
+     * row left SENDING meanwhile (a result arrived during the call).
+     */
     @WithTransaction
     public Uni<VendorEventStatus> complete(Claimed claimed, VendorOutcome outcome) {
         return vendorEvents.lock(claimed.id()).chain(e -> {
@@ -124,6 +211,7 @@ public class VendorEventService {
                 return Uni.createFrom().item(e == null ? null : e.status);
             }
             Instant now = Instant.now();
+            e.leaseUntil = null;
             e.lastHttpStatus = outcome.httpStatus();
             switch (outcome.kind()) {
                 case SUCCESS, FAILURE -> {
@@ -137,6 +225,7 @@ public class VendorEventService {
                 }
                 case ASYNC -> {
                     e.status = VendorEventStatus.AWAITING_RESULT;
+                    e.resultDueAt = now.plus(config.resultDeadline());
                     return updateLog(e, l -> {
                         l.consumed = true;
                         l.asynchronous = true;
@@ -144,37 +233,38 @@ public class VendorEventService {
                 }
                 case RETRY -> {
                     e.lastError = outcome.message();
-                    if (e.attempts >= config.maxAttempts()) {
-                        return park(e, now);
+                    if (retries.exhausted(e.attempts)) {
+                        return park(e, now, VendorEventParked.VENDOR_UNREACHABLE);
                     }
                     e.status = VendorEventStatus.PENDING;
-                    Instant next = now.plus(backoff(e.attempts));
-                    e.nextAttemptAt = next;
+                    e.retryAt(retries.next(e.attempts, now));
                     return updateLog(e, l -> {
-                        l.errorCode = "VENDOR_UNREACHABLE";
+                        l.errorCode = VendorEventParked.VENDOR_UNREACHABLE;
                         l.errorMessage = e.lastError;
                     }).replaceWith(e.status);
                 }
                 default -> {
                     e.lastError = outcome.message();
-                    return park(e, now);
+                    return park(e, now, VendorEventParked.VENDOR_UNREACHABLE);
                 }
             }
         });
     }
 
-    private Uni<VendorEventStatus> park(VendorEvent e, Instant now) {
+    private Uni<VendorEventStatus> park(VendorEvent e, Instant now, String reason) {
         e.status = VendorEventStatus.PARKED;
         e.parkedOn = now;
-        LOG.warnf("Vendor event %s (%s, product %d) parked after %d attempts: %s", e.id, e.eventType, e.productId,
-                e.attempts, e.lastError);
+        e.leaseUntil = null;
+        e.resultDueAt = null;
+        LOG.warnf("Vendor event %s (%s, product %d) parked (%s) after %d attempts and %d re-notifications: %s", e.id,
+                e.eventType, e.productId, reason, e.attempts, e.renotifications, e.lastError);
         return updateLog(e, l -> {
-            l.consumed = false;
+            l.consumed = VendorEventParked.RESULT_OVERDUE.equals(reason);
             l.successful = false;
             l.manuallyResolved = false;
-            l.errorCode = "VENDOR_UNREACHABLE";
+            l.errorCode = reason;
             l.errorMessage = e.lastError;
-        }).chain(() -> outcomes.parked(e)).replaceWith(e.status);
+        }).chain(() -> outcomes.parked(e, reason)).replaceWith(e.status);
     }
 
     private Uni<VendorEventStatus> finish(VendorEvent e, boolean success, String accountIdentifier, String errorCode,
@@ -187,6 +277,8 @@ public class VendorEventService {
         e.resultSource = source;
         e.completedOn = now;
         e.parkedOn = null;
+        e.leaseUntil = null;
+        e.resultDueAt = null;
         return updateLog(e, l -> {
             l.consumed = true;
             l.successful = success;
@@ -202,7 +294,7 @@ public class VendorEventService {
 
     /** A real (not STATELESS) order needs the vendor's account identifier to become active. */
     private static boolean requiresAccount(VendorEvent e) {
-        return "SUBSCRIPTION_ORDER".equals(e.eventType) && e.flag == null;
+        return EventTypes.SUBSCRIPTION_ORDER.equals(e.eventType) && e.flag == null;
     }
 
     private static boolean blank(String s) {
@@ -220,16 +312,6 @@ public class VendorEventService {
                 l.vendorStatus = e.status.name();
             }
         }).replaceWithVoid();
-    }
-
-    /** Exponential: initial × 2^(attempts − 1), capped. */
-    Duration backoff(int attempts) {
-        Duration delay = config.initialBackoff();
-        for (int i = 1; i < attempts && delay.compareTo(config.maxBackoff()) < 0; i++) {
-            delay = delay.multipliedBy(2);
-        }
-        Duration capped = delay.compareTo(config.maxBackoff()) > 0 ? config.maxBackoff() : delay;
-        return capped;
     }
 
     // --- the vendor's side: signed fetch and result (through the gateway, vendor credentials of the product) ---
@@ -256,10 +338,10 @@ public class VendorEventService {
                     || e.status == VendorEventStatus.PARKED) {
                 LOG.infof("Result of vendor event %s arrived while it was %s", e.id, e.status);
             }
-            if (input.success() && requiresAccount(e) && blank(input.accountIdentifier())) {
+            if (input.succeeded() && requiresAccount(e) && blank(input.accountIdentifier())) {
                 throw ApiException.invalidField("accountIdentifier", "is required when a SUBSCRIPTION_ORDER succeeds");
             }
-            return finish(e, input.success(), input.accountIdentifier(), input.errorCode(), input.message(), source,
+            return finish(e, input.succeeded(), input.accountIdentifier(), input.errorCode(), input.message(), source,
                     Instant.now()).replaceWith(e);
         });
     }
@@ -309,7 +391,7 @@ public class VendorEventService {
     @WithSession
     public Uni<PagedResponse<VendorEventView>> list(String status, PageRequest page, UriInfo uri) {
         String partner = caller.partner();
-        VendorEventStatus state = parseStatus(status);
+        VendorEventStatus state = QueryParams.enumValue("status", status, VendorEventStatus.class, null);
         return vendorEvents.search(partner, state, page).chain(rows -> vendorEvents.count(partner, state)
                 .map(total -> PagedResponse.of(rows.stream().map(VendorEventView::of).toList(), page, total, uri)));
     }
@@ -328,7 +410,8 @@ public class VendorEventService {
             }
             e.status = VendorEventStatus.PENDING;
             e.attempts = 0;
-            e.nextAttemptAt = Instant.now();
+            e.renotifications = 0;
+            e.retryAt(Instant.now());
             e.parkedOn = null;
             breakers.reset(e.productId);
             LOG.infof("Vendor event %s retried by %s", e.id, caller.consumerKey());
@@ -348,11 +431,11 @@ public class VendorEventService {
                 throw ApiException.conflict("NOT_PARKED",
                         "eventId: only a PARKED or AWAITING_RESULT event can be resolved by hand; this one is " + e.status);
             }
-            if (input.success() && requiresAccount(e) && blank(input.accountIdentifier())) {
+            if (input.succeeded() && requiresAccount(e) && blank(input.accountIdentifier())) {
                 throw ApiException.invalidField("accountIdentifier", "is required when a SUBSCRIPTION_ORDER succeeds");
             }
-            LOG.infof("Vendor event %s resolved by hand by %s (success=%s)", e.id, caller.consumerKey(), input.success());
-            return finish(e, input.success(), input.accountIdentifier(), input.errorCode(), input.message(), "MANUAL",
+            LOG.infof("Vendor event %s resolved by hand by %s (success=%s)", e.id, caller.consumerKey(), input.succeeded());
+            return finish(e, input.succeeded(), input.accountIdentifier(), input.errorCode(), input.message(), "MANUAL",
                     Instant.now())
                     .call(() -> updateLog(e, l -> l.manuallyResolved = true))
                     .map(status -> VendorEventView.of(e));
@@ -360,12 +443,7 @@ public class VendorEventService {
     }
 
     private Uni<VendorEvent> own(String eventId) {
-        UUID id;
-        try {
-            id = UUID.fromString(eventId);
-        } catch (IllegalArgumentException ex) {
-            throw ApiException.invalidField("eventId", "must be a UUID");
-        }
+        UUID id = Ids.uuid("eventId", eventId);
         String partner = caller.partner();
         return vendorEvents.findById(id).map(e -> {
             if (e == null) {
@@ -376,16 +454,5 @@ public class VendorEventService {
             }
             return e;
         });
-    }
-
-    private static VendorEventStatus parseStatus(String status) {
-        if (status == null || status.isBlank()) {
-            return null;
-        }
-        try {
-            return VendorEventStatus.valueOf(status);
-        } catch (IllegalArgumentException e) {
-            throw ApiException.invalidField("status", "must be one of " + List.of(VendorEventStatus.values()));
-        }
     }
 }

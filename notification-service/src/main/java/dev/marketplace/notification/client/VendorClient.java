@@ -1,4 +1,4 @@
-package dev.marketplace.notification.vendorevent.client;
+package dev.marketplace.notification.client;
 
 import java.net.URI;
 
@@ -15,11 +15,13 @@ import io.vertx.mutiny.ext.web.client.WebClient;
 /**
  * Calls a vendor's event URL server to server: {@code GET <url>} signed two-legged with the vendor's OAuth 1.0
  * credentials in the {@code Authorization} header (libs/common {@link OAuthSigner}), {@code Accept: application/json},
- * within the configured timeout.
+ * within the configured timeout. The URL is the vendor's (anywhere), not a service of the suite: a plain WebClient.
  */
 @ApplicationScoped
 public class VendorClient {
     private static final int MAX_BODY = 2000;
+    /** The number of the delivery: 1 the first time, more when the vendor may have seen the event before. */
+    public static final String DELIVERY_HEADER = "X-Marketplace-Delivery";
 
     private final WebClient client;
     private final long timeoutMillis;
@@ -34,10 +36,15 @@ public class VendorClient {
     public record Answer(int status, String body) {
     }
 
-    public Uni<Answer> call(URI url, String consumerKey, String consumerSecret) {
+    /**
+     * {@code send} is how many times the event was handed to the vendor, this call included: sent as
+     * {@value #DELIVERY_HEADER}, so that a vendor can tell a re-delivery (it is also in the event document it fetches).
+     */
+    public Uni<Answer> call(URI url, String consumerKey, String consumerSecret, int send) {
         String authorization = new OAuthSigner(consumerKey, consumerSecret).authorizationHeader("GET", url, null);
         return Uni.createFrom().deferred(() -> client.getAbs(url.toString())
                 .putHeader("Authorization", authorization)
+                .putHeader(DELIVERY_HEADER, Integer.toString(send))
                 .putHeader("Accept", "application/json")
                 .timeout(timeoutMillis)
                 .send())
