@@ -9,6 +9,7 @@ import org.eclipse.microprofile.faulttolerance.CircuitBreaker;
 import org.eclipse.microprofile.faulttolerance.Fallback;
 import org.eclipse.microprofile.faulttolerance.Retry;
 import org.eclipse.microprofile.faulttolerance.Timeout;
+import org.eclipse.microprofile.faulttolerance.exceptions.CircuitBreakerOpenException;
 import org.eclipse.microprofile.rest.client.inject.RestClient;
 import org.jboss.logging.Logger;
 
@@ -21,7 +22,7 @@ import io.smallrye.mutiny.Uni;
 
 /**
  * Reads a product's vendor integration (credentials and event URLs) from catalog-service. The call is a GET, so it is
- * retried; a breaker stops calling a catalogue that keeps failing. A product the catalogue does not know or that
+ * retried (but not into an open breaker); a breaker stops calling a catalogue that keeps failing. A product the catalogue does not know or that
  * belongs to another marketplace (404, 403) fails with {@link NotIntegrated}: retrying cannot help. Catalogue
  * unreachable or failing → {@code 503 CATALOG_UNAVAILABLE}, which the dispatcher treats as a failed attempt (retried
  * with backoff). The timeout is {@code CATALOG_TIMEOUT_MS}.
@@ -74,7 +75,7 @@ public class CatalogClient {
 
     @AsynchronousNonBlocking
     @Timeout(5000)
-    @Retry(maxRetries = 2, delay = 200, jitter = 100, abortOn = ServiceRejection.class)
+    @Retry(maxRetries = 2, delay = 200, jitter = 100, abortOn = { ServiceRejection.class, CircuitBreakerOpenException.class })
     @CircuitBreaker(requestVolumeThreshold = 10, failureRatio = 0.5, delay = 10_000, successThreshold = 2,
             skipOn = ServiceRejection.class)
     @Fallback(fallbackMethod = "unavailable", skipOn = ServiceRejection.class)
