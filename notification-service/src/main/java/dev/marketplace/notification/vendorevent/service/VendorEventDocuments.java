@@ -60,22 +60,16 @@ public class VendorEventDocuments {
     }
 
     /**
-     * The producer's payload as its typed record: a {@link VendorPing} or a {@link SubscriptionVendorEvent}. Throws
-     * IllegalArgumentException when it does not bind or names no product.
+     * The producer's payload as its typed record: a {@link VendorPing} or a {@link SubscriptionVendorEvent}; empty when
+     * it names no product (no vendor to notify). Throws IllegalArgumentException when it does not bind.
      */
-    public Request read(EventEnvelope envelope) {
+    public Optional<Request> read(EventEnvelope envelope) {
         if (EventTypes.VENDOR_PING.equals(envelope.type())) {
             VendorPing ping = envelope.payloadAs(mapper, VendorPing.class);
-            if (ping.productId() == null) {
-                throw new IllegalArgumentException("the ping names no productId");
-            }
-            return new Request(ping.productId(), null, ping);
+            return Optional.ofNullable(ping.productId()).map(product -> new Request(product, null, ping));
         }
         SubscriptionVendorEvent event = envelope.payloadAs(mapper, SubscriptionVendorEvent.class);
-        if (event.productId() == null) {
-            throw new IllegalArgumentException("the event names no productId");
-        }
-        return new Request(event.productId(), event, null);
+        return Optional.ofNullable(event.productId()).map(product -> new Request(product, event, null));
     }
 
     /** A vendor event's source: exactly one of {@code subscription} and {@code ping}. */

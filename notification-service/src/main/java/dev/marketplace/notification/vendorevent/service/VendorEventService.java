@@ -96,9 +96,13 @@ public class VendorEventService {
         }
         VendorEventDocuments.Request request;
         try {
-            request = documents.read(envelope);
+            request = documents.read(envelope).orElse(null);
         } catch (IllegalArgumentException ex) {
             return unusable(envelope, logged, ex);
+        }
+        if (request == null) {
+            LOG.debugf("Event %s (%s) names no product: no vendor to notify", envelope.id(), envelope.type());
+            return Uni.createFrom().item(false);
         }
         String proposed = request.proposedToken().orElse(null);
         Uni<String> token = proposed == null ? Uni.createFrom().item(VendorEventDocuments.newToken())
