@@ -190,10 +190,16 @@ public final class DevStack implements AutoCloseable {
     }
 
     private Process launch(String name, Path jar, Map<String, String> env) throws IOException {
+        return launch(name, jar, env, false);
+    }
+
+    /** {@code again}: a restart, whose log continues the killed process's one. */
+    private Process launch(String name, Path jar, Map<String, String> env, boolean again) throws IOException {
         Path log = options.dataDir().resolve("logs").resolve(name + ".log");
         ProcessBuilder builder = new ProcessBuilder(javaBinary(), "-Xmx256m", "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1",
                 "-Dquarkus.profile=dev-stack", "-jar", jar.toString())
-                .redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.to(log.toFile()));
+                .redirectErrorStream(true).redirectOutput(again ? ProcessBuilder.Redirect.appendTo(log.toFile())
+                        : ProcessBuilder.Redirect.to(log.toFile()));
         builder.environment().putAll(env);
         System.out.println("devstack: starting " + name + " on port " + env.get("QUARKUS_HTTP_PORT") + " (log: " + log + ")");
         Process process = builder.start();
@@ -227,25 +233,20 @@ public final class DevStack implements AutoCloseable {
             throw new IllegalStateException(module + " is still running");
         }
         processes.remove(service.process());
-        processes.add(launch(module, service.jar(), service.env()));
+        processes.add(launch(module, service.jar(), service.env(), true));
         awaitReady(module, URI.create("http://localhost:" + service.env().get("QUARKUS_HTTP_PORT") + "/q/health/ready"));
     }
 
-    /** The PostgreSQL server's processes: the postmaster and every process it forked (backends, writers). */
-    public List<Long> postgresProcesses() throws java.sql.SQLException {
+    /** The PostgreSQL server's postmaster, parent of every process of the server (backends, writers). */
+    public long postgresPid() throws java.sql.SQLException {
         try (java.sql.Connection c = Postgres.server().getPostgresDatabase().getConnection();
                 java.sql.Statement st = c.createStatement();
                 java.sql.ResultSet rs = st.executeQuery("select pg_backend_pid()")) {
             rs.next();
-            ProcessHandle postmaster = ProcessHandle.of(rs.getLong(1)).flatMap(ProcessHandle::parent)
+            return ProcessHandle.of(rs.getLong(1)).flatMap(ProcessHandle::parent).map(ProcessHandle::pid)
                     .orElseThrow(() -> new IllegalStateException("the postmaster is not visible"));
-            List<Long> pids = new ArrayList<>();
-            pids.add(postmaster.pid());
-            postmaster.descendants().forEach(h -> pids.add(h.pid()));
-            return pids;
         }
     }
-
     private void awaitReady(List<ServiceSpec> services) throws Exception {
         // one deadline for the whole group, not one per service: a stack that cannot start fails within minutes
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(READY_SECONDS);

@@ -27,15 +27,39 @@ public final class Signals {
         }
     }
 
-    /** Freezes every process of the list (SIGSTOP). */
-    public static void freeze(List<Long> pids) {
-        pids.forEach(pid -> send(pid, "STOP"));
+    /**
+     * Freezes a process and every process it forked (SIGSTOP), parent first, so that it forks no new one meanwhile;
+     * emits the frozen processes, for {@link #thaw}. A child that exits on the way is skipped.
+     */
+    public static List<Long> freezeTree(long root) {
+        List<Long> frozen = new java.util.ArrayList<>();
+        send(root, "STOP");
+        frozen.add(root);
+        ProcessHandle.of(root).ifPresent(parent -> parent.descendants().forEach(child -> {
+            if (child.isAlive() && trySend(child.pid(), "STOP")) {
+                frozen.add(child.pid());
+            }
+        }));
+        return frozen;
     }
 
-    /** Lets them run again (SIGCONT), in the reverse order. */
+    /** Lets frozen processes run again (SIGCONT), children first, the parent last. */
     public static void thaw(List<Long> pids) {
         for (int i = pids.size() - 1; i >= 0; i--) {
-            send(pids.get(i), "CONT");
+            trySend(pids.get(i), "CONT");
+        }
+    }
+
+    /** False when the process exited meanwhile (nothing to signal); fails for any other refusal. */
+    private static boolean trySend(long pid, String signal) {
+        try {
+            send(pid, signal);
+            return true;
+        } catch (IllegalStateException e) {
+            if (ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false)) {
+                throw e;
+            }
+            return false;
         }
     }
 }

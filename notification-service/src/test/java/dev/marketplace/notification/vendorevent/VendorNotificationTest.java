@@ -179,18 +179,7 @@ class VendorNotificationTest {
 
     /** The VENDOR_EVENT_RESULT billing-service consumes, as it came back from Kafka into the event log. */
     private JsonPath awaitResultEvent(EventEnvelope event) {
-        String subscriptionId = event.aggregate().id();
-        Map<String, JsonPath> found = new ConcurrentHashMap<>();
-        await("VENDOR_EVENT_RESULT of " + subscriptionId, WAIT, () -> {
-            JsonPath page = asPartner().queryParam("type", "VENDOR_EVENT_RESULT").queryParam("searchText", subscriptionId)
-                    .get("/api/channel/v1/events").then().statusCode(200).extract().jsonPath();
-            if (page.getList("content").isEmpty()) {
-                return false;
-            }
-            found.put("e", new JsonPath(page.prettify()).setRootPath("content[0]"));
-            return true;
-        });
-        return found.get("e");
+        return awaitLogged("VENDOR_EVENT_RESULT", event.aggregate().id());
     }
 
     private JsonPath loggedEvent(EventEnvelope event) {
