@@ -581,6 +581,56 @@ class VendorNotificationTest {
         assertEquals("SUCCEEDED", vendorEvent(order).getString("status"), "the second result changed nothing");
     }
 
+    @Test
+    void anEventInterruptedBetweenTheCallAndItsRecordIsSentAgainWithTheSameToken() {
+        Map<String, String> urls = new ConcurrentHashMap<>();
+        Product product = product(urls);
+        VendorServer vendor = vendor(product, call -> "1".equals(call.delivery())
+                ? VendorServer.Reply.json(202, "{\"success\":true}")
+                : VendorServer.Reply.json(200, "{\"success\":true,\"accountIdentifier\":\"acct-again\"}"), product.secret());
+        urls.put("SUBSCRIPTION_ORDER", vendor.base() + "/create?eventUrl={eventUrl}");
+        CatalogStubResource.product(product.id(), partner, product.key(), product.secret(), urls);
+        EventEnvelope order = subscriptionEvent("SUBSCRIPTION_ORDER", product, false);
+        publish(order);
+        awaitStatus(order, "AWAITING_RESULT");
+        // as if the process had stopped after calling the vendor and before recording its answer: still SENDING, its
+        // lease lapsed
+        io.quarkus.hibernate.reactive.panache.Panache.withTransaction(() -> io.quarkus.hibernate.reactive.panache.Panache
+                .getSession().chain(session -> session.createNativeQuery("update vendor_event set status = 'SENDING',"
+                        + " lease_until = now() - interval '1 second', result_due_at = null where id = ?1")
+                        .setParameter(1, order.id()).executeUpdate()))
+                .await().atMost(Duration.ofSeconds(10));
+        JsonPath done = awaitStatus(order, "SUCCEEDED");
+        assertEquals("acct-again", done.getString("result.accountIdentifier"));
+        assertEquals(2, vendor.calls().size());
+        assertEquals(vendor.calls().get(0).eventUrl(), vendor.calls().get(1).eventUrl(), "same token");
+        assertEquals("2", vendor.calls().get(1).delivery(), "marked as a re-delivery");
+        assertEquals(2, done.getInt("sends"));
+    }
+
+    @Test
+    void aVendorThatCouldNotReadTheEventIsAskedAgainInsteadOfFailingTheOrder() {
+        Map<String, String> urls = new ConcurrentHashMap<>();
+        Product product = product(urls);
+        VendorServer vendor = vendor(product, call -> {
+            if ("1".equals(call.delivery())) {
+                // what AppDirect's library answers when its fetch of the event failed (here: it did not even try)
+                return VendorServer.Reply.json(200, "{\"success\":false,\"errorCode\":\"UNKNOWN_ERROR\",\"message\":"
+                        + "\"Failed to process event. eventUrl=" + call.eventUrl() + " | exception=Access is denied\"}");
+            }
+            fetchAsVendor(call.eventUrl(), product.id());
+            return VendorServer.Reply.json(200, "{\"success\":true,\"accountIdentifier\":\"acct-read\"}");
+        }, product.secret());
+        urls.put("SUBSCRIPTION_ORDER", vendor.base() + "/create?eventUrl={eventUrl}");
+        CatalogStubResource.product(product.id(), partner, product.key(), product.secret(), urls);
+        EventEnvelope order = subscriptionEvent("SUBSCRIPTION_ORDER", product, false);
+        publish(order);
+        JsonPath done = awaitStatus(order, "SUCCEEDED");
+        assertEquals("acct-read", done.getString("result.accountIdentifier"));
+        assertEquals(2, done.getInt("attempts"));
+        assertTrue(done.getString("lastError").contains("could not read the event"), done.getString("lastError"));
+    }
+
     /** The event of {@code type} this service itself published about {@code subscription}, read back from the log. */
     private JsonPath awaitLogged(String type, String subscription) {
         Map<String, JsonPath> found = new ConcurrentHashMap<>();

@@ -71,6 +71,7 @@ public class VendorEventService {
     }
 
     static final String TABLE = "vendor_event";
+    static final String UNKNOWN_ERROR = "UNKNOWN_ERROR";
 
     /** The claim must outlast an attempt (catalogue lookup and vendor call), or a slow vendor would be called twice. */
     static Duration lease(NotificationConfig.Vendor config) {
@@ -219,6 +220,9 @@ public class VendorEventService {
             e.lastHttpStatus = outcome.httpStatus();
             switch (outcome.kind()) {
                 case SUCCESS, FAILURE -> {
+                    if (couldNotRead(e, outcome)) {
+                        return retryOrPark(e, now, "the vendor could not read the event: " + outcome.message());
+                    }
                     if (outcome.kind() == VendorOutcome.Kind.SUCCESS && requiresAccount(e)
                             && blank(outcome.accountIdentifier())) {
                         return finish(e, false, null, "INVALID_RESPONSE",
@@ -236,16 +240,7 @@ public class VendorEventService {
                     }).replaceWith(e.status);
                 }
                 case RETRY -> {
-                    e.lastError = outcome.message();
-                    if (retries.exhausted(e.attempts)) {
-                        return park(e, now, VendorEventParked.VENDOR_UNREACHABLE);
-                    }
-                    e.status = VendorEventStatus.PENDING;
-                    e.retryAt(retries.next(e.attempts, now));
-                    return updateLog(e, l -> {
-                        l.errorCode = VendorEventParked.VENDOR_UNREACHABLE;
-                        l.errorMessage = e.lastError;
-                    }).replaceWith(e.status);
+                    return retryOrPark(e, now, outcome.message());
                 }
                 default -> {
                     e.lastError = outcome.message();
@@ -253,6 +248,30 @@ public class VendorEventService {
                 }
             }
         });
+    }
+
+    /** A failed attempt: due again after the backoff, or parked once the attempts ran out. */
+    private Uni<VendorEventStatus> retryOrPark(VendorEvent e, Instant now, String error) {
+        e.lastError = error;
+        if (retries.exhausted(e.attempts)) {
+            return park(e, now, VendorEventParked.VENDOR_UNREACHABLE);
+        }
+        e.status = VendorEventStatus.PENDING;
+        e.retryAt(retries.next(e.attempts, now));
+        return updateLog(e, l -> {
+            l.errorCode = VendorEventParked.VENDOR_UNREACHABLE;
+            l.errorMessage = e.lastError;
+        }).replaceWith(e.status);
+    }
+
+    /**
+     * AppDirect's vendor library answers {@code UNKNOWN_ERROR} synchronously when its fetch of the event failed (for
+     * instance while our database or the gateway's credential lookup was stalled): a vendor that could not read the
+     * event has decided nothing about it, so the attempt failed and is retried, rather than failing the order.
+     */
+    private static boolean couldNotRead(VendorEvent e, VendorOutcome outcome) {
+        return outcome.kind() == VendorOutcome.Kind.FAILURE && UNKNOWN_ERROR.equals(outcome.errorCode())
+                && (e.fetchedOn == null || e.fetchedOn.isBefore(e.lastAttemptOn));
     }
 
     private Uni<VendorEventStatus> park(VendorEvent e, Instant now, String reason) {
@@ -324,9 +343,7 @@ public class VendorEventService {
     @WithTransaction
     public Uni<VendorEvent> fetch(String token) {
         return byTokenForVendor(token).invoke(e -> {
-            if (e.fetchedOn == null) {
-                e.fetchedOn = Instant.now();
-            }
+            e.fetchedOn = Instant.now(); // the last fetch: tells whether the vendor could read the event during an attempt
         }).call(e -> updateLog(e, l -> l.consumed = true));
     }
 
