@@ -15,38 +15,22 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
-import java.time.Duration;
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
-import java.util.List;
 import java.util.Map;
-import java.util.Set;
-import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.atomic.AtomicLong;
 
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
 import com.fasterxml.jackson.databind.JsonNode;
 
 import dev.marketplace.common.events.EventEnvelope;
-import dev.marketplace.common.events.payload.SubscriptionVendorEvent;
-import dev.marketplace.common.security.InternalToken;
 import dev.marketplace.common.security.Roles;
 import dev.marketplace.notification.CatalogStubResource;
 import dev.marketplace.notification.Mailbox;
-import dev.marketplace.notification.TestEvents;
 import dev.marketplace.testkit.InternalTokens;
 import io.quarkus.test.junit.QuarkusTest;
-import io.restassured.RestAssured;
 import io.restassured.http.ContentType;
 import io.restassured.path.json.JsonPath;
-import io.restassured.specification.RequestSpecification;
 
 /**
  * Vendor notification end to end inside the service: subscription events from Kafka, the product's integration from a
@@ -54,138 +38,7 @@ import io.restassured.specification.RequestSpecification;
  * results through the outbox to Kafka (read back from the event log), parking and operator retry.
  */
 @QuarkusTest
-class VendorNotificationTest {
-    private static final Duration WAIT = Duration.ofSeconds(40);
-    private static final AtomicLong PRODUCT_IDS = new AtomicLong(900_000 + (System.nanoTime() % 1000) * 100);
-    private static final HttpClient HTTP = HttpClient.newHttpClient();
-
-    private final String partner = "V" + UUID.randomUUID().toString().substring(0, 8);
-    private final List<VendorServer> servers = new ArrayList<>();
-
-    @AfterEach
-    void stopServers() {
-        servers.forEach(VendorServer::close);
-    }
-
-    private record Product(long id, String key, String secret) {
-    }
-
-    private Product product(Map<String, String> urls) {
-        long id = PRODUCT_IDS.incrementAndGet();
-        Product p = new Product(id, "vendor-key-" + id, "vendor-secret-" + UUID.randomUUID());
-        CatalogStubResource.product(id, partner, p.key(), p.secret(), urls);
-        return p;
-    }
-
-    private VendorServer vendor(Product placeholder, java.util.function.Function<VendorServer.Call, VendorServer.Reply> behaviour,
-            String secret) {
-        VendorServer server = new VendorServer(secret, behaviour);
-        servers.add(server);
-        return server;
-    }
-
-    private static String vendorToken(String partner, long product) {
-        return InternalTokens.bearer(new InternalToken.Claims("vendor-key-" + product, "vendor", partner, Set.of(Roles.VENDOR),
-                null, product));
-    }
-
-    /** Vendor claims signed with a key the service does not trust (a forged credential). */
-    private String forgedVendorToken(long product) {
-        try {
-            java.security.KeyPairGenerator generator = java.security.KeyPairGenerator.getInstance("RSA");
-            generator.initialize(2048);
-            return "Bearer " + InternalToken.mint(new InternalToken.Claims("vendor-key-" + product, "vendor", partner,
-                    Set.of(Roles.VENDOR), null, product), generator.generateKeyPair().getPrivate(), Duration.ofMinutes(5));
-        } catch (java.security.NoSuchAlgorithmException e) {
-            throw new IllegalStateException(e);
-        }
-    }
-
-    private RequestSpecification asVendor(long product) {
-        return given().header("Authorization", vendorToken(partner, product));
-    }
-
-    private RequestSpecification asPartner(String... roles) {
-        return given().header("Authorization", InternalTokens.bearer(partner, roles.length == 0 ? new String[] { Roles.PARTNER } : roles));
-    }
-
-    /** The vendor fetching the event back, as it would through the gateway (internal token of its product). */
-    private JsonNode fetchAsVendor(String eventUrl, long product) {
-        String token = eventUrl.substring(eventUrl.lastIndexOf('/') + 1);
-        try {
-            HttpResponse<String> response = HTTP.send(HttpRequest.newBuilder(URI.create(
-                    "http://localhost:" + RestAssured.port + "/api/integration/v1/events/" + token))
-                    .header("Authorization", vendorToken(partner, product)).header("Accept", "application/json").GET().build(),
-                    HttpResponse.BodyHandlers.ofString());
-            if (response.statusCode() != 200) {
-                throw new IllegalStateException("fetch answered " + response.statusCode());
-            }
-            return json(response.body());
-        } catch (Exception e) {
-            throw new IllegalStateException(e);
-        }
-    }
-
-    /**
-     * The payload billing-service writes for a subscription event: its typed record, built as billing builds it
-     * (SubscriptionPayloads.vendorEvent) and serialised as DomainEventPublisher does.
-     */
-    private SubscriptionVendorEvent subscriptionPayload(String type, long productId, String subscriptionId, String token,
-            boolean interactive) {
-        String eventUrl = "https://market.test/api/integration/v1/events/" + token;
-        SubscriptionVendorEvent.Person buyer = new SubscriptionVendorEvent.Person(UUID.randomUUID().toString(),
-                "buyer@acme.test", "Bea", "Buyer", "en", "en_US");
-        SubscriptionVendorEvent.Company company = new SubscriptionVendorEvent.Company(UUID.randomUUID().toString(),
-                "Acme <Corp>", "it@acme.test", null, null, "CA", null);
-        SubscriptionVendorEvent.Order order = new SubscriptionVendorEvent.Order(7L, "PREMIUM", "Premium", 3L, "MONTHLY",
-                List.of(new SubscriptionVendorEvent.Item("USER", 5)));
-        boolean ordering = type.equals("SUBSCRIPTION_ORDER");
-        SubscriptionVendorEvent.Account account = new SubscriptionVendorEvent.Account(ordering ? null : "acct-existing",
-                ordering ? "INITIALIZED" : "ACTIVE");
-        return new SubscriptionVendorEvent(type, subscriptionId, 4242L, token, eventUrl, eventUrl + "/return",
-                new SubscriptionVendorEvent.Marketplace("https://market.test", partner), productId, "app-" + productId,
-                "Product " + productId, company.uuid(), interactive && ordering, null, buyer, company, buyer, null, account,
-                order, null, Map.of(), List.of());
-    }
-
-    private EventEnvelope subscriptionEvent(String type, Product product, boolean interactive) {
-        String subscriptionId = UUID.randomUUID().toString();
-        String token = UUID.randomUUID().toString().replace("-", "");
-        return new EventEnvelope(UUID.randomUUID(), type, System.currentTimeMillis(), partner, "billing-service",
-                new EventEnvelope.Aggregate("SUBSCRIPTION", subscriptionId), Map.of("consumerKey", "test-" + partner),
-                TestEvents.MAPPER.valueToTree(subscriptionPayload(type, product.id(), subscriptionId, token, interactive)));
-    }
-
-    private static String token(EventEnvelope event) {
-        return event.payload().get("eventToken").asText();
-    }
-
-    private JsonPath vendorEvent(EventEnvelope event) {
-        return asPartner().get("/api/notification/v1/vendor-events/" + event.id()).then().statusCode(200).extract().jsonPath();
-    }
-
-    private JsonPath awaitStatus(EventEnvelope event, String status) {
-        Map<String, JsonPath> found = new ConcurrentHashMap<>();
-        await("vendor event " + event.id() + " " + status, WAIT, () -> {
-            var response = asPartner().get("/api/notification/v1/vendor-events/" + event.id());
-            if (response.statusCode() == 200 && status.equals(response.jsonPath().getString("status"))) {
-                found.put("v", response.jsonPath());
-                return true;
-            }
-            return false;
-        });
-        return found.get("v");
-    }
-
-    /** The VENDOR_EVENT_RESULT billing-service consumes, as it came back from Kafka into the event log. */
-    private JsonPath awaitResultEvent(EventEnvelope event) {
-        return awaitLogged("VENDOR_EVENT_RESULT", event.aggregate().id());
-    }
-
-    private JsonPath loggedEvent(EventEnvelope event) {
-        return asPartner().get("/api/channel/v1/events/" + event.id()).then().statusCode(200).extract().jsonPath();
-    }
-
+class VendorNotificationTest extends VendorTestSupport {
     @Test
     void anOrderIsSignedFetchedAndItsSuccessGoesBackToBillingOnce() throws Exception {
         Map<String, String> urls = new ConcurrentHashMap<>();
@@ -499,89 +352,6 @@ class VendorNotificationTest {
     }
 
     @Test
-    void aResultThatNeverArrivesIsReNotifiedWithTheSameTokenThenParkedAndStillAcceptsALateResult() {
-        Map<String, String> urls = new ConcurrentHashMap<>();
-        Product product = product(urls);
-        List<JsonNode> fetched = new java.util.concurrent.CopyOnWriteArrayList<>();
-        VendorServer vendor = vendor(product, call -> {
-            fetched.add(fetchAsVendor(call.eventUrl(), product.id()));
-            return VendorServer.Reply.json(202, "{\"success\":true,\"message\":\"accepted\"}");
-        }, product.secret());
-        urls.put("SUBSCRIPTION_ORDER", vendor.base() + "/create?eventUrl={eventUrl}");
-        CatalogStubResource.product(product.id(), partner, product.key(), product.secret(), urls);
-
-        EventEnvelope order = subscriptionEvent("SUBSCRIPTION_ORDER", product, false);
-        publish(order);
-        JsonPath waiting = awaitStatus(order, "AWAITING_RESULT");
-        assertEquals(0, waiting.getInt("renotifications"));
-        assertNotNull(waiting.get("resultDueAt"));
-        // the result is lost: after the deadline (12 s in tests) the vendor is notified again, same token and event id
-        await("the re-notification", WAIT, () -> vendor.calls().size() == 2);
-        assertEquals(vendor.calls().get(0).eventUrl(), vendor.calls().get(1).eventUrl(), "same token");
-        assertEquals("1", vendor.calls().get(0).delivery());
-        assertEquals("2", vendor.calls().get(1).delivery());
-        assertTrue(vendor.calls().get(1).signatureValid());
-        await("the second fetch", WAIT, () -> fetched.size() == 2);
-        assertEquals(false, fetched.get(0).path("delivery").path("redelivered").asBoolean());
-        assertEquals(true, fetched.get(1).path("delivery").path("redelivered").asBoolean());
-        assertEquals(order.id().toString(), fetched.get(1).path("delivery").path("eventId").asText());
-        assertEquals(2, fetched.get(1).path("delivery").path("attempt").asInt());
-
-        // max-renotifications is 1 in tests: the next deadline parks it, visibly
-        JsonPath parked = awaitStatus(order, "PARKED");
-        assertEquals(1, parked.getInt("renotifications"));
-        assertTrue(parked.getString("lastError").contains("no result within"), parked.getString("lastError"));
-        JsonPath logged = loggedEvent(order);
-        assertEquals("PARKED", logged.getString("vendorStatus"));
-        assertEquals("RESULT_OVERDUE", logged.getString("error.code"));
-        JsonPath parkedEvent = awaitLogged("VENDOR_EVENT_PARKED", order.aggregate().id());
-        assertEquals("RESULT_OVERDUE", parkedEvent.getString("payload.reason"));
-        assertEquals(order.aggregate().id(), parkedEvent.getString("payload.subscriptionId"));
-        assertEquals("SUBSCRIPTION", parkedEvent.getString("aggregate.type"));
-        await("the MANUAL_EVENT_RESOLUTION email", WAIT, () -> Mailbox.of("ops@market.test").stream()
-                .anyMatch(m -> m.html().contains(order.id().toString())));
-        assertEquals(2, vendor.calls().size(), "a parked event is not sent again by itself");
-
-        // the vendor's late result still settles it; a second one is a conflict that changes nothing
-        String result = "/api/integration/v1/events/" + token(order) + "/result";
-        asVendor(product.id()).contentType(ContentType.JSON).body("{\"success\":true,\"accountIdentifier\":\"acct-late\"}")
-                .post(result).then().statusCode(204);
-        asVendor(product.id()).contentType(ContentType.JSON).body("{\"success\":false,\"errorCode\":\"UNKNOWN_ERROR\"}")
-                .post(result).then().statusCode(409).body("code", equalTo("RESULT_ALREADY_RECORDED"));
-        JsonPath done = vendorEvent(order);
-        assertEquals("SUCCEEDED", done.getString("status"));
-        assertEquals("acct-late", done.getString("result.accountIdentifier"));
-        assertEquals(true, awaitResultEvent(order).getBoolean("payload.success"));
-    }
-
-    @Test
-    void reNotificationAfterALostResultCompletesTheOrder() {
-        Map<String, String> urls = new ConcurrentHashMap<>();
-        Product product = product(urls);
-        VendorServer vendor = vendor(product, call -> {
-            if ("1".equals(call.delivery())) {
-                return VendorServer.Reply.json(202, "{\"success\":true}"); // and its result never reaches us
-            }
-            // the re-delivered event: the vendor (de-duplicating on the token) answers with the account it created
-            return VendorServer.Reply.json(200, "{\"success\":true,\"accountIdentifier\":\"acct-once\"}");
-        }, product.secret());
-        urls.put("SUBSCRIPTION_ORDER", vendor.base() + "/create?eventUrl={eventUrl}");
-        CatalogStubResource.product(product.id(), partner, product.key(), product.secret(), urls);
-
-        EventEnvelope order = subscriptionEvent("SUBSCRIPTION_ORDER", product, false);
-        publish(order);
-        JsonPath done = awaitStatus(order, "SUCCEEDED");
-        assertEquals("acct-once", done.getString("result.accountIdentifier"));
-        assertEquals(1, done.getInt("renotifications"));
-        assertEquals(2, vendor.calls().size());
-        assertEquals(vendor.calls().get(0).eventUrl(), vendor.calls().get(1).eventUrl());
-        assertEquals("acct-once", awaitResultEvent(order).getString("payload.accountIdentifier"));
-        asVendor(product.id()).contentType(ContentType.JSON).body("{\"success\":false,\"errorCode\":\"UNKNOWN_ERROR\"}")
-                .post("/api/integration/v1/events/" + token(order) + "/result").then().statusCode(409);
-        assertEquals("SUCCEEDED", vendorEvent(order).getString("status"), "the second result changed nothing");
-    }
-
-    @Test
     void anEventInterruptedBetweenTheCallAndItsRecordIsSentAgainWithTheSameToken() {
         Map<String, String> urls = new ConcurrentHashMap<>();
         Product product = product(urls);
@@ -595,11 +365,10 @@ class VendorNotificationTest {
         awaitStatus(order, "AWAITING_RESULT");
         // as if the process had stopped after calling the vendor and before recording its answer: still SENDING, its
         // lease lapsed
-        io.quarkus.hibernate.reactive.panache.Panache.withTransaction(() -> io.quarkus.hibernate.reactive.panache.Panache
+        dev.marketplace.notification.Transactions.inTransaction(() -> io.quarkus.hibernate.reactive.panache.Panache
                 .getSession().chain(session -> session.createNativeQuery("update vendor_event set status = 'SENDING',"
                         + " lease_until = now() - interval '1 second', result_due_at = null where id = ?1")
-                        .setParameter(1, order.id()).executeUpdate()))
-                .await().atMost(Duration.ofSeconds(10));
+                        .setParameter(1, order.id()).executeUpdate()));
         JsonPath done = awaitStatus(order, "SUCCEEDED");
         assertEquals("acct-again", done.getString("result.accountIdentifier"));
         assertEquals(2, vendor.calls().size());
@@ -629,20 +398,5 @@ class VendorNotificationTest {
         assertEquals("acct-read", done.getString("result.accountIdentifier"));
         assertEquals(2, done.getInt("attempts"));
         assertTrue(done.getString("lastError").contains("could not read the event"), done.getString("lastError"));
-    }
-
-    /** The event of {@code type} this service itself published about {@code subscription}, read back from the log. */
-    private JsonPath awaitLogged(String type, String subscription) {
-        Map<String, JsonPath> found = new ConcurrentHashMap<>();
-        await(type + " of " + subscription, WAIT, () -> {
-            JsonPath page = asPartner().queryParam("type", type).queryParam("searchText", subscription)
-                    .get("/api/channel/v1/events").then().statusCode(200).extract().jsonPath();
-            if (page.getList("content").isEmpty()) {
-                return false;
-            }
-            found.put("e", new JsonPath(page.prettify()).setRootPath("content[0]"));
-            return true;
-        });
-        return found.get("e");
     }
 }

@@ -15,6 +15,7 @@ import java.util.Set;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
+import dev.marketplace.notification.Transactions;
 import io.quarkus.hibernate.reactive.panache.Panache;
 import io.quarkus.test.junit.QuarkusTest;
 import io.smallrye.mutiny.Uni;
@@ -28,11 +29,10 @@ import io.smallrye.mutiny.Uni;
 @QuarkusTest
 class WorkQueueTest {
     private static final String TABLE = "work_queue_probe";
-    private static final Duration WAIT = Duration.ofSeconds(10);
     private final WorkQueue<Long> queue = new WorkQueue<>(TABLE, Long.class, Duration.ofSeconds(30));
 
     private static <T> T tx(java.util.function.Supplier<Uni<T>> work) {
-        return Panache.withTransaction(work).await().atMost(WAIT);
+        return Transactions.inTransaction(work);
     }
 
     private static Uni<Integer> sql(String statement, Object... parameters) {
