@@ -40,6 +40,7 @@ public final class DevStack implements AutoCloseable {
 
     private final Options options;
     private final List<Process> processes = new ArrayList<>();
+    private final Map<String, Launched> launched = new java.util.concurrent.ConcurrentHashMap<>();
     private GreenMail mail;
     private String kafka;
     private String publicKey;
@@ -48,9 +49,18 @@ public final class DevStack implements AutoCloseable {
 
     /**
      * {@code root}: the repository; {@code dataDir}: where state and logs go; {@code portBase}: the gateway's port;
-     * {@code postgresPort} and {@code redisPort}: fixed ports when {@code persistent} (0: any free port).
+     * {@code postgresPort} and {@code redisPort}: fixed ports when {@code persistent} (0: any free port);
+     * {@code serviceEnvironment}: extra environment variables per module (e.g. shorter deadlines for the crash tests).
      */
-    public record Options(Path root, Path dataDir, int portBase, int postgresPort, int redisPort, boolean persistent) {
+    public record Options(Path root, Path dataDir, int portBase, int postgresPort, int redisPort, boolean persistent,
+            Map<String, Map<String, String>> serviceEnvironment) {
+        public Options(Path root, Path dataDir, int portBase, int postgresPort, int redisPort, boolean persistent) {
+            this(root, dataDir, portBase, postgresPort, redisPort, persistent, Map.of());
+        }
+    }
+
+    /** A service process and what started it, so that it can be restarted exactly as it was. */
+    private record Launched(String name, Path jar, Map<String, String> env, Process process) {
     }
 
     private DevStack(Options options) {
@@ -134,7 +144,9 @@ public final class DevStack implements AutoCloseable {
             if (service.module().equals("gateway")) {
                 awaitReady(started);
             }
-            processes.add(launch(service.module(), jar, environment(service, options.portBase() + service.portOffset())));
+            Map<String, String> env = environment(service, options.portBase() + service.portOffset());
+            env.putAll(options.serviceEnvironment().getOrDefault(service.module(), Map.of()));
+            processes.add(launch(service.module(), jar, env));
             started.add(service);
         }
         awaitReady(started);
@@ -196,15 +208,63 @@ public final class DevStack implements AutoCloseable {
     }
 
     private Process launch(String name, Path jar, Map<String, String> env) throws IOException {
+        return launch(name, jar, env, false);
+    }
+
+    /** {@code again}: a restart, whose log continues the killed process's one. */
+    private Process launch(String name, Path jar, Map<String, String> env, boolean again) throws IOException {
         Path log = options.dataDir().resolve("logs").resolve(name + ".log");
         ProcessBuilder builder = new ProcessBuilder(javaBinary(), "-Xmx256m", "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1",
                 "-Dquarkus.profile=dev-stack", "-jar", jar.toString())
-                .redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.to(log.toFile()));
+                .redirectErrorStream(true).redirectOutput(again ? ProcessBuilder.Redirect.appendTo(log.toFile())
+                        : ProcessBuilder.Redirect.to(log.toFile()));
         builder.environment().putAll(env);
         System.out.println("devstack: starting " + name + " on port " + env.get("QUARKUS_HTTP_PORT") + " (log: " + log + ")");
-        return builder.start();
+        Process process = builder.start();
+        launched.put(name, new Launched(name, jar, env, process));
+        return process;
     }
 
+    // --- fault injection (the crash tests): kill -9 and restart a service, freeze and thaw a process ---
+
+    /** Kills a service's process with SIGKILL ({@code kill -9}: no shutdown hook, no graceful stop) and waits for it. */
+    public void kill(String module) throws InterruptedException {
+        Launched service = launched.get(module);
+        if (service == null) {
+            throw new IllegalArgumentException(module + " was not started");
+        }
+        Process p = service.process();
+        Signals.send(p.pid(), "KILL");
+        if (!p.waitFor(30, TimeUnit.SECONDS)) {
+            throw new IllegalStateException(module + " survived SIGKILL");
+        }
+        System.out.println("devstack: killed " + module + " (pid " + p.pid() + ", kill -9)");
+    }
+
+    /** Starts a killed service again with the same command and environment; waits until it is ready. */
+    public void restart(String module) throws Exception {
+        Launched service = launched.get(module);
+        if (service == null) {
+            throw new IllegalArgumentException(module + " was not started");
+        }
+        if (service.process().isAlive()) {
+            throw new IllegalStateException(module + " is still running");
+        }
+        processes.remove(service.process());
+        processes.add(launch(module, service.jar(), service.env(), true));
+        awaitReady(module, URI.create("http://localhost:" + service.env().get("QUARKUS_HTTP_PORT") + "/q/health/ready"));
+    }
+
+    /** The PostgreSQL server's postmaster, parent of every process of the server (backends, writers). */
+    public long postgresPid() throws java.sql.SQLException {
+        try (java.sql.Connection c = Postgres.server().getPostgresDatabase().getConnection();
+                java.sql.Statement st = c.createStatement();
+                java.sql.ResultSet rs = st.executeQuery("select pg_backend_pid()")) {
+            rs.next();
+            return ProcessHandle.of(rs.getLong(1)).flatMap(ProcessHandle::parent).map(ProcessHandle::pid)
+                    .orElseThrow(() -> new IllegalStateException("the postmaster is not visible"));
+        }
+    }
     private void awaitReady(List<ServiceSpec> services) throws Exception {
         // one deadline for the whole group, not one per service: a stack that cannot start fails within minutes
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(READY_SECONDS);

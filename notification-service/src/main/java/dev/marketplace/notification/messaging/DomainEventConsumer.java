@@ -12,8 +12,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.marketplace.common.events.EventEnvelope;
 import dev.marketplace.notification.delivery.service.DeliveryJob;
 import dev.marketplace.notification.eventlog.service.EventIntake;
-import dev.marketplace.notification.vendor.service.VendorDispatcher;
-import dev.marketplace.notification.vendor.service.VendorEventDocuments;
+import dev.marketplace.notification.vendorevent.service.VendorDispatcher;
 import io.smallrye.mutiny.Uni;
 
 /**
@@ -54,12 +53,12 @@ public class DomainEventConsumer {
         return Uni.createFrom().deferred(() -> intake.accept(envelope))
                 .onFailure().invoke(e -> LOG.warnf("Event %s not stored yet, retrying: %s", envelope.id(), e.getMessage()))
                 .onFailure().retry().withBackOff(Duration.ofMillis(200), Duration.ofSeconds(30)).indefinitely()
-                .invoke(stored -> {
+                .invoke(accepted -> {
                     // committed: vendors and recipients hear about it now, not at the next scheduler tick
-                    if (stored && VendorEventDocuments.concerns(envelope)) {
+                    if (accepted.vendorEvent()) {
                         vendorDispatcher.wakeUp();
                     }
-                    if (stored && envelope.payload() != null && envelope.payload().has("notifications")) {
+                    if (accepted.deliveries() > 0) {
                         deliveryJob.wakeUp();
                     }
                 })

@@ -1,8 +1,5 @@
 package dev.marketplace.notification.delivery.repository;
 
-import java.time.Instant;
-import java.time.OffsetDateTime;
-import java.time.ZoneOffset;
 import java.util.List;
 import java.util.UUID;
 
@@ -11,7 +8,6 @@ import jakarta.enterprise.context.ApplicationScoped;
 import dev.marketplace.common.paging.PageRequest;
 import dev.marketplace.notification.delivery.domain.Delivery;
 import dev.marketplace.notification.delivery.domain.DeliveryStatus;
-import io.quarkus.hibernate.reactive.panache.Panache;
 import io.quarkus.hibernate.reactive.panache.PanacheRepositoryBase;
 import io.quarkus.panache.common.Parameters;
 import io.smallrye.mutiny.Uni;
@@ -19,22 +15,9 @@ import io.smallrye.mutiny.Uni;
 @ApplicationScoped
 public class DeliveryRepository implements PanacheRepositoryBase<Delivery, Long> {
 
-    /** Due messages, locked so that another replica's job skips them ({@code for update skip locked}). */
-    public Uni<List<Delivery>> lockDue(Instant now, int limit) {
-        return Panache.getSession().chain(session -> session.createNativeQuery(
-                "select id from notification_delivery where status = 'PENDING' and next_attempt_at <= ?1"
-                        + " order by next_attempt_at, id limit ?2 for update skip locked", Long.class)
-                .setParameter(1, OffsetDateTime.ofInstant(now, ZoneOffset.UTC))
-                .setParameter(2, limit)
-                .getResultList())
-                .chain(ids -> ids.isEmpty() ? Uni.createFrom().item(List.<Delivery> of())
-                        : list("id in ?1 order by nextAttemptAt, id", ids));
-    }
-
-    /** Messages whose send was interrupted (the process stopped while SENDING). */
-    public Uni<List<Delivery>> stuckSending(Instant before, int limit) {
-        return find("status = ?1 and lastAttemptOn < ?2 order by lastAttemptOn", DeliveryStatus.SENDING, before)
-                .page(0, limit).list();
+    /** The rows of these ids, oldest due first. */
+    public Uni<List<Delivery>> byIds(List<Long> ids) {
+        return ids.isEmpty() ? Uni.createFrom().item(List.of()) : list("id in ?1 order by nextAttemptAt, id", ids);
     }
 
     public Uni<List<Delivery>> search(String partner, UUID eventId, DeliveryStatus status, PageRequest page) {
