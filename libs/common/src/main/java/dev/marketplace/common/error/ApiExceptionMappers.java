@@ -231,6 +231,10 @@ public class ApiExceptionMappers {
         if (type == Boolean.class || type == boolean.class) {
             return "a boolean";
         }
+        if (type == Integer.class || type == int.class || type == Long.class || type == long.class || type == Short.class
+                || type == short.class || type == java.math.BigInteger.class) {
+            return "an integer";
+        }
         if (Number.class.isAssignableFrom(type) || type.isPrimitive()) {
             return "a number";
         }
