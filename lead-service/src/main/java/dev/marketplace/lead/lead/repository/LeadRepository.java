@@ -8,6 +8,7 @@ import jakarta.enterprise.context.ApplicationScoped;
 import dev.marketplace.common.paging.PageRequest;
 import dev.marketplace.lead.access.Actor;
 import dev.marketplace.lead.lead.domain.Lead;
+import dev.marketplace.lead.lead.domain.LeadSortField;
 import dev.marketplace.lead.lead.domain.LeadStatus;
 import io.quarkus.hibernate.reactive.panache.PanacheRepositoryBase;
 import io.quarkus.panache.common.Parameters;
@@ -33,7 +34,7 @@ public class LeadRepository implements PanacheRepositoryBase<Lead, UUID> {
         Parameters params = new Parameters();
         String where = where(filter, params);
         String direction = filter.ascending() ? " asc" : " desc";
-        String order = filter.sortField() == LeadFilter.SortField.COMPANY_NAME
+        String order = filter.sortField() == LeadSortField.COMPANY_NAME
                 ? " order by lower(l.customerCompanyName)" + direction + ", l.id" + direction
                 : " order by l.createdOn" + direction + ", l.id" + direction;
         return find("from Lead l where " + where + order, params).range(page.offset(), page.offset() + page.size() - 1).list();

@@ -22,8 +22,8 @@ import dev.marketplace.common.paging.PageRequest;
 import dev.marketplace.common.paging.PagedResponse;
 import dev.marketplace.common.security.Roles;
 import dev.marketplace.lead.activity.service.ActivityView;
+import dev.marketplace.lead.lead.domain.LeadSortField;
 import dev.marketplace.lead.lead.domain.LeadStatus;
-import dev.marketplace.lead.lead.repository.LeadFilter;
 import dev.marketplace.lead.lead.service.LeadInputs;
 import dev.marketplace.lead.lead.service.LeadService;
 import dev.marketplace.lead.lead.service.LeadView;
@@ -69,7 +69,7 @@ public class LeadResource {
         return leads.list(context, companyId, QueryParams.enumValue("status", status, LeadStatus.class, null),
                 QueryParams.text(searchText), QueryParams.instant("fromDate", fromDate),
                 QueryParams.instant("toDate", toDate),
-                QueryParams.enumValue("sortField", sortField, LeadFilter.SortField.class, LeadFilter.SortField.DATE),
+                QueryParams.enumValue("sortField", sortField, LeadSortField.class, LeadSortField.DATE),
                 QueryParams.ascending(sortOrder, false), PageRequest.of(page, size, DEFAULT_PAGE_SIZE), uri);
     }
 

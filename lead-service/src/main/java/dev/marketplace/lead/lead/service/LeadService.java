@@ -45,6 +45,7 @@ import dev.marketplace.lead.client.CatalogClient;
 import dev.marketplace.lead.client.CatalogClient.CatalogProduct;
 import dev.marketplace.lead.lead.domain.Lead;
 import dev.marketplace.lead.lead.domain.LeadDeveloper;
+import dev.marketplace.lead.lead.domain.LeadSortField;
 import dev.marketplace.lead.lead.domain.LeadStatus;
 import dev.marketplace.lead.lead.domain.LeadType;
 import dev.marketplace.lead.lead.domain.ParticipantType;
@@ -248,7 +249,7 @@ public class LeadService {
     }
 
     public Uni<PagedResponse<LeadView>> list(String contextRaw, String companyId, LeadStatus status, String searchText,
-            Instant from, Instant to, LeadFilter.SortField sortField, boolean ascending, PageRequest page, UriInfo uri) {
+            Instant from, Instant to, LeadSortField sortField, boolean ascending, PageRequest page, UriInfo uri) {
         LeadContext context = ActorResolver.context(contextRaw);
         return actors.resolve(context, companyId, true, false).chain(actor -> {
             LeadFilter filter = new LeadFilter(actor, status == null ? null : status.matching(), searchText, from, to,
