@@ -52,6 +52,16 @@ public class ApiExceptionMappers {
         return Errors.response(400, codeOf(e), describe(e));
     }
 
+    /**
+     * Wrong types, unknown enum values and unknown properties: quarkus-rest-jackson registers its own mapper for this
+     * subtype (priority 5100, a debugging body in dev and test, no body in prod), which would win over the
+     * {@link JsonProcessingException} mapper above by specificity; this one (priority USER) keeps the shared body.
+     */
+    @ServerExceptionMapper
+    public Response mismatchedInput(MismatchedInputException e) {
+        return json(e);
+    }
+
     /** Malformed JSON names no field; everything else that failed to bind does (unknown property, wrong type, enum). */
     static String codeOf(JsonProcessingException e) {
         return e instanceof JsonMappingException jme && !(e instanceof MismatchedInputException
