@@ -183,6 +183,12 @@ public class IntegrationService {
                 }));
     }
 
+    /** The event types the product's vendor has a URL for (what its integration can do); empty without settings. */
+    public Uni<java.util.Set<String>> configuredEventTypes(Product product) {
+        return integrations.findById(product.id).map(integration -> integration == null ? java.util.Set.<String>of()
+                : java.util.Set.copyOf(urls(integration).keySet()));
+    }
+
     /** Internal: the gateway's lookup of a vendor consumer (any partner; consumer keys are unique). */
     @WithSession
     public Uni<VendorCredentials> credentials(String consumerKey) {

@@ -20,6 +20,14 @@ public class BundledProductRepository implements PanacheRepositoryBase<BundledPr
         return list("bundleId in ?1 order by bundleId, position", bundleIds);
     }
 
+    /** Rows naming any of {@code productIds} as a member (which of them a bundle groups). */
+    public Uni<List<BundledProduct>> naming(Collection<Long> productIds) {
+        if (productIds.isEmpty()) {
+            return Uni.createFrom().item(List.of());
+        }
+        return list("productId in ?1", productIds);
+    }
+
     public Uni<Long> removeAll(long bundleId) {
         return delete("bundleId", bundleId);
     }

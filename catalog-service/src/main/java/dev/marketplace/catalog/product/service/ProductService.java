@@ -382,6 +382,63 @@ public class ProductService {
         return plan;
     }
 
+    /**
+     * The facts of several products (editions, plans, costs, bundle members, bundle membership) in four queries whatever
+     * their number, keyed by product id, in the order given.
+     */
+    public Uni<Map<Long, ProductFacts>> facts(List<Product> found) {
+        List<Long> ids = found.stream().map(p -> p.id).toList();
+        return editions.ofProducts(ids).chain(allEditions -> plans.ofEditions(allEditions.stream().map(e -> e.id).toList())
+                .chain(allPlans -> members.ofBundles(ids).chain(allMembers -> members.naming(ids).map(naming -> {
+                    Map<Long, List<PaymentPlan>> byEdition = new HashMap<>();
+                    Map<Long, List<ProductInputs.Cost>> costs = new HashMap<>();
+                    for (PaymentPlan plan : allPlans) {
+                        byEdition.computeIfAbsent(plan.editionId, k -> new ArrayList<>()).add(plan);
+                        costs.put(plan.id, json.read(plan.costs, new com.fasterxml.jackson.core.type.TypeReference<
+                                List<ProductInputs.Cost>>() {
+                        }));
+                    }
+                    Map<Long, List<Edition>> editionsOf = new HashMap<>();
+                    allEditions.forEach(e -> editionsOf.computeIfAbsent(e.productId, k -> new ArrayList<>()).add(e));
+                    Map<Long, List<BundledProduct>> membersOf = new HashMap<>();
+                    allMembers.forEach(m -> membersOf.computeIfAbsent(m.bundleId, k -> new ArrayList<>()).add(m));
+                    java.util.Set<Long> grouped = new java.util.HashSet<>();
+                    naming.forEach(m -> grouped.add(m.productId));
+                    Map<Long, ProductFacts> result = new LinkedHashMap<>();
+                    for (Product p : found) {
+                        result.put(p.id, new ProductFacts(p, editionsOf.getOrDefault(p.id, List.of()), byEdition, costs,
+                                membersOf.getOrDefault(p.id, List.of()), grouped.contains(p.id)));
+                    }
+                    return result;
+                }))));
+    }
+
+    /** Products of the caller's marketplace among {@code ids} (for the storefront's bundle members and checkout). */
+    public Uni<List<Product>> ofPartner(String partner, java.util.Collection<Long> ids) {
+        return products.ofPartner(partner, ids);
+    }
+
+    /** The product with this refId in the partner's marketplace, or 404. */
+    public Uni<Product> loadByRefId(String partner, String refId) {
+        return products.byRefId(partner, refId).onItem().ifNull().failWith(() -> ApiException.notFound("Product with refId", refId));
+    }
+
+    /** The marketplace's "visible on marketplace" setting, kept on the product for the storefront's filter. */
+    public Uni<Void> setVisibleOnMarketplace(Product product, boolean visible) {
+        if (product.visibleOnMarketplace == visible) {
+            return Uni.createFrom().voidItem();
+        }
+        product.visibleOnMarketplace = visible;
+        product.lastModified = Instant.now();
+        return products.flush();
+    }
+
+    /** A page of the storefront (see {@link ProductRepository#listing}). */
+    public Uni<List<Product>> listing(ProductRepository.ListingFilter filter, ProductRepository.ListingSort sort,
+            boolean ascending, PageRequest page) {
+        return products.listing(filter, sort, ascending, page);
+    }
+
     private Uni<ProductView> view(Product product, URI base) {
         return views(List.of(product), base).map(list -> list.get(0));
     }
