@@ -68,10 +68,10 @@ public class ProductRepository implements PanacheRepositoryBase<Product, Long> {
     }
 
     /**
-     * One page of the storefront, plus one more row when there is a next page (no count: the list is a plain array).
+     * {@code limit} rows of the storefront from {@code offset} (no count: the storefront list is a plain array).
      * Every filter and sort has an index (V2 migration); the text filter uses the trigram index on search_text.
      */
-    public Uni<List<Product>> listing(ListingFilter filter, ListingSort sort, boolean ascending, PageRequest page) {
+    public Uni<List<Product>> listing(ListingFilter filter, ListingSort sort, boolean ascending, int offset, int limit) {
         StringBuilder where = new StringBuilder("p.partner = :partner");
         Parameters params = Parameters.with("partner", filter.partner());
         if (filter.status() != null) {
@@ -97,7 +97,7 @@ public class ProductRepository implements PanacheRepositoryBase<Product, Long> {
         String order = " order by " + sort.expression + direction + (sort == ListingSort.NAME ? "" : " nulls last")
                 + ", p.id" + direction;
         return find("from Product p where " + where + order, params)
-                .range(page.offset(), page.offset() + page.size()).list();
+                .range(offset, offset + limit - 1).list();
     }
 
     static String escapeLike(String text) {

@@ -435,8 +435,8 @@ public class ProductService {
 
     /** A page of the storefront (see {@link ProductRepository#listing}). */
     public Uni<List<Product>> listing(ProductRepository.ListingFilter filter, ProductRepository.ListingSort sort,
-            boolean ascending, PageRequest page) {
-        return products.listing(filter, sort, ascending, page);
+            boolean ascending, int offset, int limit) {
+        return products.listing(filter, sort, ascending, offset, limit);
     }
 
     private Uni<ProductView> view(Product product, URI base) {
