@@ -143,7 +143,7 @@ public class BundleService {
             // a trial is for a first subscription only
             boolean trialAllowed = trialEdition.isPresent() && ofBundle.isEmpty();
             return Uni.createFrom().item(List.of(new UserAppInfo(false, false, false, null, false, null, null, null, null,
-                    null, null, false, false, trialAllowed, null, trialAllowed ? trialDays(trialEdition.get()) : 0, false)));
+                    null, null, false, false, trialAllowed, null, trialAllowed ? ProductFacts.trialDays(trialEdition.get()) : 0, false)));
         }
         Uni<List<UserAppInfo>> all = Uni.createFrom().item(new ArrayList<>());
         for (Subscription s : live) {
@@ -154,7 +154,7 @@ public class BundleService {
                         boolean pending = s.status() != null && s.status().startsWith("PENDING_");
                         Edition edition = facts.editions().stream().filter(e -> e.id.equals(s.editionId())).findFirst().orElse(null);
                         long daysLeft = edition != null && ProductFacts.hasTrial(edition) && s.createdOn() != null
-                                ? Math.max(0, trialDays(edition) - Duration.between(Instant.ofEpochMilli(s.createdOn()),
+                                ? Math.max(0, ProductFacts.trialDays(edition) - Duration.between(Instant.ofEpochMilli(s.createdOn()),
                                         Instant.now()).toDays())
                                 : 0;
                         list.add(new UserAppInfo(assigned, pending, false, pending ? PendingAppType.DEFAULT : null,
@@ -164,21 +164,6 @@ public class BundleService {
                     }));
         }
         return all;
-    }
-
-    /** Length of an edition's free trial in days (months of 30 days). */
-    static long trialDays(Edition edition) {
-        Integer length = edition.trialLength != null ? edition.trialLength : edition.freeTrialDuration;
-        String unit = edition.trialLength != null ? edition.trialUnit : edition.freeTrialType;
-        if (length == null) {
-            return 0;
-        }
-        return switch (unit == null ? "DAY" : unit) {
-            case "WEEK" -> length * 7L;
-            case "MONTH" -> length * 30L;
-            case "YEAR" -> length * 365L;
-            default -> length;
-        };
     }
 
     private static Throwable rejection(Throwable failure) {

@@ -71,6 +71,21 @@ public record ProductFacts(Product product, List<Edition> editions, Map<Long, Li
         return edition.trialLength != null || edition.freeTrialDuration != null || edition.defaultFreeTrial;
     }
 
+    /** Length of an edition's free trial in days (a month counts 30, a year 365); 0 without one. */
+    public static long trialDays(Edition edition) {
+        Integer length = edition.trialLength != null ? edition.trialLength : edition.freeTrialDuration;
+        String unit = edition.trialLength != null ? edition.trialUnit : edition.freeTrialType;
+        if (length == null) {
+            return 0;
+        }
+        return switch (unit == null ? "DAY" : unit) {
+            case "WEEK" -> length * 7L;
+            case "MONTH" -> length * 30L;
+            case "YEAR" -> length * 365L;
+            default -> length;
+        };
+    }
+
     public boolean hasTrial() {
         return editions.stream().anyMatch(ProductFacts::hasTrial);
     }
