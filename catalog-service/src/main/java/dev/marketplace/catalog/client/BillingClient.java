@@ -66,7 +66,7 @@ public class BillingClient {
         this.mapper = mapper;
     }
 
-    /** Rates from {@code base} to {@code counter} (either may be null: any), newest first as billing sorts them. */
+    /** Rates from {@code base} to {@code counter} (either may be null: any), newest first as billing sorts them; none on a 404. */
     @AsynchronousNonBlocking
     @Timeout(3000)
     @Retry(maxRetries = 1, delay = 100, abortOn = ServiceRejection.class)
@@ -75,7 +75,9 @@ public class BillingClient {
     @Fallback(fallbackMethod = "ratesUnavailable", skipOn = ServiceRejection.class)
     public Uni<List<ExchangeRate>> exchangeRates(String partner, String base, String counter) {
         return billing.exchangeRates(partner, base, counter, 100)
-                .map(page -> page == null || page.content() == null ? List.<ExchangeRate>of() : page.content());
+                .map(page -> page == null || page.content() == null ? List.<ExchangeRate>of() : page.content())
+                // a billing without exchange rates has none to offer
+                .onFailure(e -> e instanceof ServiceRejection r && r.notFound()).recoverWithItem(List.of());
     }
 
     Uni<List<ExchangeRate>> ratesUnavailable(String partner, String base, String counter, Throwable failure) {

@@ -90,12 +90,14 @@ public class BundleResource {
     /** The caller's (or, for channel callers, {@code userId}'s) relation to the bundle in company {@code companyId}. */
     @GET
     @Path("{bundleId}/status")
-    public Uni<List<UserAppInfo>> status(@RestPath String bundleId, @RestQuery String companyId, @RestQuery String userId) {
+    public Uni<Response> status(@RestPath String bundleId, @RestQuery String companyId, @RestQuery String userId) {
         long id = Ids.number("bundleId", bundleId);
         if (QueryParams.text(companyId) == null) {
             throw ApiException.invalidField("companyId", "is required: the status is per company and user");
         }
-        return bundles.status(id, QueryParams.uuid("companyId", companyId), QueryParams.uuid("userId", userId));
+        return bundles.status(id, QueryParams.uuid("companyId", companyId), QueryParams.uuid("userId", userId))
+                .map(infos -> Response.ok(new GenericEntity<List<UserAppInfo>>(infos) {
+                }).build());
     }
 
     private static String currency(String value) {

@@ -39,6 +39,7 @@ import dev.marketplace.catalog.product.service.ProductFacts;
 import dev.marketplace.catalog.product.service.ProductInputs.Cost;
 import dev.marketplace.catalog.product.service.ProductService;
 import dev.marketplace.common.client.ServiceRejection;
+import dev.marketplace.common.client.ServiceUnavailable;
 import dev.marketplace.common.error.ApiException;
 import dev.marketplace.common.input.Violations;
 import dev.marketplace.common.security.Caller;
@@ -54,6 +55,7 @@ import io.smallrye.mutiny.Uni;
  */
 @ApplicationScoped
 public class CheckoutService {
+    private static final org.jboss.logging.Logger LOG = org.jboss.logging.Logger.getLogger(CheckoutService.class);
     /** Roles of a buyer who buys for another company: assisted sales (marketplace staff) and resellers. */
     static final Set<String> ASSISTED_SALES_ROLES = Set.of("ROLE_CHANNEL_ADMIN", "ROLE_SALES_SUPPORT", "ROLE_CHANNEL_SUPPORT");
     static final Set<String> RESELLER_ROLES = Set.of("ROLE_RESELLER", "ROLE_RESELLER_MANAGER");
@@ -219,8 +221,11 @@ public class CheckoutService {
                     }
                     return new Rates(multiply, divide);
                 }))
-                .onFailure(ServiceRejection.class).transform(f -> ApiException.badRequest("BILLING_REFUSED",
-                        "Billing refused the exchange rates lookup (" + ((ServiceRejection) f).status() + ")"));
+                // billing refusing this service's own token is not the client's fault
+                .onFailure(ServiceRejection.class).transform(f -> {
+                    LOG.warnf("billing-service refused the exchange rates lookup: %d", ((ServiceRejection) f).status());
+                    return ServiceUnavailable.of("BILLING_UNAVAILABLE", "Billing, which holds the exchange rates,");
+                });
     }
 
     private CheckoutItemDetails details(ProductFacts facts, List<Priced> plans, String currency, Rates rates, URI base) {

@@ -156,23 +156,25 @@ public class ProductService {
     @WithTransaction
     public Uni<ProductView> publish(long id, URI base) {
         access.requireChannelAdmin();
-        return load(id).map(access::requireManage).chain(product -> editions.ofProduct(product.id)
-                .chain(list -> members.ofBundles(List.of(product.id)).chain(bundled -> {
-                    List<String> missing = new ArrayList<>();
-                    if (list.stream().allMatch(e -> e.invisible)) {
-                        missing.add("editions: a product needs an edition buyers can see before it is published");
-                    }
-                    if ("BUNDLE".equals(product.productType) && bundled.isEmpty()) {
-                        missing.add("bundledProducts: a bundle needs the products it groups before it is published");
-                    }
-                    if (!missing.isEmpty()) {
-                        throw ApiException.conflict("NOT_PUBLISHABLE", String.join("; ", missing));
-                    }
-                    if (product.status == PublicationStatus.PUBLISHED) {
-                        return view(product, base);
-                    }
-                    return changeStatus(product, PublicationStatus.PUBLISHED, base);
-                })));
+        return load(id).map(access::requireManage).chain(product -> requirePublishable(product).chain(() ->
+                product.status == PublicationStatus.PUBLISHED ? view(product, base)
+                        : changeStatus(product, PublicationStatus.PUBLISHED, base)));
+    }
+
+    /** A product needs an edition buyers can see, and a BUNDLE the products it groups, before it is published (409). */
+    private Uni<Void> requirePublishable(Product product) {
+        return editions.ofProduct(product.id).chain(list -> members.ofBundles(List.of(product.id)).invoke(bundled -> {
+            List<String> missing = new ArrayList<>();
+            if (list.stream().allMatch(e -> e.invisible)) {
+                missing.add("editions: a product needs an edition buyers can see before it is published");
+            }
+            if ("BUNDLE".equals(product.productType) && bundled.isEmpty()) {
+                missing.add("bundledProducts: a bundle needs the products it groups before it is published");
+            }
+            if (!missing.isEmpty()) {
+                throw ApiException.conflict("NOT_PUBLISHABLE", String.join("; ", missing));
+            }
+        })).replaceWithVoid();
     }
 
     /** Takes the product out of the storefront (it stays for administrators and existing subscriptions). */
@@ -192,7 +194,7 @@ public class ProductService {
         if (product.status == PublicationStatus.PUBLISHED) {
             return Uni.createFrom().voidItem();
         }
-        return changeStatus(product, PublicationStatus.PUBLISHED, null).replaceWithVoid();
+        return requirePublishable(product).chain(() -> changeStatus(product, PublicationStatus.PUBLISHED, null)).replaceWithVoid();
     }
 
     private Uni<ProductView> changeStatus(Product product, PublicationStatus status, URI base) {
