@@ -26,11 +26,13 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Random;
+import java.util.Set;
 import java.util.UUID;
 import java.util.concurrent.TimeUnit;
 
 import com.sun.net.httpserver.HttpServer;
 
+import dev.marketplace.common.security.InternalToken;
 import dev.marketplace.testkit.InternalTokens;
 import dev.marketplace.testkit.Kafka;
 import dev.marketplace.testkit.Postgres;
@@ -55,8 +57,8 @@ public final class CatalogBench {
         Path results = Path.of(args.length > 0 ? args[0] : "bench/catalog/results.txt");
         Path jar = Path.of(args.length > 1 ? args[1] : "catalog-service/target/quarkus-app/quarkus-run.jar");
         int products = Integer.getInteger("bench.products", 10_000);
-        int requests = Integer.getInteger("bench.requests", 2_000);
-        int warmup = Integer.getInteger("bench.warmup", 1_000);
+        int requests = Integer.getInteger("bench.requests", 1_000);
+        int warmup = Integer.getInteger("bench.warmup", 300);
         CatalogBench bench = new CatalogBench();
         try {
             bench.run(results, jar, products, requests, warmup);
@@ -107,7 +109,9 @@ public final class CatalogBench {
             seeded = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start);
             System.out.println("bench: seeded " + products + " products in " + seeded + " ms");
 
-            String token = InternalTokens.bearerAsUser(PARTNER, UUID.randomUUID(), "ROLE_USER");
+            // a buyer acting as a user, as the gateway would forward it; long-lived: a run outlasts a real token's minute
+            String token = InternalTokens.bearer(new InternalToken.Claims("bench-buyer", "channel", PARTNER, Set.of("ROLE_USER"),
+                    UUID.randomUUID(), null), Duration.ofHours(3));
             String base = "http://localhost:" + port + "/api/marketplace/v1/bundles?size=50";
             String[][] cases = {
                     { "text filter, common word (\"crm\", ~1 in 10 products)", base + "&searchText=crm" },

@@ -135,9 +135,7 @@ class IntegrationApiTest {
                 .put("/api/marketplace/v1/products/" + id + "/integration").then().statusCode(200);
 
         // the gateway's token has no partner claim
-        String gateway = "Bearer " + io.smallrye.jwt.build.Jwt.issuer(InternalToken.ISSUER).audience(InternalToken.AUDIENCE)
-                .subject("gateway").claim(InternalToken.CONSUMER_TYPE, "service").groups(Set.of(Roles.SYS_ADMIN))
-                .expiresIn(60).jws().keyId("gateway").sign(InternalTokens.keys().getPrivate());
+        String gateway = gatewayToken();
         as(gateway).get("/internal/v1/vendor-credentials/" + key).then().statusCode(200).body("partner", equalTo(partner));
         as(gateway).get("/internal/v1/vendor-credentials/unknown-key").then().statusCode(404);
         // a user who is a company administrator (ROLE_SYS_ADMIN) is not a service
@@ -225,9 +223,7 @@ class IntegrationApiTest {
                 .body("message", containsString("url: is required"));
 
         // partner-scoped service tokens only
-        String gateway = "Bearer " + io.smallrye.jwt.build.Jwt.issuer(InternalToken.ISSUER).audience(InternalToken.AUDIENCE)
-                .subject("gateway").claim(InternalToken.CONSUMER_TYPE, "service").groups(Set.of(Roles.SYS_ADMIN))
-                .expiresIn(60).jws().keyId("gateway").sign(InternalTokens.keys().getPrivate());
+        String gateway = gatewayToken();
         Map<String, Object> body = Map.of("method", "GET", "url", "https://vendor.example/launch");
         for (String other : List.of(service(newPartner()), gateway, InternalTokens.bearer(partner, Roles.CHANNEL_ADMIN),
                 InternalTokens.bearer(partner, Roles.SYS_ADMIN), vendor(partner, id))) {
@@ -257,5 +253,12 @@ class IntegrationApiTest {
         // loopback vendors are allowed here only because the test profile sets marketplace.outbound.allow-private
         asAdmin(partner).body(Map.of("eventUrls", Map.of("SUBSCRIPTION_ORDER", "http://127.0.0.1:9/create?eventUrl={eventUrl}")))
                 .put(path).then().statusCode(200);
+    }
+
+    /** The gateway's own service token: no partner claim. */
+    private static String gatewayToken() {
+        return "Bearer " + io.smallrye.jwt.build.Jwt.issuer(InternalToken.ISSUER).audience(InternalToken.AUDIENCE)
+                .subject("gateway").claim(InternalToken.CONSUMER_TYPE, "service").groups(Set.of(Roles.SYS_ADMIN))
+                .expiresIn(60).jws().keyId("gateway").sign(InternalTokens.keys().getPrivate());
     }
 }
