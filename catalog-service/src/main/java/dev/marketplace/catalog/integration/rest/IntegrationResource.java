@@ -42,7 +42,8 @@ public class IntegrationResource {
     @Consumes(MediaType.APPLICATION_JSON)
     public Uni<SettingsView> update(@RestPath String productId, @Valid @NotNull SettingsInput input) {
         long id = Ids.number("productId", productId);
-        return integrations.checkOutboundUrls(input).chain(() -> integrations.update(id, input));
+        return integrations.requireManageable(id).chain(() -> integrations.checkOutboundUrls(input))
+                .chain(() -> integrations.update(id, input));
     }
 
     /** Generates a new consumer secret; the answer is the only place it is ever shown. */

@@ -105,6 +105,12 @@ public class IntegrationService {
         return products.load(productId).map(access::requireManage).chain(this::integrationOf).map(this::view);
     }
 
+    /** Refuses (403/404) a caller who may not manage the product, before anything else is looked at. */
+    @WithSession
+    public Uni<Void> requireManageable(long productId) {
+        return products.load(productId).map(access::requireManage).replaceWithVoid();
+    }
+
     /**
      * Every event URL must pass the outbound-URL guard (no internal address, allowed scheme and port); a refusal names
      * the event type. Resolves host names off the event loop; call before {@link #update}.

@@ -351,16 +351,16 @@ public class SettingsService {
                 new SortingRank(SettingsShapes.SORTING_RANKS, a == null || a.sortingRank() == null
                         || a.sortingRank().selectedOption() == null ? "Medium" : a.sortingRank().selectedOption()));
         ApiHealthMaintenance health = general == null ? null : general.apiHealthMaintenance();
-        boolean assign = eventTypes.contains("USER_ASSIGNMENT") && eventTypes.contains("USER_UNASSIGNMENT");
+        boolean assign = eventTypes.contains(EventTypes.USER_ASSIGNMENT) && eventTypes.contains(EventTypes.USER_UNASSIGNMENT);
         ApiHealthMaintenance endpoints = new ApiHealthMaintenance(
-                endpoint(health == null ? null : health.purchase(), true, !eventTypes.contains("SUBSCRIPTION_ORDER"),
+                endpoint(health == null ? null : health.purchase(), true, !eventTypes.contains(EventTypes.SUBSCRIPTION_ORDER),
                         "The vendor has no SUBSCRIPTION_ORDER event URL."),
                 endpoint(health == null ? null : health.singleSignOn(), false, true,
                         "Single sign-on is not configured for the product."),
                 facts.partOfBundle()
                         ? endpoint(health == null ? null : health.updateSubscription(), true, true, "The product is part of a bundle.")
                         : endpoint(health == null ? null : health.updateSubscription(), true,
-                                !eventTypes.contains("SUBSCRIPTION_CHANGE"), "The vendor has no SUBSCRIPTION_CHANGE event URL."),
+                                !eventTypes.contains(EventTypes.SUBSCRIPTION_CHANGE), "The vendor has no SUBSCRIPTION_CHANGE event URL."),
                 endpoint(health == null ? null : health.assignAndUnassign(), true, !assign,
                         "The vendor has no USER_ASSIGNMENT and USER_UNASSIGNMENT event URLs."));
         AdditionalSettings additional = new AdditionalSettings(ADDITIONAL_VALIDATIONS,

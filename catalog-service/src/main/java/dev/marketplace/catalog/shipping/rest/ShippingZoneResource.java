@@ -63,6 +63,6 @@ public class ShippingZoneResource {
     @Consumes(MediaType.APPLICATION_JSON)
     public Uni<ZoneView> update(@RestPath String uuid, @Valid @NotNull ZoneInput input) {
         var id = Ids.uuid("uuid", uuid);
-        return shipping.check(input, false).chain(() -> shipping.update(id, input));
+        return shipping.requireZone(id).chain(() -> shipping.check(input, false)).chain(() -> shipping.update(id, input));
     }
 }

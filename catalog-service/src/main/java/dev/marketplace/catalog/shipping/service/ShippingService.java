@@ -180,6 +180,12 @@ public class ShippingService {
         return load(uuid).map(this::view);
     }
 
+    /** 404 for a zone that is not the caller's marketplace's, before anything else is looked at. */
+    @WithSession
+    public Uni<Void> requireZone(UUID uuid) {
+        return load(uuid).replaceWithVoid();
+    }
+
     /**
      * Updates the properties present. {@code connectorConfigurations} entries are merged by name: a given connector is
      * added or replaced (its secret may be left out to keep the stored one), {@code null} removes it, others stay.
