@@ -98,7 +98,8 @@ public final class CatalogBench {
                 "-Xmx512m", "-jar", jar.toString()).redirectErrorStream(true).redirectOutput(log.toFile());
         builder.environment().putAll(env);
         System.out.println("bench: catalog-service on port " + port + " (log " + log + ")");
-        processes.add(builder.start());
+        Process service = builder.start();
+        processes.add(service);
         awaitReady(port);
 
         String jdbc = datasource.get("quarkus.datasource.jdbc.url");
@@ -129,7 +130,10 @@ public final class CatalogBench {
                     .append(" ms (one edition and one plan each); GET /api/marketplace/v1/bundles?size=50 straight to")
                     .append(" catalog-service (internal JWT of a buyer), one request at a time; ").append(warmup)
                     .append(" warm-up requests per case, then ").append(requests).append(" measured\n\n");
-            out.append(String.format("%-58s %8s %8s %8s %8s %8s %6s%n", "case", "p50 ms", "p90 ms", "p99 ms", "max ms", "mean ms", "rows"));
+            out.append("cpu ms/req: catalog-service's own CPU time (user + system, /proc) per measured request, which the machine's\n")
+                    .append("load does not inflate; load: the 1-minute load average when the case started\n\n");
+            out.append(String.format("%-58s %8s %8s %8s %8s %8s %6s %11s %6s%n", "case", "p50 ms", "p90 ms", "p99 ms", "max ms",
+                    "mean ms", "rows", "cpu ms/req", "load"));
             for (String[] c : cases) {
                 HttpRequest request = HttpRequest.newBuilder(URI.create(c[1])).header("Authorization", token)
                         .header("Accept", "application/json").timeout(Duration.ofSeconds(30)).build();
@@ -137,16 +141,19 @@ public final class CatalogBench {
                 for (int i = 0; i < warmup; i++) {
                     send(request);
                 }
+                String load = Files.readString(Path.of("/proc/loadavg")).split(" ")[0];
+                long cpuBefore = cpuMillis(service.pid());
                 long[] nanos = new long[requests];
                 for (int i = 0; i < requests; i++) {
                     long t = System.nanoTime();
                     send(request);
                     nanos[i] = System.nanoTime() - t;
                 }
+                double cpu = (cpuMillis(service.pid()) - cpuBefore) / (double) requests;
                 Arrays.sort(nanos);
                 double mean = Arrays.stream(nanos).average().orElse(0) / 1e6;
-                String line = String.format("%-58s %8.2f %8.2f %8.2f %8.2f %8.2f %6d%n", c[0], pct(nanos, 50), pct(nanos, 90),
-                        pct(nanos, 99), nanos[nanos.length - 1] / 1e6, mean, rows);
+                String line = String.format("%-58s %8.2f %8.2f %8.2f %8.2f %8.2f %6d %11.2f %6s%n", c[0], pct(nanos, 50),
+                        pct(nanos, 90), pct(nanos, 99), nanos[nanos.length - 1] / 1e6, mean, rows, cpu, load);
                 System.out.print(line);
                 out.append(line);
             }
@@ -238,6 +245,13 @@ public final class CatalogBench {
             n++;
         }
         return n;
+    }
+
+    /** User + system CPU time of a process so far (Linux /proc, clock ticks of 10 ms). */
+    private static long cpuMillis(long pid) throws IOException {
+        String stat = Files.readString(Path.of("/proc/" + pid + "/stat"));
+        String[] fields = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
+        return (Long.parseLong(fields[11]) + Long.parseLong(fields[12])) * 10;
     }
 
     private static double pct(long[] sorted, int p) {
