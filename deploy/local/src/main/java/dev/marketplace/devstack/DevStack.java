@@ -204,6 +204,9 @@ public final class DevStack implements AutoCloseable {
                     "http://localhost:" + (options.portBase() + neighbour.portOffset()));
         }
         env.put("CATALOG_URL", serviceUrl("catalog-service"));
+        // vendors and connectors of a local run listen on loopback ports: let the outbound-URL guard through to them
+        env.put("MARKETPLACE_OUTBOUND_ALLOW_PRIVATE", "true");
+        env.put("MARKETPLACE_OUTBOUND_PORTS", "*");
         return env;
     }
 

@@ -72,6 +72,15 @@ public final class EventTypes {
     public static final String PAYMENT_PLAN_CREATED = "PAYMENT_PLAN_CREATED";
     public static final String PRODUCT_INTEGRATION_UPDATED = "PRODUCT_INTEGRATION_UPDATED";
     public static final String PRODUCT_CREDENTIALS_ROTATED = "PRODUCT_CREDENTIALS_ROTATED";
+    public static final String PRODUCT_PUBLISHED = "PRODUCT_PUBLISHED";
+    public static final String PRODUCT_UNPUBLISHED = "PRODUCT_UNPUBLISHED";
+    public static final String PRODUCT_SETTINGS_UPDATED = "PRODUCT_SETTINGS_UPDATED";
+    public static final String SHIPPING_ZONE_CREATED = "SHIPPING_ZONE_CREATED";
+    public static final String SHIPPING_ZONE_UPDATED = "SHIPPING_ZONE_UPDATED";
+    /** A product's vendor published (or replaced) a content resource for customer search. */
+    public static final String CONTENT_EVENT_PUBLISHED = "CONTENT_EVENT_PUBLISHED";
+    /** A product's vendor removed a content resource from customer search. */
+    public static final String CONTENT_RESOURCE_DELETED = "CONTENT_RESOURCE_DELETED";
 
     // lead-service
     public static final String LEAD_CREATED = "LEAD_CREATED";

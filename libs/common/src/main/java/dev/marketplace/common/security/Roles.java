@@ -9,6 +9,8 @@ public final class Roles {
     public static final String SYS_ADMIN = "ROLE_SYS_ADMIN";
     public static final String BILLING_ADMIN = "ROLE_BILLING_ADMIN";
     public static final String DEVELOPER = "ROLE_DEVELOPER";
+    /** A marketplace's product support agent: reads and updates product settings. */
+    public static final String CHANNEL_PRODUCT_SUPPORT = "ROLE_CHANNEL_PRODUCT_SUPPORT";
     public static final String USER = "ROLE_USER";
     /** Vendor credentials of one product (docs/architecture.md, "Identity"). */
     public static final String VENDOR = "ROLE_VENDOR";
