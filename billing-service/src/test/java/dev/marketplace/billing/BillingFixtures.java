@@ -16,6 +16,10 @@ import org.eclipse.microprofile.config.ConfigProvider;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 
+import dev.marketplace.common.events.EventCreator;
+import dev.marketplace.common.events.EventEnvelope;
+import dev.marketplace.common.events.EventTypes;
+import dev.marketplace.common.events.payload.VendorResult;
 import dev.marketplace.common.security.InternalToken;
 import dev.marketplace.common.security.Roles;
 import dev.marketplace.testkit.InternalTokens;
@@ -74,34 +78,26 @@ public final class BillingFixtures {
 
     public static String publishResult(String eventId, String partner, String subscriptionId, String eventType, boolean success,
             String accountIdentifier, String errorCode, String message, String userUuid) {
-        Map<String, Object> payload = new HashMap<>();
-        payload.put("subscriptionId", subscriptionId);
-        payload.put("eventType", eventType);
-        payload.put("success", success);
-        payload.put("accountIdentifier", accountIdentifier);
-        payload.put("errorCode", errorCode);
-        payload.put("message", message);
-        if (userUuid != null) {
-            payload.put("userUuid", userUuid);
-        }
-        Map<String, Object> envelope = new HashMap<>();
-        envelope.put("id", eventId);
-        envelope.put("type", "VENDOR_EVENT_RESULT");
-        envelope.put("occurredOn", System.currentTimeMillis());
-        envelope.put("partner", partner);
-        envelope.put("source", "notification-service");
-        envelope.put("aggregate", Map.of("type", "SUBSCRIPTION", "id", subscriptionId));
-        envelope.put("creator", Map.of());
-        envelope.put("payload", payload);
+        // exactly what notification-service's producer writes: the VendorResult record in an envelope of its own
+        VendorResult result = new VendorResult(eventType, subscriptionId, UUID.randomUUID().toString(),
+                "0123456789abcdef0123456789abcdef", 1L, success, accountIdentifier, errorCode, message,
+                eventType.startsWith("USER_") ? userUuid : null, "SYNCHRONOUS");
+        EventEnvelope envelope = new EventEnvelope(UUID.fromString(eventId), EventTypes.VENDOR_EVENT_RESULT,
+                System.currentTimeMillis(), partner, "notification-service",
+                new EventEnvelope.Aggregate("SUBSCRIPTION", subscriptionId), EventCreator.vendor(1L), MAPPER.valueToTree(result));
+        publish(subscriptionId, envelope);
+        return eventId;
+    }
+
+    /** Publishes an envelope on the domain-event topic, keyed like the outbox relay does (aggregate id). */
+    public static void publish(String key, EventEnvelope envelope) {
         String servers = ConfigProvider.getConfig().getValue("kafka.bootstrap.servers", String.class);
         try (KafkaProducer<String, String> producer = new KafkaProducer<>(Map.of("bootstrap.servers", servers),
                 new StringSerializer(), new StringSerializer())) {
-            producer.send(new ProducerRecord<>("marketplace.domain-events", subscriptionId, MAPPER.writeValueAsString(envelope)))
-                    .get();
+            producer.send(new ProducerRecord<>("marketplace.domain-events", key, MAPPER.writeValueAsString(envelope))).get();
         } catch (Exception e) {
             throw new IllegalStateException(e);
         }
-        return eventId;
     }
 
     /** Polls the subscription until its status is {@code status}. */

@@ -2,6 +2,7 @@ package dev.marketplace.billing;
 
 import java.io.IOException;
 import java.net.InetSocketAddress;
+import java.net.URI;
 import java.util.Base64;
 import java.util.List;
 import java.util.Map;
@@ -15,12 +16,15 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
 
+import dev.marketplace.common.oauth.OAuthSigner;
 import dev.marketplace.testkit.HttpStubs;
 import io.quarkus.test.common.QuarkusTestResourceLifecycleManager;
 
 /**
- * A real HTTP server on loopback answering catalog-service's two reads the way catalog-service does: the internal
- * product integration (service token of the product's partner, else 403) and the edition read. Tests register products.
+ * A real HTTP server on loopback answering catalog-service the way it does: the internal product integration (service
+ * token of the product's partner, else 403; without the secret when {@code includeSecret=false}), the URL signing of
+ * {@code POST /internal/v1/products/{id}/signed-urls} ({@code {"method","url"}} → {@code {"url"}}) and the edition read.
+ * Tests register products.
  */
 public class FakeCatalog implements QuarkusTestResourceLifecycleManager {
     private static final ObjectMapper MAPPER = new ObjectMapper();
@@ -29,6 +33,8 @@ public class FakeCatalog implements QuarkusTestResourceLifecycleManager {
     private static final Map<String, ObjectNode> EDITIONS = new ConcurrentHashMap<>();
     /** Every (path, decoded token claims) seen. */
     public static final List<Map.Entry<String, JsonNode>> CALLS = new CopyOnWriteArrayList<>();
+    /** Every request line seen: method, path and query. */
+    public static final List<String> REQUESTS = new CopyOnWriteArrayList<>();
     /** A product id whose catalogue reads fail with 500, as a broken catalog-service would. */
     public static final long BROKEN = 999_999_999L;
     private HttpServer server;
@@ -88,8 +94,10 @@ public class FakeCatalog implements QuarkusTestResourceLifecycleManager {
 
     private void handle(HttpExchange exchange) throws IOException {
         String path = exchange.getRequestURI().getPath();
+        String query = exchange.getRequestURI().getRawQuery();
         JsonNode claims = claims(exchange.getRequestHeaders().getFirst("Authorization"));
         CALLS.add(Map.entry(path, claims));
+        REQUESTS.add(exchange.getRequestMethod() + " " + path + (query == null ? "" : "?" + query));
         String partner = claims == null ? null : claims.path("partner").asText(null);
         String[] parts = path.split("/");
         try {
@@ -97,7 +105,7 @@ public class FakeCatalog implements QuarkusTestResourceLifecycleManager {
                 send(exchange, 500, "{\"code\":\"INTERNAL_ERROR\"}");
                 return;
             }
-            if (path.startsWith("/internal/v1/products/") && path.endsWith("/integration")) {
+            if (path.startsWith("/internal/v1/products/")) {
                 ObjectNode integration = INTEGRATIONS.get(Long.parseLong(parts[4]));
                 if (claims == null || !"service".equals(claims.path("ctype").asText())
                         || !claims.path("groups").toString().contains("ROLE_SYS_ADMIN")) {
@@ -106,8 +114,21 @@ public class FakeCatalog implements QuarkusTestResourceLifecycleManager {
                     send(exchange, 404, "{\"code\":\"NOT_FOUND\"}");
                 } else if (!integration.path("partner").asText().equals(partner)) {
                     send(exchange, 403, "{\"code\":\"FORBIDDEN\"}");
+                } else if (path.endsWith("/integration") && "GET".equals(exchange.getRequestMethod())) {
+                    // catalog leaves the secret out when asked to (includeSecret=false), as billing always asks
+                    ObjectNode answer = integration.deepCopy();
+                    if (query != null && query.contains("includeSecret=false")) {
+                        answer.remove("consumerSecret");
+                    }
+                    send(exchange, 200, answer.toString());
+                } else if (path.endsWith("/signed-urls") && "POST".equals(exchange.getRequestMethod())) {
+                    JsonNode body = MAPPER.readTree(exchange.getRequestBody());
+                    String signed = new OAuthSigner(integration.path("consumerKey").asText(),
+                            integration.path("consumerSecret").asText())
+                            .signedUri(body.path("method").asText(), URI.create(body.path("url").asText())).toString();
+                    send(exchange, 200, MAPPER.createObjectNode().put("url", signed).toString());
                 } else {
-                    send(exchange, 200, integration.toString());
+                    send(exchange, 404, "{\"code\":\"NOT_FOUND\"}");
                 }
                 return;
             }

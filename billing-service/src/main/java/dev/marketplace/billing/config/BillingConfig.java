@@ -1,7 +1,6 @@
 package dev.marketplace.billing.config;
 
 import java.net.URI;
-import java.time.Duration;
 
 import io.smallrye.config.ConfigMapping;
 
@@ -13,10 +12,7 @@ public interface BillingConfig {
     Catalog catalog();
 
     interface Catalog {
-        /** Base URL of catalog-service. */
+        /** Base URL of catalog-service (the REST client {@code client.CatalogApi} calls it). */
         URI url();
-
-        /** Timeout of every call to catalog-service. */
-        Duration timeout();
     }
 }

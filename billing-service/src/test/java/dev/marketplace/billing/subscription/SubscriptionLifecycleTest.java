@@ -64,9 +64,11 @@ class SubscriptionLifecycleTest {
                 .body("redirectUrl", nullValue())
                 .extract().path("id");
 
-        // catalog was asked with a service token of the caller's partner
+        // catalog was asked with a service token of the caller's partner, and never for the vendor's secret
         assertTrue(FakeCatalog.CALLS.stream().anyMatch(c -> c.getKey().equals("/internal/v1/products/" + product.id() + "/integration")
                 && partner.equals(c.getValue().path("partner").asText()) && "service".equals(c.getValue().path("ctype").asText())));
+        assertTrue(FakeCatalog.REQUESTS.stream().filter(r -> r.contains("/integration"))
+                .allMatch(r -> r.endsWith("?includeSecret=false")), FakeCatalog.REQUESTS.toString());
 
         JsonNode ordered = event("SUBSCRIPTION_ORDER", id);
         JsonNode p = ordered.path("payload");
@@ -190,7 +192,8 @@ class SubscriptionLifecycleTest {
         assertTrue(redirect.contains(OAuth1.percentEncode(p.path("eventUrl").asText())), redirect);
         assertEquals(p.path("eventUrl").asText() + "/return", p.path("returnUrl").asText());
 
-        // the signature verifies with the vendor's secret
+        // catalog signed it (billing never holds the secret), and the signature verifies with the vendor's secret
+        assertTrue(FakeCatalog.REQUESTS.contains("POST /internal/v1/products/" + product.id() + "/signed-urls"));
         java.net.URI uri = java.net.URI.create(redirect);
         List<OAuth1.Param> params = OAuth1.parseForm(uri.getRawQuery());
         String signature = params.stream().filter(x -> x.name().equals("oauth_signature")).findFirst().orElseThrow().value();

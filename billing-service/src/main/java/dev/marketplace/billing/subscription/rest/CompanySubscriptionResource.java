@@ -16,9 +16,11 @@ import jakarta.ws.rs.core.UriInfo;
 
 import org.jboss.resteasy.reactive.RestPath;
 
-import com.fasterxml.jackson.databind.JsonNode;
+import jakarta.validation.Valid;
+import jakarta.validation.constraints.NotNull;
 
-import dev.marketplace.billing.subscription.service.SubscriptionInputs;
+import dev.marketplace.billing.subscription.service.SubscriptionInputs.ChangeInput;
+import dev.marketplace.billing.subscription.service.SubscriptionInputs.OrderInput;
 import dev.marketplace.billing.subscription.service.SubscriptionService;
 import dev.marketplace.billing.subscription.service.SubscriptionService.Owner;
 import dev.marketplace.billing.subscription.service.SubscriptionView;
@@ -31,20 +33,18 @@ import io.smallrye.mutiny.Uni;
 @Produces(MediaType.APPLICATION_JSON)
 public class CompanySubscriptionResource {
     private final SubscriptionService subscriptions;
-    private final SubscriptionInputs inputs;
 
-    public CompanySubscriptionResource(SubscriptionService subscriptions, SubscriptionInputs inputs) {
+    public CompanySubscriptionResource(SubscriptionService subscriptions) {
         this.subscriptions = subscriptions;
-        this.inputs = inputs;
     }
 
     /** Orders an edition: 201 with the subscription in PENDING_REMOTE_CREATION (and redirectUrl when interactive). */
     @POST
     @Consumes(MediaType.APPLICATION_JSON)
-    public Uni<Response> create(@RestPath String companyUuid, @RestPath String userUuid, JsonNode body, @Context UriInfo uri) {
+    public Uni<Response> create(@RestPath String companyUuid, @RestPath String userUuid, @Valid @NotNull OrderInput body,
+            @Context UriInfo uri) {
         Owner owner = Owner.parse(companyUuid, userUuid);
-        var input = inputs.order(body);
-        return subscriptions.create(owner, input).map(view -> Response
+        return subscriptions.create(owner, body.checked()).map(view -> Response
                 .created(uri.getBaseUriBuilder().path("api/billing/v1/subscriptions/{id}").build(view.id()))
                 .entity(view).build());
     }
@@ -65,10 +65,9 @@ public class CompanySubscriptionResource {
     @Path("{subscriptionId}")
     @Consumes(MediaType.APPLICATION_JSON)
     public Uni<Response> change(@RestPath String companyUuid, @RestPath String userUuid, @RestPath String subscriptionId,
-            JsonNode body) {
+            @Valid @NotNull ChangeInput body) {
         Owner owner = Owner.parse(companyUuid, userUuid);
-        var input = inputs.change(body);
-        return subscriptions.change(owner, subscriptionId, input).map(view -> Response.accepted(view).build());
+        return subscriptions.change(owner, subscriptionId, body.checked()).map(view -> Response.accepted(view).build());
     }
 
     /** Cancels: 202 with the subscription in PENDING_REMOTE_CANCELLATION. */

@@ -1,7 +1,5 @@
 package dev.marketplace.billing.subscription.service;
 
-import java.util.HashMap;
-import java.util.Map;
 import java.util.UUID;
 
 import jakarta.enterprise.context.ApplicationScoped;
@@ -77,12 +75,5 @@ public class SubscriptionAccess {
         if (caller.partnerIfAny().filter(partner -> !partner.equals(partnerOfResource)).isPresent()) {
             throw ApiException.forbidden();
         }
-    }
-
-    public Map<String, Object> creator() {
-        Map<String, Object> creator = new HashMap<>();
-        creator.put("consumerKey", caller.consumerKey());
-        caller.user().ifPresent(user -> creator.put("uuid", user.toString()));
-        return creator;
     }
 }

@@ -1,6 +1,5 @@
 package dev.marketplace.billing.subscription.service;
 
-import java.net.URI;
 import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
@@ -11,9 +10,6 @@ import java.util.UUID;
 
 import jakarta.enterprise.context.ApplicationScoped;
 
-import com.fasterxml.jackson.databind.JsonNode;
-
-import dev.marketplace.billing.messaging.BillingEvents;
 import dev.marketplace.billing.subscription.domain.Assignment;
 import dev.marketplace.billing.subscription.domain.AssignmentStatus;
 import dev.marketplace.billing.subscription.domain.Subscription;
@@ -24,11 +20,15 @@ import dev.marketplace.billing.subscription.service.SubscriptionInputs.AssignInp
 import dev.marketplace.billing.subscription.service.SubscriptionInputs.ChangeInput;
 import dev.marketplace.billing.subscription.service.SubscriptionInputs.OrderInput;
 import dev.marketplace.billing.subscription.service.SubscriptionInputs.ResultInput;
+import dev.marketplace.billing.client.CatalogClient;
 import dev.marketplace.common.crypto.RandomTokens;
 import dev.marketplace.common.error.ApiException;
+import dev.marketplace.common.events.DomainEventPublisher;
+import dev.marketplace.common.events.EventTypes;
+import dev.marketplace.common.events.payload.NotificationRequest;
+import dev.marketplace.common.events.payload.SubscriptionVendorEvent;
 import dev.marketplace.common.lookup.CompanyRef;
 import dev.marketplace.common.lookup.Ids;
-import dev.marketplace.common.oauth.OAuthSigner;
 import dev.marketplace.common.security.Caller;
 import io.quarkus.hibernate.reactive.panache.Panache;
 import io.quarkus.hibernate.reactive.panache.common.WithSession;
@@ -45,18 +45,20 @@ public class SubscriptionService {
     private final SubscriptionRepository subscriptions;
     private final AssignmentRepository assignments;
     private final CatalogTerms catalog;
+    private final CatalogClient signer;
     private final SubscriptionAccess access;
     private final SubscriptionPayloads payloads;
     private final VendorResults results;
-    private final BillingEvents events;
+    private final DomainEventPublisher events;
     private final Caller caller;
 
     public SubscriptionService(SubscriptionRepository subscriptions, AssignmentRepository assignments, CatalogTerms catalog,
-            SubscriptionAccess access, SubscriptionPayloads payloads, VendorResults results, BillingEvents events,
-            Caller caller) {
+            CatalogClient signer, SubscriptionAccess access, SubscriptionPayloads payloads, VendorResults results,
+            DomainEventPublisher events, Caller caller) {
         this.subscriptions = subscriptions;
         this.assignments = assignments;
         this.catalog = catalog;
+        this.signer = signer;
         this.access = access;
         this.payloads = payloads;
         this.results = results;
@@ -78,23 +80,28 @@ public class SubscriptionService {
     public Uni<SubscriptionView> create(Owner owner, OrderInput input) {
         access.requireBuy(owner.user());
         String partner = caller.partner();
-        Map<String, Object> creator = access.creator();
+        Map<String, Object> creator = events.currentCreator();
+        String eventToken = newToken();
         return catalog.resolve(partner, input.productId(), input.editionId(), input.paymentPlanId(), input.items())
                 .chain(terms -> {
                     if (terms.orderUrlTemplate() == null) {
                         throw ApiException.conflict("VENDOR_NOT_INTEGRATED",
                                 "productId: the product has no SUBSCRIPTION_ORDER event URL; it cannot be ordered");
                     }
-                    return Panache.withTransaction(() -> subscriptions.nextOrderId().chain(orderId -> {
-                        Subscription s = newSubscription(partner, owner, input, terms, orderId);
+                    // signed before anything is written: a catalog failure leaves no order behind
+                    Uni<String> redirect = terms.interactive()
+                            ? signer.signedUrl(partner, terms.productId(), "GET", vendorUrl(terms, eventToken))
+                            : Uni.createFrom().nullItem();
+                    return redirect.chain(url -> Panache.withTransaction(() -> subscriptions.nextOrderId().chain(orderId -> {
+                        Subscription s = newSubscription(partner, owner, input, terms, orderId, eventToken);
                         return subscriptions.persist(s)
-                                .call(() -> vendorEvent("SUBSCRIPTION_ORDER", s, null, null, creator,
-                                        payloads.notification("SUBSCRIPTION_ORDER", s)))
+                                .call(() -> vendorEvent(EventTypes.SUBSCRIPTION_ORDER, s, null, null, creator,
+                                        payloads.notification(EventTypes.SUBSCRIPTION_ORDER, s)))
                                 .map(saved -> {
                                     SubscriptionView view = payloads.view(saved);
-                                    return terms.interactive() ? view.withRedirectUrl(redirectUrl(terms, saved)) : view;
+                                    return url != null ? view.withRedirectUrl(url) : view;
                                 });
-                    }));
+                    })));
                 });
     }
 
@@ -120,7 +127,7 @@ public class SubscriptionService {
 
     @WithTransaction
     public Uni<SubscriptionView> cancel(Owner owner, String id) {
-        Map<String, Object> creator = access.creator();
+        Map<String, Object> creator = events.currentCreator();
         return load(owner, id).map(access::requireManage).chain(s -> {
             if (s.status != SubscriptionStatus.ACTIVE || s.pendingChange != null) {
                 throw ApiException.conflict("INVALID_STATE", "subscription " + s.id + " is " + s.status
@@ -129,14 +136,14 @@ public class SubscriptionService {
             s.status = SubscriptionStatus.PENDING_REMOTE_CANCELLATION;
             s.eventToken = newToken();
             s.lastModified = Instant.now();
-            return subscriptions.flush().call(() -> vendorEvent("SUBSCRIPTION_CANCEL", s, null, null, creator,
-                    payloads.notification("SUBSCRIPTION_CANCEL", s))).map(v -> payloads.view(s));
+            return subscriptions.flush().call(() -> vendorEvent(EventTypes.SUBSCRIPTION_CANCEL, s, null, null, creator,
+                    payloads.notification(EventTypes.SUBSCRIPTION_CANCEL, s))).map(v -> payloads.view(s));
         });
     }
 
     public Uni<SubscriptionView> change(Owner owner, String id, ChangeInput input) {
         String partner = caller.partner();
-        Map<String, Object> creator = access.creator();
+        Map<String, Object> creator = events.currentCreator();
         return Panache.withSession(() -> load(owner, id).map(access::requireManage)).chain(current -> {
             requireChangeable(current);
             long editionId = input.editionId() == null ? current.editionId : input.editionId();
@@ -146,17 +153,11 @@ public class SubscriptionService {
             return catalog.resolve(partner, current.productId, editionId, planId, items)
                     .chain(terms -> Panache.withTransaction(() -> load(owner, id).chain(s -> {
                         requireChangeable(s);
-                        Map<String, Object> order = new LinkedHashMap<>();
-                        order.put("editionId", terms.editionId());
-                        order.put("editionCode", terms.editionCode());
-                        order.put("editionName", terms.editionName());
-                        order.put("paymentPlanId", terms.paymentPlanId());
-                        order.put("pricingDuration", terms.pricingDuration());
-                        order.put("items", terms.items());
+                        SubscriptionVendorEvent.Order order = SubscriptionPayloads.order(terms);
                         s.pendingChange = payloads.json(order);
                         s.eventToken = newToken();
                         s.lastModified = Instant.now();
-                        return subscriptions.flush().call(() -> vendorEvent("SUBSCRIPTION_CHANGE", s, order, null, creator, List.of()))
+                        return subscriptions.flush().call(() -> vendorEvent(EventTypes.SUBSCRIPTION_CHANGE, s, order, null, creator, List.of()))
                                 .map(v -> payloads.view(s));
                     })));
         });
@@ -164,7 +165,7 @@ public class SubscriptionService {
 
     @WithTransaction
     public Uni<AssignmentView> assign(String id, AssignInput input) {
-        Map<String, Object> creator = access.creator();
+        Map<String, Object> creator = events.currentCreator();
         UUID user = UUID.fromString(input.uuid());
         return load(null, id).map(access::requireManage).chain(s -> {
             if (s.status != SubscriptionStatus.ACTIVE) {
@@ -194,7 +195,7 @@ public class SubscriptionService {
                 s.eventToken = newToken();
                 s.lastModified = now;
                 return (existing == null ? assignments.persist(a) : assignments.flush().replaceWith(a))
-                        .call(() -> vendorEvent("USER_ASSIGNMENT", s, null, a, creator, List.of()))
+                        .call(() -> vendorEvent(EventTypes.USER_ASSIGNMENT, s, null, a, creator, List.of()))
                         .map(AssignmentView::of);
             });
         });
@@ -202,7 +203,7 @@ public class SubscriptionService {
 
     @WithTransaction
     public Uni<AssignmentView> unassign(String id, String userRef) {
-        Map<String, Object> creator = access.creator();
+        Map<String, Object> creator = events.currentCreator();
         UUID user = Ids.uuid("userUuid", userRef);
         return load(null, id).map(access::requireManage).chain(s -> assignments.find(s.id, user).chain(a -> {
             if (a == null) {
@@ -217,7 +218,7 @@ public class SubscriptionService {
             a.lastModified = now;
             s.eventToken = newToken();
             s.lastModified = now;
-            return assignments.flush().call(() -> vendorEvent("USER_UNASSIGNMENT", s, null, a, creator, List.of()))
+            return assignments.flush().call(() -> vendorEvent(EventTypes.USER_UNASSIGNMENT, s, null, a, creator, List.of()))
                     .map(v -> AssignmentView.of(a));
         }));
     }
@@ -243,10 +244,9 @@ public class SubscriptionService {
 
     /** Internal: a vendor's result delivered over HTTP (interactive return URL flow). */
     @WithTransaction
-    public Uni<SubscriptionView> result(String id, JsonNode body, SubscriptionInputs inputs) {
+    public Uni<SubscriptionView> result(String id, ResultInput input) {
         UUID subscriptionId = Ids.uuid("subscriptionId", id);
-        ResultInput input = inputs.result(body);
-        return results.apply(subscriptionId, null, input, s -> access.requireService(s.partner));
+        return results.apply(subscriptionId, null, input.checked(), s -> access.requireService(s.partner));
     }
 
     private void requireChangeable(Subscription s) {
@@ -256,16 +256,14 @@ public class SubscriptionService {
         }
     }
 
-    private Uni<Void> vendorEvent(String type, Subscription s, Map<String, Object> order, Assignment assigned,
-            Map<String, Object> creator, List<Map<String, Object>> notifications) {
-        Map<String, Object> payload = payloads.vendorEvent(type, s, order, assigned);
-        if (!notifications.isEmpty()) {
-            payload.put("notifications", notifications);
-        }
-        return events.publish(type, s.partner, s.id.toString(), creator, payload);
+    private Uni<Void> vendorEvent(String type, Subscription s, SubscriptionVendorEvent.Order order, Assignment assigned,
+            Map<String, Object> creator, List<NotificationRequest> notifications) {
+        return events.publish(type, s.partner, SubscriptionPayloads.AGGREGATE, s.id.toString(),
+                payloads.vendorEvent(type, s, order, assigned), notifications, creator).replaceWithVoid();
     }
 
-    private Subscription newSubscription(String partner, Owner owner, OrderInput input, OrderTerms terms, long orderId) {
+    private Subscription newSubscription(String partner, Owner owner, OrderInput input, OrderTerms terms, long orderId,
+            String eventToken) {
         Subscription s = new Subscription();
         s.id = UUID.randomUUID();
         s.orderId = orderId;
@@ -301,17 +299,16 @@ public class SubscriptionService {
         s.buyer = payloads.json(buyer);
         s.status = SubscriptionStatus.PENDING_REMOTE_CREATION;
         s.interactive = terms.interactive();
-        s.eventToken = newToken();
+        s.eventToken = eventToken;
         s.createdOn = Instant.now();
         s.lastModified = s.createdOn;
         return s;
     }
 
-    /** The vendor's order URL with {eventUrl} filled, signed with the vendor's credentials in URL parameters. */
-    private String redirectUrl(OrderTerms terms, Subscription s) {
-        String url = terms.orderUrlTemplate().replace("{eventUrl}",
-                URLEncoder.encode(payloads.eventUrl(s.eventToken), StandardCharsets.UTF_8));
-        return new OAuthSigner(terms.consumerKey(), terms.consumerSecret()).signedUri("GET", URI.create(url)).toString();
+    /** The vendor's order URL with {eventUrl} filled; catalog signs it with the vendor's credentials. */
+    private String vendorUrl(OrderTerms terms, String eventToken) {
+        return terms.orderUrlTemplate().replace("{eventUrl}",
+                URLEncoder.encode(payloads.eventUrl(eventToken), StandardCharsets.UTF_8));
     }
 
     private Uni<Subscription> load(Owner owner, String id) {
