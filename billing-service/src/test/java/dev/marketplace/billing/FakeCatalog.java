@@ -43,7 +43,10 @@ public class FakeCatalog implements QuarkusTestResourceLifecycleManager {
             String consumerKey, String consumerSecret, String applicationUuid) {
     }
 
-    /** A product of {@code partner} with editions BASIC (monthly and yearly plans, USER 1..10) and PREMIUM. */
+    /**
+     * A product of {@code partner} with editions BASIC (monthly and yearly plans: USER 1..10 at 10 USD or 9.50 EUR, and
+     * API_CALLS metered at 0.002 USD) and PREMIUM (one monthly plan, the same prices).
+     */
     public static Product register(String partner, boolean interactive, boolean withOrderUrl) {
         long id = IDS.incrementAndGet();
         long edition = IDS.incrementAndGet();
@@ -69,14 +72,21 @@ public class FakeCatalog implements QuarkusTestResourceLifecycleManager {
     }
 
     private static ObjectNode edition(long id, String code, List<ObjectNode> plans) {
-        ObjectNode e = MAPPER.createObjectNode().put("id", id).put("code", code).put("name", "Edition " + code);
+        ObjectNode e = MAPPER.createObjectNode().put("id", id).put("uuid", java.util.UUID.randomUUID().toString())
+                .put("code", code).put("name", "Edition " + code);
         e.putArray("plans").addAll(plans);
         return e;
     }
 
     private static ObjectNode plan(long id, String frequency, boolean primary) {
-        ObjectNode p = MAPPER.createObjectNode().put("id", id).put("frequency", frequency).put("primaryPrice", primary);
-        p.putArray("costs").addObject().put("unit", "USER").put("minUnits", 1).put("maxUnits", 10).putObject("amount").put("USD", 10);
+        ObjectNode p = MAPPER.createObjectNode().put("id", id).put("uuid", java.util.UUID.randomUUID().toString())
+                .put("frequency", frequency).put("primaryPrice", primary);
+        var costs = p.putArray("costs");
+        costs.addObject().put("unit", "USER").put("minUnits", 1).put("maxUnits", 10).put("meteredUsage", false)
+                .putObject("amount").put("USD", 10).put("EUR", 9.5);
+        // billed by usage reported by the vendor, never ordered as an item
+        costs.addObject().put("unit", "API_CALLS").put("minUnits", 0).put("meteredUsage", true)
+                .putObject("amount").put("USD", 0.002);
         return p;
     }
 
