@@ -59,6 +59,12 @@ public final class BillingFixtures {
         return "/api/billing/v1/companies/" + company + "/users/" + user + "/subscriptions";
     }
 
+    /** The subscriptions path of a buyer that account-service knows: an enabled member of a company of {@code partner}. */
+    public static String buyer(String partner, UUID company, UUID user) {
+        FakeAccount.buyer(partner, company, user);
+        return path(company, user);
+    }
+
     public static Map<String, Object> order(FakeCatalog.Product product, int users) {
         Map<String, Object> body = new HashMap<>();
         body.put("productId", product.id());

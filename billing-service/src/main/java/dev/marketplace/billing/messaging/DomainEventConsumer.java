@@ -17,18 +17,26 @@ import io.smallrye.mutiny.Uni;
 public class DomainEventConsumer {
     private static final Logger LOG = Logger.getLogger(DomainEventConsumer.class);
 
+    /** account-service's events carrying a company's new state (its billing day among it). */
+    static final java.util.Set<String> COMPANY_CHANGES = java.util.Set.of(EventTypes.COMPANY_UPDATED, "COMPANY_PATCHED");
+
     private final ObjectMapper mapper;
     private final VendorResultConsumer vendorResults;
+    private final CompanyChangeConsumer companies;
 
-    public DomainEventConsumer(ObjectMapper mapper, VendorResultConsumer vendorResults) {
+    public DomainEventConsumer(ObjectMapper mapper, VendorResultConsumer vendorResults, CompanyChangeConsumer companies) {
         this.mapper = mapper;
         this.vendorResults = vendorResults;
+        this.companies = companies;
     }
 
     @Incoming("domain-events")
     public Uni<Void> consume(String message) {
         JsonNode tree = EventEnvelope.readTree(mapper, message);
         String type = tree.path("type").asText();
+        if (COMPANY_CHANGES.contains(type)) {
+            return companies.changed(tree);
+        }
         if (!EventTypes.VENDOR_EVENT_RESULT.equals(type)) {
             return Uni.createFrom().voidItem();
         }

@@ -1,6 +1,7 @@
 package dev.marketplace.billing.messaging;
 
 import static dev.marketplace.billing.BillingFixtures.asPartner;
+import static dev.marketplace.billing.BillingFixtures.buyer;
 import static dev.marketplace.billing.BillingFixtures.awaitStatus;
 import static dev.marketplace.billing.BillingFixtures.newPartner;
 import static dev.marketplace.billing.BillingFixtures.order;
@@ -48,7 +49,7 @@ class VendorResultConsumerTest {
         FakeCatalog.Product product = FakeCatalog.register(partner, false, true);
         UUID company = UUID.randomUUID();
         UUID user = UUID.randomUUID();
-        String id = asPartner(partner).body(order(product, 2)).post(path(company, user)).then().statusCode(201)
+        String id = asPartner(partner).body(order(product, 2)).post(buyer(partner, company, user)).then().statusCode(201)
                 .extract().path("id");
 
         publish(new VendorResult("SUBSCRIPTION_ORDER", id, UUID.randomUUID().toString(), "a".repeat(32), product.id(), true,
@@ -73,7 +74,7 @@ class VendorResultConsumerTest {
     @Test
     void aResultOfAnotherMarketplaceOrMalformedIsSkipped() {
         FakeCatalog.Product product = FakeCatalog.register(partner, false, true);
-        String id = asPartner(partner).body(order(product, 1)).post(path(UUID.randomUUID(), UUID.randomUUID())).then()
+        String id = asPartner(partner).body(order(product, 1)).post(buyer(partner, UUID.randomUUID(), UUID.randomUUID())).then()
                 .statusCode(201).extract().path("id");
         // another marketplace's envelope, and a USER_ASSIGNMENT without its user: both skipped
         EventEnvelope foreign = EventEnvelope.of(EventTypes.VENDOR_EVENT_RESULT, newPartner(), "notification-service",

@@ -2,6 +2,7 @@ package dev.marketplace.billing.subscription;
 
 import static dev.marketplace.billing.BillingFixtures.as;
 import static dev.marketplace.billing.BillingFixtures.asPartner;
+import static dev.marketplace.billing.BillingFixtures.buyer;
 import static dev.marketplace.billing.BillingFixtures.awaitStatus;
 import static dev.marketplace.billing.BillingFixtures.newPartner;
 import static dev.marketplace.billing.BillingFixtures.order;
@@ -47,14 +48,14 @@ class SubscriptionLifecycleTest {
     }
 
     private String create(FakeCatalog.Product product) {
-        return asPartner(partner).body(order(product, 5)).post(path(company, user)).then().statusCode(201)
+        return asPartner(partner).body(order(product, 5)).post(buyer(partner, company, user)).then().statusCode(201)
                 .extract().path("id");
     }
 
     @Test
     void orderBecomesActiveWhenTheVendorSucceedsOverKafka() throws Exception {
         FakeCatalog.Product product = FakeCatalog.register(partner, false, true);
-        String id = asPartner(partner).body(order(product, 5)).post(path(company, user)).then().statusCode(201)
+        String id = asPartner(partner).body(order(product, 5)).post(buyer(partner, company, user)).then().statusCode(201)
                 .header("Location", containsString("/api/billing/v1/subscriptions/"))
                 .body("status", equalTo("PENDING_REMOTE_CREATION"))
                 .body("editionCode", equalTo("BASIC"))
@@ -181,7 +182,7 @@ class SubscriptionLifecycleTest {
     @Test
     void interactiveOrdersAnswerWithTheSignedVendorUrl() {
         FakeCatalog.Product product = FakeCatalog.register(partner, true, true);
-        var response = asPartner(partner).body(order(product, 2)).post(path(company, user)).then().statusCode(201)
+        var response = asPartner(partner).body(order(product, 2)).post(buyer(partner, company, user)).then().statusCode(201)
                 .body("interactive", equalTo(true))
                 .body("redirectUrl", startsWith("https://vendor.example/create?eventUrl="))
                 .extract();

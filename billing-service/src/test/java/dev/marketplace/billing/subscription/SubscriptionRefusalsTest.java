@@ -2,6 +2,7 @@ package dev.marketplace.billing.subscription;
 
 import static dev.marketplace.billing.BillingFixtures.as;
 import static dev.marketplace.billing.BillingFixtures.asPartner;
+import static dev.marketplace.billing.BillingFixtures.buyer;
 import static dev.marketplace.billing.BillingFixtures.newPartner;
 import static dev.marketplace.billing.BillingFixtures.order;
 import static dev.marketplace.billing.BillingFixtures.path;
@@ -43,7 +44,7 @@ class SubscriptionRefusalsTest {
     void invalidOrdersAreRefusedNamingTheFieldAndWriteNothing() {
         FakeCatalog.Product product = FakeCatalog.register(partner, false, true);
         Map<String, Object> good = order(product, 5);
-        String url = path(company, user);
+        String url = buyer(partner, company, user);
 
         asPartner(partner).body(Map.of("items", List.of(Map.of("unit", "user", "quantity", 0)), "user", Map.of("email", "x")))
                 .post(url).then().statusCode(400)
@@ -84,7 +85,7 @@ class SubscriptionRefusalsTest {
     @Test
     void onlyChannelCredentialsOrTheBuyingUserMayOrderAndManage() {
         FakeCatalog.Product product = FakeCatalog.register(partner, false, true);
-        String url = path(company, user);
+        String url = buyer(partner, company, user);
         as(InternalTokens.bearer(partner, Roles.PARTNER_READ)).body(order(product, 1)).post(url).then().statusCode(403)
                 .body("code", equalTo("FORBIDDEN"));
         as(InternalTokens.bearerAsUser(partner, UUID.randomUUID(), Roles.USER)).body(order(product, 1)).post(url).then().statusCode(403);
@@ -118,7 +119,7 @@ class SubscriptionRefusalsTest {
     @Test
     void assignmentsAndChangesAreRefusedToOtherCallers() {
         FakeCatalog.Product product = FakeCatalog.register(partner, false, true);
-        String id = asPartner(partner).body(order(product, 1)).post(path(company, user)).then().statusCode(201)
+        String id = asPartner(partner).body(order(product, 1)).post(buyer(partner, company, user)).then().statusCode(201)
                 .extract().path("id");
         as(dev.marketplace.billing.BillingFixtures.service(partner))
                 .body(Map.of("eventType", "SUBSCRIPTION_ORDER", "success", true, "accountIdentifier", "acct-r"))
@@ -151,7 +152,7 @@ class SubscriptionRefusalsTest {
     @Test
     void concurrentCancelsLetExactlyOneThroughAndNeverFail() throws Exception {
         FakeCatalog.Product product = FakeCatalog.register(partner, false, true);
-        String id = asPartner(partner).body(order(product, 1)).post(path(company, user)).then().statusCode(201)
+        String id = asPartner(partner).body(order(product, 1)).post(buyer(partner, company, user)).then().statusCode(201)
                 .extract().path("id");
         as(dev.marketplace.billing.BillingFixtures.service(partner))
                 .body(Map.of("eventType", "SUBSCRIPTION_ORDER", "success", true, "accountIdentifier", "acct-c"))

@@ -14,7 +14,10 @@ import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.core.UriInfo;
 
+import org.jboss.resteasy.reactive.RestHeader;
 import org.jboss.resteasy.reactive.RestPath;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
 
 import jakarta.validation.Valid;
 import jakarta.validation.constraints.NotNull;
@@ -24,6 +27,8 @@ import dev.marketplace.billing.subscription.service.SubscriptionInputs.OrderInpu
 import dev.marketplace.billing.subscription.service.SubscriptionService;
 import dev.marketplace.billing.subscription.service.SubscriptionService.Owner;
 import dev.marketplace.billing.subscription.service.SubscriptionView;
+import dev.marketplace.common.idempotency.IdempotentRequest;
+import dev.marketplace.common.security.Caller;
 import io.quarkus.security.Authenticated;
 import io.smallrye.mutiny.Uni;
 
@@ -33,20 +38,44 @@ import io.smallrye.mutiny.Uni;
 @Produces(MediaType.APPLICATION_JSON)
 public class CompanySubscriptionResource {
     private final SubscriptionService subscriptions;
+    private final ObjectMapper mapper;
+    private final Caller caller;
 
-    public CompanySubscriptionResource(SubscriptionService subscriptions) {
+    public CompanySubscriptionResource(SubscriptionService subscriptions, ObjectMapper mapper, Caller caller) {
         this.subscriptions = subscriptions;
+        this.mapper = mapper;
+        this.caller = caller;
     }
 
-    /** Orders an edition: 201 with the subscription in PENDING_REMOTE_CREATION (and redirectUrl when interactive). */
+    /**
+     * Orders an edition: 201 with the subscription in PENDING_REMOTE_CREATION (and redirectUrl when interactive). With an
+     * {@code Idempotency-Key} header, the same order sent again creates nothing and gets the first answer.
+     */
     @POST
     @Consumes(MediaType.APPLICATION_JSON)
     public Uni<Response> create(@RestPath String companyUuid, @RestPath String userUuid, @Valid @NotNull OrderInput body,
-            @Context UriInfo uri) {
+            @RestHeader(IdempotentRequest.HEADER) String idempotencyKey, @Context UriInfo uri) {
         Owner owner = Owner.parse(companyUuid, userUuid);
-        return subscriptions.create(owner, body.checked()).map(view -> Response
-                .created(uri.getBaseUriBuilder().path("api/billing/v1/subscriptions/{id}").build(view.id()))
-                .entity(view).build());
+        IdempotentRequest key = IdempotentRequest.of(idempotencyKey, caller.partner() + "|" + caller.consumerKey(), "POST",
+                "/api/billing/v1/companies/" + owner.company() + "/users/" + owner.user() + "/subscriptions", body, mapper);
+        return subscriptions.create(owner, body.checked(), key).map(result -> {
+            if (result.isReplay()) {
+                String id = readId(result.replay().body());
+                return Response.status(result.replay().status()).type(MediaType.APPLICATION_JSON_TYPE)
+                        .location(uri.getBaseUriBuilder().path("api/billing/v1/subscriptions/{id}").build(id))
+                        .entity(result.replay().body()).header(IdempotentRequest.REPLAYED_HEADER, "true").build();
+            }
+            return Response.created(uri.getBaseUriBuilder().path("api/billing/v1/subscriptions/{id}").build(result.value().id()))
+                    .entity(result.value()).build();
+        });
+    }
+
+    private String readId(String body) {
+        try {
+            return mapper.readTree(body).path("id").asText();
+        } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+            throw new IllegalStateException("a stored answer cannot be read", e);
+        }
     }
 
     @GET

@@ -1,5 +1,7 @@
 package dev.marketplace.billing.subscription.service;
 
+import java.math.BigDecimal;
+import java.util.ArrayList;
 import java.util.List;
 
 import jakarta.enterprise.context.ApplicationScoped;
@@ -24,7 +26,8 @@ public class CatalogTerms {
         this.catalog = catalog;
     }
 
-    public Uni<OrderTerms> resolve(String partner, long productId, long editionId, Long planId, List<Item> items) {
+    public Uni<OrderTerms> resolve(String partner, long productId, long editionId, Long planId, List<Item> items,
+            String currency) {
         return catalog.integration(partner, productId).chain(integration -> {
             if (integration.isEmpty()) {
                 throw ApiException.invalidField("productId", "no product " + productId + " in this marketplace");
@@ -33,13 +36,13 @@ public class CatalogTerms {
                 if (edition.isEmpty()) {
                     throw ApiException.invalidField("editionId", "product " + productId + " has no edition " + editionId);
                 }
-                return terms(integration.get(), edition.get(), planId, items == null ? List.of() : items);
+                return terms(integration.get(), edition.get(), planId, items == null ? List.of() : items, currency);
             });
         });
     }
 
     private static OrderTerms terms(CatalogApi.Integration integration, CatalogApi.Edition edition, Long planId,
-            List<Item> items) {
+            List<Item> items, String currency) {
         List<CatalogApi.Plan> plans = edition.plans() == null ? List.of() : edition.plans();
         CatalogApi.Plan plan = null;
         if (planId != null) {
@@ -62,6 +65,14 @@ public class CatalogTerms {
                     violations.add("items[" + i + "].unit", "the plan does not price " + item.unit());
                     continue;
                 }
+                if (cost.meteredUsage()) {
+                    violations.add("items[" + i + "].unit", item.unit() + " is metered: the vendor reports its usage");
+                    continue;
+                }
+                if (cost.amount() == null || cost.amount().get(currency) == null) {
+                    violations.add("currency", "the plan has no price of " + item.unit() + " in " + currency);
+                    continue;
+                }
                 int min = cost.minUnits() == null ? 0 : cost.minUnits();
                 Integer max = cost.maxUnits();
                 if (item.quantity() < min || (max != null && item.quantity() > max)) {
@@ -70,10 +81,23 @@ public class CatalogTerms {
                 }
             }
         }
+        List<OrderTerms.UnitPrice> prices = new ArrayList<>();
+        if (plan != null && plan.costs() != null) {
+            for (CatalogApi.Cost cost : plan.costs()) {
+                BigDecimal price = cost.amount() == null ? null : cost.amount().get(currency);
+                if (price != null) {
+                    prices.add(new OrderTerms.UnitPrice(cost.unit(), price, cost.meteredUsage(),
+                            cost.minUnits() == null ? 0 : cost.minUnits()));
+                }
+            }
+            boolean unpriced = items.isEmpty() && plan.costs().stream().anyMatch(c -> !c.meteredUsage()
+                    && (c.amount() == null || c.amount().get(currency) == null));
+            violations.when(unpriced, "currency", "the plan has no prices in " + currency);
+        }
         violations.throwIfAny();
         String template = integration.eventUrls() == null ? null : integration.eventUrls().get("SUBSCRIPTION_ORDER");
         return new OrderTerms(integration.productId(), integration.applicationUuid(), integration.name(),
                 integration.vendor(), integration.interactive(), template, edition.id(), edition.code(), edition.name(),
-                plan == null ? null : plan.id(), plan == null ? null : plan.frequency(), items);
+                plan == null ? null : plan.id(), plan == null ? null : plan.frequency(), items, currency, List.copyOf(prices));
     }
 }

@@ -9,6 +9,9 @@ import jakarta.validation.constraints.Min;
 import jakarta.validation.constraints.NotBlank;
 import jakarta.validation.constraints.NotNull;
 import jakarta.validation.constraints.Pattern;
+import jakarta.validation.constraints.Size;
+
+import dev.marketplace.billing.money.CurrencyCode;
 
 import dev.marketplace.common.events.EventTypes;
 import dev.marketplace.common.input.Violations;
@@ -47,7 +50,9 @@ public final class SubscriptionInputs {
             @NotNull(message = "is required: an object with at least company.name (the vendor receives the buying company)")
             @Valid CompanyInfo company,
             @NotNull(message = "is required: an object with at least user.email (the vendor receives the buying user)")
-            @Valid UserInfo user) {
+            @Valid UserInfo user,
+            CurrencyCode currency,
+            @Size(min = 4, max = 103, message = "must be 4 to 103 characters") String discountCode) {
 
         /** Rules across fields: each unit once. */
         public OrderInput checked() {

@@ -145,6 +145,24 @@ public class SubscriptionPayloads {
         return List.of(NotificationRequest.email(type, List.of(email.toString()), text(buyer, "locale"), parameters));
     }
 
+    /** A change waiting for the vendor: the order it asks for (as the vendor receives it) and its plan's prices. */
+    public String pendingChangeJson(SubscriptionVendorEvent.Order order, List<OrderTerms.UnitPrice> prices) {
+        com.fasterxml.jackson.databind.node.ObjectNode change = mapper.valueToTree(order);
+        change.set("prices", mapper.valueToTree(prices));
+        return json(change);
+    }
+
+    /** The prices of the pending change (the plan's, in the subscription's currency). */
+    public List<OrderTerms.UnitPrice> pendingPrices(Subscription s) {
+        try {
+            com.fasterxml.jackson.databind.JsonNode prices = mapper.readTree(s.pendingChange).path("prices");
+            return prices.isArray() ? mapper.convertValue(prices, new TypeReference<List<OrderTerms.UnitPrice>>() {
+            }) : null;
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException("stored change cannot be read", e);
+        }
+    }
+
     public SubscriptionVendorEvent.Order pendingChange(Subscription s) {
         try {
             return mapper.readValue(s.pendingChange, SubscriptionVendorEvent.Order.class);

@@ -6,6 +6,7 @@ import java.time.Instant;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.UUID;
 
 import jakarta.enterprise.context.ApplicationScoped;
@@ -21,6 +22,12 @@ import dev.marketplace.billing.subscription.service.SubscriptionInputs.ChangeInp
 import dev.marketplace.billing.subscription.service.SubscriptionInputs.OrderInput;
 import dev.marketplace.billing.subscription.service.SubscriptionInputs.ResultInput;
 import dev.marketplace.billing.client.CatalogClient;
+import dev.marketplace.billing.config.BillingConfig;
+import dev.marketplace.billing.discount.service.DiscountRedemptions;
+import dev.marketplace.common.idempotency.Idempotent;
+import dev.marketplace.common.idempotency.IdempotencyKeys;
+import dev.marketplace.common.idempotency.IdempotentRequest;
+import dev.marketplace.common.idempotency.StoredAnswer;
 import dev.marketplace.common.crypto.RandomTokens;
 import dev.marketplace.common.error.ApiException;
 import dev.marketplace.common.events.DomainEventPublisher;
@@ -51,10 +58,19 @@ public class SubscriptionService {
     private final VendorResults results;
     private final DomainEventPublisher events;
     private final Caller caller;
+    private final PurchaseRules purchase;
+    private final DiscountRedemptions discounts;
+    private final IdempotencyKeys idempotency;
+    private final BillingConfig config;
 
     public SubscriptionService(SubscriptionRepository subscriptions, AssignmentRepository assignments, CatalogTerms catalog,
             CatalogClient signer, SubscriptionAccess access, SubscriptionPayloads payloads, VendorResults results,
-            DomainEventPublisher events, Caller caller) {
+            DomainEventPublisher events, Caller caller, PurchaseRules purchase, DiscountRedemptions discounts,
+            IdempotencyKeys idempotency, BillingConfig config) {
+        this.purchase = purchase;
+        this.discounts = discounts;
+        this.idempotency = idempotency;
+        this.config = config;
         this.subscriptions = subscriptions;
         this.assignments = assignments;
         this.catalog = catalog;
@@ -77,32 +93,85 @@ public class SubscriptionService {
         }
     }
 
-    public Uni<SubscriptionView> create(Owner owner, OrderInput input) {
+    /**
+     * Orders an edition. Before anything is written: the catalogue (product, edition, plan, prices in the order's
+     * currency), account-service (the buyer may buy for the company) and, for an interactive product, the signed vendor
+     * URL. Then, in one transaction: the order, its discount (counted), the company's purchase limits (checked with the
+     * company's orders serialised), the vendor event. With an Idempotency-Key, a repeat gets the first answer.
+     */
+    public Uni<Idempotent<SubscriptionView>> create(Owner owner, OrderInput input, IdempotentRequest key) {
         access.requireBuy(owner.user());
         String partner = caller.partner();
         Map<String, Object> creator = events.currentCreator();
         String eventToken = newToken();
-        return catalog.resolve(partner, input.productId(), input.editionId(), input.paymentPlanId(), input.items())
-                .chain(terms -> {
-                    if (terms.orderUrlTemplate() == null) {
-                        throw ApiException.conflict("VENDOR_NOT_INTEGRATED",
-                                "productId: the product has no SUBSCRIPTION_ORDER event URL; it cannot be ordered");
-                    }
-                    // signed before anything is written: a catalog failure leaves no order behind
-                    Uni<String> redirect = terms.interactive()
-                            ? signer.signedUrl(partner, terms.productId(), "GET", vendorUrl(terms, eventToken))
-                            : Uni.createFrom().nullItem();
-                    return redirect.chain(url -> Panache.withTransaction(() -> subscriptions.nextOrderId().chain(orderId -> {
-                        Subscription s = newSubscription(partner, owner, input, terms, orderId, eventToken);
-                        return subscriptions.persist(s)
-                                .call(() -> vendorEvent(EventTypes.SUBSCRIPTION_ORDER, s, null, null, creator,
-                                        payloads.notification(EventTypes.SUBSCRIPTION_ORDER, s)))
-                                .map(saved -> {
-                                    SubscriptionView view = payloads.view(saved);
-                                    return url != null ? view.withRedirectUrl(url) : view;
-                                });
-                    })));
-                });
+        String currency = input.currency() == null ? config.currency() : input.currency().name();
+        Uni<Optional<StoredAnswer>> earlier = key == null ? Uni.createFrom().item(Optional.empty()) : idempotency.lookup(key);
+        return earlier.chain(found -> found.isPresent() ? Uni.createFrom().item(Idempotent.<SubscriptionView>replayed(found.get()))
+                : catalog.resolve(partner, input.productId(), input.editionId(), input.paymentPlanId(), input.items(), currency)
+                        .chain(terms -> {
+                            if (terms.orderUrlTemplate() == null) {
+                                throw ApiException.conflict("VENDOR_NOT_INTEGRATED",
+                                        "productId: the product has no SUBSCRIPTION_ORDER event URL; it cannot be ordered");
+                            }
+                            return purchase.buyer(partner, owner).chain(buyer -> {
+                                // signed before anything is written: a catalog failure leaves no order behind
+                                Uni<String> redirect = terms.interactive()
+                                        ? signer.signedUrl(partner, terms.productId(), "GET", vendorUrl(terms, eventToken))
+                                        : Uni.createFrom().nullItem();
+                                return redirect.chain(url -> Panache.withTransaction(() -> claim(key).chain(stored -> stored
+                                        .isPresent() ? Uni.createFrom().item(Idempotent.<SubscriptionView>replayed(stored.get()))
+                                                : order(partner, owner, input, terms, buyer, eventToken, creator, url)
+                                                        .call(view -> key == null ? Uni.createFrom().voidItem()
+                                                                : idempotency.complete(key, 201, view))
+                                                        .map(Idempotent::fresh))));
+                            });
+                        }));
+    }
+
+    private Uni<Optional<StoredAnswer>> claim(IdempotentRequest key) {
+        return key == null ? Uni.createFrom().item(Optional.empty()) : idempotency.claim(key);
+    }
+
+    /** The order's writes, in the caller's transaction. */
+    private Uni<SubscriptionView> order(String partner, Owner owner, OrderInput input, OrderTerms terms,
+            PurchaseRules.Buyer buyer, String eventToken, Map<String, Object> creator, String redirectUrl) {
+        return subscriptions.nextOrderId().chain(orderId -> {
+            Subscription s = newSubscription(partner, owner, input, terms, orderId, eventToken);
+            s.prices = payloads.json(terms.prices());
+            s.buyerRole = buyer.role().name();
+            s.billingDay = buyer.company().billingDayOfMonth();
+            var order = new DiscountRedemptions.Order(partner, terms.productId(), terms.editionId(), terms.paymentPlanId(),
+                    units(terms.items()), owner.company(), owner.user(), s.id);
+            String code = input.discountCode() == null || input.discountCode().isBlank() ? null : input.discountCode().trim();
+            return subscriptions.persist(s)
+                    .chain(() -> discounts.redeem(order, code, d -> SubscriptionInvoicing.price(terms.currency(), terms.items(),
+                            terms.prices(), d, terms.editionName()).discount()))
+                    .chain(discount -> {
+                        discount.ifPresent(d -> {
+                            s.discountId = d.discountId();
+                            s.discountTerms = payloads.json(d);
+                        });
+                        s.amount = SubscriptionInvoicing.price(terms.currency(), terms.items(), terms.prices(),
+                                discount.orElse(null), terms.editionName()).total();
+                        return purchase.enforce(partner, owner, buyer, s.amount, s.currency);
+                    })
+                    .chain(limitAmount -> {
+                        s.limitAmount = limitAmount;
+                        return subscriptions.flush();
+                    })
+                    .call(() -> vendorEvent(EventTypes.SUBSCRIPTION_ORDER, s, null, null, creator,
+                            payloads.notification(EventTypes.SUBSCRIPTION_ORDER, s)))
+                    .map(v -> {
+                        SubscriptionView view = payloads.view(s);
+                        return redirectUrl != null ? view.withRedirectUrl(redirectUrl) : view;
+                    });
+        });
+    }
+
+    private static Map<String, Integer> units(List<SubscriptionInputs.Item> items) {
+        Map<String, Integer> units = new LinkedHashMap<>();
+        items.forEach(item -> units.merge(item.unit(), item.quantity(), Integer::sum));
+        return units;
     }
 
     @WithSession
@@ -150,11 +219,11 @@ public class SubscriptionService {
             Long planId = input.paymentPlanId() != null ? input.paymentPlanId()
                     : editionId == current.editionId ? current.paymentPlanId : null;
             var items = input.items() != null ? input.items() : payloads.items(current.items);
-            return catalog.resolve(partner, current.productId, editionId, planId, items)
+            return catalog.resolve(partner, current.productId, editionId, planId, items, current.currency)
                     .chain(terms -> Panache.withTransaction(() -> load(owner, id).chain(s -> {
                         requireChangeable(s);
                         SubscriptionVendorEvent.Order order = SubscriptionPayloads.order(terms);
-                        s.pendingChange = payloads.json(order);
+                        s.pendingChange = payloads.pendingChangeJson(order, terms.prices());
                         s.eventToken = newToken();
                         s.lastModified = Instant.now();
                         return subscriptions.flush().call(() -> vendorEvent(EventTypes.SUBSCRIPTION_CHANGE, s, order, null, creator, List.of()))
@@ -242,6 +311,17 @@ public class SubscriptionService {
                 .countHeld(partner, owner.company(), owner.user()).map(assigned -> new Entitlements(held, assigned)));
     }
 
+    /**
+     * The company's billing day changed (account-service): its subscriptions are billed on it from their next billing
+     * date. Null (no company day) keeps each subscription's own day.
+     */
+    public Uni<Void> billingDayChanged(String partner, UUID company, Integer day) {
+        if (day == null) {
+            return Uni.createFrom().voidItem();
+        }
+        return Panache.withTransaction(() -> subscriptions.updateBillingDay(partner, company, day)).replaceWithVoid();
+    }
+
     /** Internal: a vendor's result delivered over HTTP (interactive return URL flow). */
     @WithTransaction
     public Uni<SubscriptionView> result(String id, ResultInput input) {
@@ -300,6 +380,7 @@ public class SubscriptionService {
         s.status = SubscriptionStatus.PENDING_REMOTE_CREATION;
         s.interactive = terms.interactive();
         s.eventToken = eventToken;
+        s.currency = terms.currency();
         s.createdOn = Instant.now();
         s.lastModified = s.createdOn;
         return s;

@@ -17,6 +17,7 @@ import dev.marketplace.billing.subscription.domain.SubscriptionStatus;
 import dev.marketplace.billing.subscription.repository.AssignmentRepository;
 import dev.marketplace.billing.subscription.repository.SubscriptionRepository;
 import dev.marketplace.billing.subscription.service.SubscriptionInputs.ResultInput;
+import dev.marketplace.billing.pricing.DiscountTerms;
 import dev.marketplace.common.error.ApiException;
 import dev.marketplace.common.events.DomainEventPublisher;
 import dev.marketplace.common.events.EventCreator;
@@ -38,9 +39,11 @@ public class VendorResults {
     private final AssignmentRepository assignments;
     private final SubscriptionPayloads payloads;
     private final DomainEventPublisher events;
+    private final SubscriptionInvoicing invoicing;
 
     public VendorResults(SubscriptionRepository subscriptions, AssignmentRepository assignments, SubscriptionPayloads payloads,
-            DomainEventPublisher events) {
+            DomainEventPublisher events, SubscriptionInvoicing invoicing) {
+        this.invoicing = invoicing;
         this.subscriptions = subscriptions;
         this.assignments = assignments;
         this.payloads = payloads;
@@ -73,12 +76,15 @@ public class VendorResults {
         ResultInput r = checked(input);
         boolean ok = Boolean.TRUE.equals(r.success());
         Instant now = Instant.now();
+        Uni<Void> invoicing = Uni.createFrom().voidItem();
         switch (r.eventType()) {
             case EventTypes.SUBSCRIPTION_ORDER -> {
                 require(s, SubscriptionStatus.PENDING_REMOTE_CREATION, r);
                 if (ok) {
                     s.status = SubscriptionStatus.ACTIVE;
                     s.accountIdentifier = r.accountIdentifier();
+                    // an order that turns ACTIVE gets its first invoice, in this transaction
+                    invoicing = this.invoicing.activated(s);
                 } else {
                     s.status = SubscriptionStatus.FAILED;
                 }
@@ -99,6 +105,7 @@ public class VendorResults {
                     s.paymentPlanId = change.paymentPlanId();
                     s.pricingDuration = change.pricingDuration();
                     s.items = payloads.json(change.items());
+                    repriced(s, now);
                 }
                 s.pendingChange = null;
             }
@@ -110,8 +117,29 @@ public class VendorResults {
         s.errorCode = ok ? null : r.errorCode();
         s.errorMessage = ok ? null : r.message();
         s.lastModified = now;
-        SubscriptionView view = payloads.view(s);
-        return subscriptions.flush().chain(() -> outcome(s, r, ok, resultPayload(s, view, r))).replaceWith(view);
+        return invoicing.chain(subscriptions::flush).chain(() -> {
+            SubscriptionView view = payloads.view(s);
+            return outcome(s, r, ok, resultPayload(s, view, r)).replaceWith(view);
+        });
+    }
+
+    /**
+     * A change the vendor accepted: the new plan's prices apply from the next billing date; the discount stays unless it
+     * has expired and is not retainable.
+     */
+    private void repriced(Subscription s, Instant now) {
+        List<OrderTerms.UnitPrice> prices = payloads.pendingPrices(s);
+        if (prices != null) {
+            s.prices = payloads.json(prices);
+        }
+        DiscountTerms discount = this.invoicing.discount(s);
+        if (discount != null && !discount.retainable() && discount.expirationDate() != null
+                && discount.expirationDate() <= now.toEpochMilli()) {
+            s.discountTerms = null;
+            discount = null;
+        }
+        s.amount = SubscriptionInvoicing.price(s.currency, payloads.items(s.items), this.invoicing.prices(s), discount,
+                s.editionName).total();
     }
 
     private Uni<SubscriptionView> assignmentResult(Subscription s, ResultInput r, boolean ok, Instant now) {
