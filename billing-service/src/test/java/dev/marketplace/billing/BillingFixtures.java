@@ -106,6 +106,54 @@ public final class BillingFixtures {
         }
     }
 
+    /** The vendor created the account (the notifier's synchronous result): the order turns ACTIVE and is invoiced. */
+    public static void activate(String partner, String subscriptionId, String accountIdentifier) {
+        as(service(partner)).body(Map.of("eventType", "SUBSCRIPTION_ORDER", "success", true, "accountIdentifier",
+                accountIdentifier)).post("/internal/v1/subscriptions/" + subscriptionId + "/result").then().statusCode(200);
+    }
+
+    /** The number of the invoices of an order, oldest first (the channel's marketplace listing). */
+    public static List<Integer> invoicesOfOrder(String partner, long orderId) {
+        io.restassured.path.json.JsonPath listing = asPartner(partner).get("/api/billing/v1/invoices?count=1000").then()
+                .statusCode(200).extract().jsonPath();
+        List<Integer> numbers = new java.util.ArrayList<>();
+        List<Integer> ids = listing.getList("invoiceId");
+        List<List<String>> orders = listing.getList("orderIds");
+        for (int i = 0; i < ids.size(); i++) {
+            if (orders.get(i).contains(Long.toString(orderId))) {
+                numbers.add(ids.get(i));
+            }
+        }
+        return numbers;
+    }
+
+    /** A card the sandbox gateway answers as its number says (SandboxPaymentGateway's test cards). */
+    public static Map<String, Object> card(String number) {
+        return Map.of("method", "CREDIT_CARD", "creditCard", Map.of("number", number, "expirationMonth", 12,
+                "expirationYear", 2099, "cvv", "123", "holderName", "Ann Lee"));
+    }
+
+    /** Runs SQL against the service's database (test set-up and checks the API does not expose). */
+    public static long sql(String statement, Object... params) {
+        var config = ConfigProvider.getConfig();
+        try (var c = java.sql.DriverManager.getConnection(config.getValue("quarkus.datasource.jdbc.url", String.class),
+                config.getValue("quarkus.datasource.username", String.class),
+                config.getValue("quarkus.datasource.password", String.class));
+                var q = c.prepareStatement(statement)) {
+            for (int i = 0; i < params.length; i++) {
+                q.setObject(i + 1, params[i]);
+            }
+            if (q.execute()) {
+                try (var rs = q.getResultSet()) {
+                    return rs.next() ? rs.getLong(1) : -1;
+                }
+            }
+            return q.getUpdateCount();
+        } catch (java.sql.SQLException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
     /** Polls the subscription until its status is {@code status}. */
     public static void awaitStatus(String partner, String subscriptionId, String status) {
         long deadline = System.nanoTime() + Duration.ofSeconds(30).toNanos();

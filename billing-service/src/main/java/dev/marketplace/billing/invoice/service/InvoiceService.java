@@ -22,6 +22,7 @@ import dev.marketplace.billing.invoice.repository.InvoiceRepository;
 import dev.marketplace.billing.money.Money;
 import dev.marketplace.common.error.ApiException;
 import dev.marketplace.common.events.DomainEventPublisher;
+import dev.marketplace.common.events.EventCreator;
 import dev.marketplace.common.events.EventTypes;
 import dev.marketplace.common.events.payload.NotificationRequest;
 import dev.marketplace.common.security.Caller;
@@ -112,8 +113,10 @@ public class InvoiceService {
             invoice.total = total;
             invoice.status = total.signum() == 0 ? InvoiceStatus.PAID : InvoiceStatus.UNPAID;
             return invoices.persist(invoice).chain(() -> lines.persist(rows)).chain(() -> invoices.flush())
+                    // billing issues invoices itself (an order turning ACTIVE, a billing date): it is their creator
                     .chain(() -> events.publish(EventTypes.INVOICE_CREATED, invoice.partner, AGGREGATE,
-                            invoice.invoiceNumber.toString(), views.detail(invoice, rows), notification(invoice)))
+                            invoice.invoiceNumber.toString(), views.detail(invoice, rows), notification(invoice),
+                            EventCreator.system(events.source())))
                     .replaceWith(invoice);
         }));
     }

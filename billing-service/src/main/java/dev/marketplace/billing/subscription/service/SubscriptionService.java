@@ -143,7 +143,8 @@ public class SubscriptionService {
             var order = new DiscountRedemptions.Order(partner, terms.productId(), terms.editionId(), terms.paymentPlanId(),
                     units(terms.items()), owner.company(), owner.user(), s.id);
             String code = input.discountCode() == null || input.discountCode().isBlank() ? null : input.discountCode().trim();
-            return subscriptions.persist(s)
+            // flushed first: the redemption row refers to the order
+            return subscriptions.persist(s).call(() -> subscriptions.flush())
                     .chain(() -> discounts.redeem(order, code, d -> SubscriptionInvoicing.price(terms.currency(), terms.items(),
                             terms.prices(), d, terms.editionName()).discount()))
                     .chain(discount -> {
