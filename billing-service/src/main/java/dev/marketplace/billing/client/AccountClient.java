@@ -20,7 +20,7 @@ import io.smallrye.mutiny.Uni;
 
 /**
  * Reads companies and memberships from account-service. The read is retried once and guarded by a breaker; an unknown
- * company (404) is empty; account unreachable, failing or refusing → 503 ACCOUNT_UNAVAILABLE: an order is never taken,
+ * company (404) or one of another marketplace (403) is empty; account unreachable, failing or refusing → 503 ACCOUNT_UNAVAILABLE: an order is never taken,
  * nor an invoice shown to a user, unchecked.
  */
 @ApplicationScoped
@@ -42,7 +42,8 @@ public class AccountClient {
     @Fallback(fallbackMethod = "unavailable")
     public Uni<Optional<PurchaseProfile>> purchaseProfile(String partner, UUID company, UUID user) {
         return account.purchaseProfile(partner, company, user).map(Optional::ofNullable)
-                .onFailure(e -> e instanceof ServiceRejection r && r.notFound()).recoverWithItem(Optional.empty());
+                .onFailure(e -> e instanceof ServiceRejection r && (r.notFound() || r.status() == 403))
+                .recoverWithItem(Optional.empty());
     }
 
     Uni<Optional<PurchaseProfile>> unavailable(String partner, UUID company, UUID user, Throwable failure) {

@@ -119,9 +119,6 @@ public class DiscountRedemptions {
         if (d.expirationDate != null && !d.expirationDate.isAfter(now)) {
             return "has expired";
         }
-        if (d.maxRedemptions != null && d.redemptions >= d.maxRedemptions) {
-            return "has no redemption left";
-        }
         int units = d.unit == null ? order.units().values().stream().mapToInt(Integer::intValue).sum()
                 : order.units().getOrDefault(d.unit, 0);
         if (d.unit != null && !order.units().containsKey(d.unit)) {
