@@ -44,6 +44,7 @@ public final class DevStack implements AutoCloseable {
     private String publicKey;
     private String privateKeyPem;
     private KafkaProcess kafkaProcess;
+    private PaymentSandbox payments;
 
     /** {@code root}: the repository; {@code dataDir}: where state and logs go; {@code portBase}: the gateway's port. */
     public record Options(Path root, Path dataDir, int portBase, int postgresPort, boolean persistent) {
@@ -77,6 +78,11 @@ public final class DevStack implements AutoCloseable {
         return mail;
     }
 
+    /** The sandbox card payment gateway billing-service charges. */
+    public PaymentSandbox payments() {
+        return payments;
+    }
+
     public String kafkaBootstrapServers() {
         return kafka;
     }
@@ -97,6 +103,7 @@ public final class DevStack implements AutoCloseable {
         kafkaProcess = KafkaProcess.start(options.dataDir().resolve("kafka"), kafkaPort);
         kafka = kafkaProcess.bootstrapServers();
         mail = SmtpResource.greenMail();
+        payments = PaymentSandbox.start();
         KeyPair keys = keys(options.dataDir().resolve("keys"));
         publicKey = Base64.getEncoder().encodeToString(keys.getPublic().getEncoded());
         privateKeyPem = "-----BEGIN PRIVATE KEY-----\n" + Base64.getMimeEncoder().encodeToString(keys.getPrivate().getEncoded())
@@ -172,6 +179,7 @@ public final class DevStack implements AutoCloseable {
                     "http://localhost:" + (options.portBase() + neighbour.portOffset()));
         }
         env.put("CATALOG_URL", serviceUrl("catalog-service"));
+        env.put("PAYMENT_GATEWAY_URL", payments.url());
         return env;
     }
 
@@ -263,6 +271,9 @@ public final class DevStack implements AutoCloseable {
         if (kafkaProcess != null) {
             kafkaProcess.close();
         }
+        if (payments != null) {
+            payments.close();
+        }
     }
 
     public static void main(String[] args) throws Exception {
@@ -282,10 +293,11 @@ public final class DevStack implements AutoCloseable {
                   PostgreSQL:      localhost:%d (user postgres / postgres)
                   Kafka:           %s
                   SMTP (GreenMail): localhost:%d (received mail is printed below)
+                  Card payments:   %s (sandbox; test cards in billing-service/README.md)
                   Logs:            %s
                 Press Ctrl-C to stop.
                 %n""", stack.gatewayUrl(), PARTNER, CONSUMER_KEY, CONSUMER_SECRET, pgPort, stack.kafka,
-                stack.mail.getSmtp().getPort(), root.resolve(".dev/logs"));
+                stack.mail.getSmtp().getPort(), stack.payments.url(), root.resolve(".dev/logs"));
         MailPrinter.follow(stack.mail);
     }
 }
