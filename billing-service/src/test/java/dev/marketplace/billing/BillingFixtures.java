@@ -154,6 +154,41 @@ public final class BillingFixtures {
         }
     }
 
+    /** A copy of the body with {@code key} set to {@code value} (removed when null). */
+    public static Map<String, Object> with(Map<String, Object> body, String key, Object value) {
+        Map<String, Object> copy = new HashMap<>(body);
+        if (value == null) {
+            copy.remove(key);
+        } else {
+            copy.put(key, value);
+        }
+        return copy;
+    }
+
+    /** A call that knows which of the racing calls it is. */
+    public interface Racer<T> {
+        T call(int index) throws Exception;
+    }
+
+    /** Runs {@code n} calls at once (one thread each) and returns their results in order. */
+    public static <T> List<T> race(int n, Racer<T> call) throws Exception {
+        var pool = java.util.concurrent.Executors.newFixedThreadPool(n);
+        try {
+            List<java.util.concurrent.Future<T>> futures = new java.util.ArrayList<>();
+            for (int i = 0; i < n; i++) {
+                int at = i;
+                futures.add(pool.submit(() -> call.call(at)));
+            }
+            List<T> results = new java.util.ArrayList<>();
+            for (var f : futures) {
+                results.add(f.get());
+            }
+            return results;
+        } finally {
+            pool.shutdownNow();
+        }
+    }
+
     /** Polls the subscription until its status is {@code status}. */
     public static void awaitStatus(String partner, String subscriptionId, String status) {
         long deadline = System.nanoTime() + Duration.ofSeconds(30).toNanos();

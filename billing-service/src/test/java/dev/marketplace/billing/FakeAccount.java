@@ -2,7 +2,6 @@ package dev.marketplace.billing;
 
 import java.io.IOException;
 import java.net.InetSocketAddress;
-import java.util.Base64;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
@@ -90,7 +89,7 @@ public class FakeAccount implements QuarkusTestResourceLifecycleManager {
     private void handle(HttpExchange exchange) throws IOException {
         REQUESTS.incrementAndGet();
         String[] parts = exchange.getRequestURI().getPath().split("/");
-        JsonNode claims = claims(exchange.getRequestHeaders().getFirst("Authorization"));
+        JsonNode claims = FakeCatalog.claims(exchange.getRequestHeaders().getFirst("Authorization"));
         if (claims == null || !"service".equals(claims.path("ctype").asText())
                 || !claims.path("groups").toString().contains("ROLE_SYS_ADMIN")) {
             HttpStubs.sendJson(exchange, 403, "{\"code\":\"FORBIDDEN\",\"message\":\"Access is denied\"}");
@@ -129,17 +128,6 @@ public class FakeAccount implements QuarkusTestResourceLifecycleManager {
             answer.set("member", member);
         }
         HttpStubs.sendJson(exchange, 200, answer.toString());
-    }
-
-    private static JsonNode claims(String authorization) {
-        if (authorization == null || !authorization.startsWith("Bearer ")) {
-            return null;
-        }
-        try {
-            return MAPPER.readTree(Base64.getUrlDecoder().decode(authorization.substring(7).split("\\.")[1]));
-        } catch (Exception e) {
-            return null;
-        }
     }
 
     @Override

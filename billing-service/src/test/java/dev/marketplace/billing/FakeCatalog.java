@@ -99,7 +99,9 @@ public class FakeCatalog implements QuarkusTestResourceLifecycleManager {
         }
         server.createContext("/", this::handle);
         server.start();
-        return Map.of("marketplace.billing.catalog.url", "http://127.0.0.1:" + server.getAddress().getPort());
+        return Map.of("marketplace.billing.catalog.url", "http://127.0.0.1:" + server.getAddress().getPort(),
+                // CatalogClientTest waits for the breaker to half-open
+                "dev.marketplace.billing.client.CatalogClient/integration/CircuitBreaker/delay", "1000");
     }
 
     private void handle(HttpExchange exchange) throws IOException {
@@ -160,7 +162,8 @@ public class FakeCatalog implements QuarkusTestResourceLifecycleManager {
         }
     }
 
-    private static JsonNode claims(String authorization) {
+    /** The claims of an internal token (unverified: the stand-ins only read who the caller says it is). */
+    static JsonNode claims(String authorization) {
         if (authorization == null || !authorization.startsWith("Bearer ")) {
             return null;
         }

@@ -42,6 +42,15 @@ public final class Money {
         return round(amount.multiply(percentage).movePointLeft(2), currency);
     }
 
+    /** A stored number without the column's trailing zeros (70.00 → 70, 1.250000 → 1.25), for answers. */
+    public static BigDecimal plain(BigDecimal value) {
+        if (value == null) {
+            return null;
+        }
+        BigDecimal stripped = value.stripTrailingZeros();
+        return stripped.scale() < 0 ? stripped.setScale(0) : stripped;
+    }
+
     /** The amount as stored (4 decimals in the database), read back with the currency's digits. */
     public static BigDecimal of(BigDecimal stored, String currency) {
         return stored == null ? null : round(stored, currency);

@@ -3,6 +3,7 @@ package dev.marketplace.billing.discount;
 import static dev.marketplace.billing.BillingFixtures.as;
 import static dev.marketplace.billing.BillingFixtures.asPartner;
 import static dev.marketplace.billing.BillingFixtures.newPartner;
+import static dev.marketplace.billing.BillingFixtures.with;
 import static dev.marketplace.billing.BillingFixtures.vendor;
 import static org.hamcrest.Matchers.containsString;
 import static org.hamcrest.Matchers.equalTo;
@@ -37,15 +38,6 @@ class DiscountApiTest {
         return body;
     }
 
-    private static Map<String, Object> with(Map<String, Object> body, String key, Object value) {
-        Map<String, Object> copy = new HashMap<>(body);
-        if (value == null) {
-            copy.remove(key);
-        } else {
-            copy.put(key, value);
-        }
-        return copy;
-    }
 
     @Test
     void createsReadsUpdatesListsAndDeletesByIdOrUuid() {

@@ -7,6 +7,7 @@ import static dev.marketplace.billing.BillingFixtures.buyer;
 import static dev.marketplace.billing.BillingFixtures.card;
 import static dev.marketplace.billing.BillingFixtures.invoicesOfOrder;
 import static dev.marketplace.billing.BillingFixtures.newPartner;
+import static dev.marketplace.billing.BillingFixtures.race;
 import static dev.marketplace.billing.BillingFixtures.order;
 import static dev.marketplace.billing.BillingFixtures.sql;
 import static org.hamcrest.Matchers.containsString;
@@ -18,13 +19,10 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
 
 import org.junit.jupiter.api.Test;
 
@@ -230,7 +228,7 @@ class PaymentApiTest {
         // a retried request racing the first: one payment, one charge, the same answer for every copy
         int raced = unpaidInvoice();
         String racedKey = UUID.randomUUID().toString();
-        List<JsonPath> answers = race(8, () -> asPartner(partner).header("Idempotency-Key", racedKey)
+        List<JsonPath> answers = race(8, i -> asPartner(partner).header("Idempotency-Key", racedKey)
                 .body(card(SandboxPaymentGateway.APPROVED)).post(payments(raced)).then().statusCode(200).extract().jsonPath());
         assertTrue(answers.stream().allMatch(a -> a.getInt("id") == answers.get(0).getInt("id")));
         assertEquals(1, charges(raced));
@@ -239,7 +237,7 @@ class PaymentApiTest {
     @Test
     void twoPaymentsOfOneInvoiceAtOnceChargeOnce() throws Exception {
         int invoice = unpaidInvoice();
-        List<Integer> codes = race(8, () -> asPartner(partner).body(card(SandboxPaymentGateway.APPROVED)).post(payments(invoice))
+        List<Integer> codes = race(8, i -> asPartner(partner).body(card(SandboxPaymentGateway.APPROVED)).post(payments(invoice))
                 .statusCode());
         assertEquals(1, codes.stream().filter(c -> c == 200).count(), codes.toString());
         assertTrue(codes.stream().allMatch(c -> c == 200 || c == 409), codes.toString());
@@ -260,22 +258,5 @@ class PaymentApiTest {
         assertEquals("CREDIT_CARD", voided.path("payload").path("refunds").path(0).path("method").asText());
         assertTrue(voided.path("payload").path("refunds").path(0).path("transactionId").asText().startsWith("re_"));
         asPartner(partner).get("/api/billing/v1/invoices/" + invoice).then().body("status", equalTo("VOIDED"));
-    }
-
-    private static <T> List<T> race(int n, java.util.concurrent.Callable<T> call) throws Exception {
-        var pool = Executors.newFixedThreadPool(n);
-        try {
-            List<Future<T>> futures = new ArrayList<>();
-            for (int i = 0; i < n; i++) {
-                futures.add(pool.submit(call));
-            }
-            List<T> results = new ArrayList<>();
-            for (Future<T> f : futures) {
-                results.add(f.get());
-            }
-            return results;
-        } finally {
-            pool.shutdownNow();
-        }
     }
 }

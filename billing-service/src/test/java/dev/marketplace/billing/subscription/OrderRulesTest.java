@@ -6,6 +6,7 @@ import static dev.marketplace.billing.BillingFixtures.asPartner;
 import static dev.marketplace.billing.BillingFixtures.buyer;
 import static dev.marketplace.billing.BillingFixtures.invoicesOfOrder;
 import static dev.marketplace.billing.BillingFixtures.newPartner;
+import static dev.marketplace.billing.BillingFixtures.race;
 import static dev.marketplace.billing.BillingFixtures.order;
 import static dev.marketplace.billing.BillingFixtures.path;
 import static dev.marketplace.billing.BillingFixtures.sql;
@@ -14,14 +15,10 @@ import static org.hamcrest.Matchers.equalTo;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
-import java.util.concurrent.Callable;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
 
 import org.junit.jupiter.api.Test;
 
@@ -222,23 +219,5 @@ class OrderRulesTest {
 
     interface Indexed<T> {
         T call(int i) throws Exception;
-    }
-
-    private static <T> List<T> race(int n, Indexed<T> call) throws Exception {
-        var pool = Executors.newFixedThreadPool(n);
-        try {
-            List<Future<T>> futures = new ArrayList<>();
-            for (int i = 0; i < n; i++) {
-                int at = i;
-                futures.add(pool.submit((Callable<T>) () -> call.call(at)));
-            }
-            List<T> results = new ArrayList<>();
-            for (Future<T> f : futures) {
-                results.add(f.get());
-            }
-            return results;
-        } finally {
-            pool.shutdownNow();
-        }
     }
 }

@@ -4,6 +4,7 @@ import static dev.marketplace.billing.BillingFixtures.as;
 import static dev.marketplace.billing.BillingFixtures.asPartner;
 import static dev.marketplace.billing.BillingFixtures.buyer;
 import static dev.marketplace.billing.BillingFixtures.newPartner;
+import static dev.marketplace.billing.BillingFixtures.with;
 import static dev.marketplace.billing.BillingFixtures.order;
 import static dev.marketplace.billing.BillingFixtures.path;
 import static dev.marketplace.billing.BillingFixtures.vendor;
@@ -12,7 +13,6 @@ import static org.hamcrest.Matchers.containsString;
 import static org.hamcrest.Matchers.equalTo;
 import static org.hamcrest.Matchers.hasSize;
 
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
@@ -30,15 +30,6 @@ class SubscriptionRefusalsTest {
     private final UUID company = UUID.randomUUID();
     private final UUID user = UUID.randomUUID();
 
-    private Map<String, Object> with(Map<String, Object> body, String key, Object value) {
-        Map<String, Object> copy = new HashMap<>(body);
-        if (value == null) {
-            copy.remove(key);
-        } else {
-            copy.put(key, value);
-        }
-        return copy;
-    }
 
     @Test
     void invalidOrdersAreRefusedNamingTheFieldAndWriteNothing() {

@@ -68,7 +68,8 @@ public class InvoiceViews {
     }
 
     private static Line line(InvoiceLine l, String currency) {
-        return new Line(l.id, l.type.name(), null, l.description, plain(l.quantity), plain(l.price), plain(l.percentage),
+        return new Line(l.id, l.type.name(), null, l.description, Money.plain(l.quantity), Money.plain(l.price),
+                Money.plain(l.percentage),
                 Money.of(l.total, currency), ms(l.periodStart), ms(l.periodEnd), l.paymentPlanId, l.editionId, l.productId,
                 l.pricingUnit);
     }
@@ -92,13 +93,5 @@ public class InvoiceViews {
 
     private static Long ms(Instant instant) {
         return instant == null ? null : instant.toEpochMilli();
-    }
-
-    private static BigDecimal plain(BigDecimal value) {
-        if (value == null) {
-            return null;
-        }
-        BigDecimal stripped = value.stripTrailingZeros();
-        return stripped.scale() < 0 ? stripped.setScale(0) : stripped;
     }
 }

@@ -5,6 +5,7 @@ import java.util.UUID;
 import jakarta.enterprise.context.ApplicationScoped;
 
 import dev.marketplace.billing.subscription.domain.Subscription;
+import dev.marketplace.billing.support.ChannelAccess;
 import dev.marketplace.common.error.ApiException;
 import dev.marketplace.common.security.Caller;
 import dev.marketplace.common.security.Roles;
@@ -18,17 +19,19 @@ import dev.marketplace.common.security.Roles;
 @ApplicationScoped
 public class SubscriptionAccess {
     private final Caller caller;
+    private final ChannelAccess channel;
 
-    public SubscriptionAccess(Caller caller) {
+    public SubscriptionAccess(Caller caller, ChannelAccess channel) {
         this.caller = caller;
+        this.channel = channel;
     }
 
     public boolean channelWriter() {
-        return caller.hasAnyRole(Roles.PARTNER, Roles.CHANNEL_ADMIN);
+        return channel.writer();
     }
 
     public boolean channelReader() {
-        return channelWriter() || caller.hasRole(Roles.PARTNER_READ);
+        return channel.reader();
     }
 
     private boolean actsAs(UUID user) {

@@ -1,11 +1,7 @@
 package dev.marketplace.billing.subscription.service;
 
 import java.math.BigDecimal;
-import java.nio.charset.StandardCharsets;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
 import java.util.ArrayList;
-import java.util.HexFormat;
 import java.util.List;
 
 import jakarta.enterprise.context.ApplicationScoped;
@@ -22,6 +18,7 @@ import dev.marketplace.billing.usage.service.UsageService;
 import dev.marketplace.common.error.ApiException;
 import dev.marketplace.common.events.DomainEventPublisher;
 import dev.marketplace.common.events.EventTypes;
+import dev.marketplace.common.idempotency.IdempotentRequest;
 import dev.marketplace.common.security.Caller;
 import dev.marketplace.common.security.Roles;
 import io.quarkus.hibernate.reactive.panache.Panache;
@@ -131,13 +128,10 @@ public class UsageReports {
         });
     }
 
+    /** The same fingerprint as an Idempotency-Key request's: the report's content as bound. */
     private String fingerprint(UsageInput input) {
-        try {
-            return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256")
-                    .digest(json(input).getBytes(StandardCharsets.UTF_8)));
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException(e);
-        }
+        return IdempotentRequest.of(input.id(), "usage", "POST", "/api/integration/v1/billing/usage", input, mapper)
+                .fingerprint();
     }
 
     private String json(Object value) {
