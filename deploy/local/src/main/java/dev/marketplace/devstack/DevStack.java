@@ -46,6 +46,7 @@ public final class DevStack implements AutoCloseable {
     private String publicKey;
     private String privateKeyPem;
     private KafkaProcess kafkaProcess;
+    private PaymentSandbox payments;
 
     /**
      * {@code root}: the repository; {@code dataDir}: where state and logs go; {@code portBase}: the gateway's port;
@@ -91,6 +92,11 @@ public final class DevStack implements AutoCloseable {
         return mail;
     }
 
+    /** The sandbox card payment gateway billing-service charges. */
+    public PaymentSandbox payments() {
+        return payments;
+    }
+
     public String kafkaBootstrapServers() {
         return kafka;
     }
@@ -129,6 +135,7 @@ public final class DevStack implements AutoCloseable {
         kafkaProcess = KafkaProcess.start(options.dataDir().resolve("kafka"), kafkaPort);
         kafka = kafkaProcess.bootstrapServers();
         mail = SmtpResource.greenMail();
+        payments = PaymentSandbox.start();
         KeyPair keys = keys(options.dataDir().resolve("keys"));
         publicKey = Base64.getEncoder().encodeToString(keys.getPublic().getEncoded());
         privateKeyPem = "-----BEGIN PRIVATE KEY-----\n" + Base64.getMimeEncoder().encodeToString(keys.getPrivate().getEncoded())
@@ -207,6 +214,7 @@ public final class DevStack implements AutoCloseable {
         // vendors and connectors of a local run listen on loopback ports: let the outbound-URL guard through to them
         env.put("MARKETPLACE_OUTBOUND_ALLOW_PRIVATE", "true");
         env.put("MARKETPLACE_OUTBOUND_PORTS", "*");
+        env.put("PAYMENT_GATEWAY_URL", payments.url());
         return env;
     }
 
@@ -347,6 +355,9 @@ public final class DevStack implements AutoCloseable {
             kafkaProcess.close();
         }
         Redis.stop();
+        if (payments != null) {
+            payments.close();
+        }
     }
 
     public static void main(String[] args) throws Exception {
@@ -368,10 +379,11 @@ public final class DevStack implements AutoCloseable {
                   Kafka:           %s
                   Redis:           %s (gateway nonces and rate limits, keys under marketplace:)
                   SMTP (GreenMail): localhost:%d (received mail is printed below)
+                  Card payments:   %s (sandbox; test cards in billing-service/README.md)
                   Logs:            %s
                 Press Ctrl-C to stop.
                 %n""", stack.gatewayUrl(), PARTNER, CONSUMER_KEY, CONSUMER_SECRET, pgPort, stack.kafka, stack.redisUrl(),
-                stack.mail.getSmtp().getPort(), root.resolve(".dev/logs"));
+                stack.mail.getSmtp().getPort(), stack.payments.url(), root.resolve(".dev/logs"));
         MailPrinter.follow(stack.mail);
     }
 }

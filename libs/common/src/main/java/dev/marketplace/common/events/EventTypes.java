@@ -92,4 +92,18 @@ public final class EventTypes {
     public static final String LEAD_CONVERTED = "LEAD_CONVERTED";
     public static final String LEAD_DELETED = "LEAD_DELETED";
     public static final String LEAD_DISQUALIFIED = "LEAD_DISQUALIFIED";
+
+    // billing-service: money
+    public static final String EXCHANGE_RATE_CREATED = "EXCHANGE_RATE_CREATED";
+    public static final String EXCHANGE_RATE_DEACTIVATED = "EXCHANGE_RATE_DEACTIVATED";
+    public static final String DISCOUNT_CREATED = "DISCOUNT_CREATED";
+    public static final String DISCOUNT_UPDATED = "DISCOUNT_UPDATED";
+    public static final String DISCOUNT_DELETED = "DISCOUNT_DELETED";
+    /** An invoice was issued; its payload carries the INVOICE email to the buyer. */
+    public static final String INVOICE_CREATED = "INVOICE_CREATED";
+    public static final String INVOICE_VOIDED = "INVOICE_VOIDED";
+    /** A payment of an invoice was recorded: PAYMENT_SUCCESSFUL or PAYMENT_FAILED email to the buyer. */
+    public static final String INVOICE_PAYMENT_SUCCEEDED = "INVOICE_PAYMENT_SUCCEEDED";
+    public static final String INVOICE_PAYMENT_FAILED = "INVOICE_PAYMENT_FAILED";
+    public static final String USAGE_RECORDED = "USAGE_RECORDED";
 }
