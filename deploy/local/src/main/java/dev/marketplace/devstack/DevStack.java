@@ -35,6 +35,8 @@ public final class DevStack implements AutoCloseable {
     public static final String CONSUMER_SECRET = "marketplace-admin-secret";
     public static final String PARTNER = "MARKETPLACE";
     private static final int READY_SECONDS = 180;
+    /** Packaged services serve /q/* on a management port of their own: here, their HTTP port plus this. */
+    public static final int MANAGEMENT_PORT_OFFSET = 1000;
     private static final HttpClient READINESS = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
 
     private final Options options;
@@ -127,7 +129,7 @@ public final class DevStack implements AutoCloseable {
         Path jar = options.root().resolve("gateway/target/quarkus-app/quarkus-run.jar");
         processes.add(launch("gateway-" + port, jar, environment(gateway, port)));
         String url = "http://localhost:" + port;
-        awaitReady("gateway-" + port, URI.create(url + "/q/health/ready"));
+        awaitReady("gateway-" + port, URI.create("http://localhost:" + (port + MANAGEMENT_PORT_OFFSET) + "/q/health/ready"));
         return url;
     }
 
@@ -135,6 +137,15 @@ public final class DevStack implements AutoCloseable {
         Map<String, String> env = new HashMap<>();
         env.put("QUARKUS_HTTP_PORT", String.valueOf(port));
         env.put("PORT", String.valueOf(port));
+        env.put("QUARKUS_MANAGEMENT_PORT", String.valueOf(port + MANAGEMENT_PORT_OFFSET));
+        // traces to an OTLP/HTTP collector when one is named (the end-to-end tests start one)
+        String otlp = System.getProperty("devstack.otlp.endpoint", System.getenv("DEVSTACK_OTLP_ENDPOINT"));
+        if (otlp != null && !otlp.isBlank()) {
+            env.put("QUARKUS_OTEL_SDK_DISABLED", "false");
+            env.put("QUARKUS_OTEL_EXPORTER_OTLP_TRACES_ENDPOINT", otlp);
+            env.put("QUARKUS_OTEL_EXPORTER_OTLP_TRACES_PROTOCOL", "http/protobuf");
+            env.put("QUARKUS_OTEL_BSP_SCHEDULE_DELAY", "200ms");
+        }
         if (service.database() != null) {
             Map<String, String> ds = Postgres.datasourceConfig(service.database());
             ds.forEach((key, value) -> env.put(key.toUpperCase().replace('.', '_').replace('-', '_'), value));
@@ -189,7 +200,8 @@ public final class DevStack implements AutoCloseable {
         // one deadline for the whole group, not one per service: a stack that cannot start fails within minutes
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(READY_SECONDS);
         for (ServiceSpec service : services) {
-            awaitReady(service.module(), URI.create("http://localhost:" + (options.portBase() + service.portOffset()) + "/q/health/ready"),
+            awaitReady(service.module(), URI.create("http://localhost:" + (options.portBase() + service.portOffset() + MANAGEMENT_PORT_OFFSET)
+                    + "/q/health/ready"),
                     deadline);
         }
     }
