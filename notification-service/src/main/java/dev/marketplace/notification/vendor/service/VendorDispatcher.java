@@ -12,6 +12,7 @@ import org.jboss.logging.Logger;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
+import dev.marketplace.common.events.TraceContext;
 import dev.marketplace.notification.NotificationConfig;
 import dev.marketplace.notification.support.SoloRunner;
 import dev.marketplace.notification.vendor.client.CatalogClient;
@@ -137,7 +138,9 @@ public class VendorDispatcher {
                         return Uni.createFrom().item(VendorOutcome.retry(null, "circuit open: the vendor failed repeatedly;"
                                 + " no call made"));
                     }
-                    return vendors.call(url, integration.consumerKey(), integration.consumerSecret())
+                    // in the trace of the request that caused the event (the HTTP client span carries it to the vendor)
+                    return TraceContext.callIn(c.traceparent(),
+                                    () -> vendors.call(url, integration.consumerKey(), integration.consumerSecret()))
                             .map(answer -> interpret(c, answer))
                             .onFailure().recoverWithItem(e -> VendorOutcome.retry(null, "vendor unreachable: " + describe(e)))
                             .invoke(outcome -> {

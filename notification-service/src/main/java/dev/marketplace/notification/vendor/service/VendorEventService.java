@@ -12,6 +12,7 @@ import org.jboss.logging.Logger;
 
 import dev.marketplace.common.error.ApiException;
 import dev.marketplace.common.events.EventEnvelope;
+import dev.marketplace.common.events.TraceContext;
 import dev.marketplace.common.paging.PageRequest;
 import dev.marketplace.common.paging.PagedResponse;
 import dev.marketplace.common.security.Caller;
@@ -62,7 +63,7 @@ public class VendorEventService {
 
     /** A claimed event, as the dispatcher needs it outside any transaction. */
     public record Claimed(UUID id, String partner, long productId, String eventType, String urlTemplate, String eventUrl,
-            int attempts) {
+            int attempts, String traceparent) {
     }
 
     /** Inside the transaction that stores the event: records the vendor event when the event concerns a vendor. */
@@ -91,6 +92,7 @@ public class VendorEventService {
                 logged.errorMessage = "the event cannot be sent to the vendor";
                 return Uni.createFrom().voidItem();
             }
+            e.traceparent = TraceContext.currentTraceparent();
             logged.vendorStatus = e.status.name();
             logged.consumed = false;
             return vendorEvents.persist(e).replaceWithVoid();
@@ -112,7 +114,7 @@ public class VendorEventService {
                 e.lastAttemptOn = now;
             }
             return due.stream().map(e -> new Claimed(e.id, e.partner, e.productId, e.eventType, e.urlTemplate, e.eventUrl,
-                    e.attempts)).toList();
+                    e.attempts, e.traceparent)).toList();
         });
     }
 
