@@ -208,8 +208,9 @@ class ServiceConfigTest {
         for (JsonNode r : base) {
             if (r.path("kind").asText().equals("Service") && MODULES.contains(r.path("metadata").path("name").asText())) {
                 for (JsonNode p : r.path("spec").path("ports")) {
-                    if (!p.path("targetPort").asText().equals("http")) {
-                        problems.add(Kustomize.id(r) + " targets " + p.path("targetPort") + ", not the named port http");
+                    String target = p.path("targetPort").asText();
+                    if (!target.equals(p.path("name").asText()) || !Set.of("http", "management").contains(target)) {
+                        problems.add(Kustomize.id(r) + " port " + p + " is not the container's http or management port");
                     }
                 }
             }

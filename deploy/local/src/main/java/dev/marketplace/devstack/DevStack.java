@@ -173,6 +173,15 @@ public final class DevStack implements AutoCloseable {
             env.put("MARKETPLACE_GATEWAY_BOOTSTRAP_PARTNER", PARTNER);
             env.put("MARKETPLACE_GATEWAY_BOOTSTRAP_CONSUMER_KEY", CONSUMER_KEY);
             env.put("MARKETPLACE_GATEWAY_BOOTSTRAP_CONSUMER_SECRET", CONSUMER_SECRET);
+            // GET /openapi combines the documents the gateway and the services serve on their management ports
+            StringBuilder openapi = new StringBuilder("gateway=http://localhost:" + (port + MANAGEMENT_PORT_OFFSET) + "/q/openapi");
+            for (ServiceSpec upstream : ServiceSpec.ALL) {
+                if (!upstream.module().equals("gateway")) {
+                    openapi.append(',').append(upstream.routeName()).append("=http://localhost:")
+                            .append(options.portBase() + upstream.portOffset() + MANAGEMENT_PORT_OFFSET).append("/q/openapi");
+                }
+            }
+            env.put("MARKETPLACE_OPENAPI_SOURCES", openapi.toString());
             // replicas on this machine reach the nonce leader on the loopback interface only
             env.put("MARKETPLACE_GATEWAY_NONCE_BIND_HOST", "127.0.0.1");
             env.put("MARKETPLACE_GATEWAY_NONCE_ADVERTISED_HOST", "127.0.0.1");

@@ -135,6 +135,21 @@ class TraceEndToEndTest {
                 "the vendor's parent span " + vendorSpan + " is notification-service's client span");
     }
 
+    /** GET /openapi (no signature): one document with the paths of the gateway and of every service. */
+    @Test
+    void theGatewayServesOneOpenApiDocumentOfThePublicApi() {
+        io.restassured.path.json.JsonPath doc = io.restassured.RestAssured.given().get(client.url("/openapi")).then()
+                .statusCode(200).extract().jsonPath();
+        Map<String, Object> paths = doc.getMap("paths");
+        for (String prefix : List.of("/oauth2/token", "/api/account/", "/api/marketplace/", "/api/billing/",
+                "/api/notification/")) {
+            assertTrue(paths.keySet().stream().anyMatch(p -> p.startsWith(prefix)), "no path under " + prefix + ": "
+                    + new TreeSet<>(paths.keySet()));
+        }
+        assertTrue(paths.keySet().stream().noneMatch(p -> p.startsWith("/q/")), "services' /q paths are not public");
+        assertTrue(doc.get("'x-unavailable'") == null, "every service's document was read: " + doc.get("'x-unavailable'"));
+    }
+
     private static boolean clientSpanToVendor(String traceId) {
         // SpanKind CLIENT = 3
         return Suite.traces().trace(traceId).stream()
