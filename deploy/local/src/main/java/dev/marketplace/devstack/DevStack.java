@@ -198,7 +198,9 @@ public final class DevStack implements AutoCloseable {
     private Process launch(String name, Path jar, Map<String, String> env) throws IOException {
         Path log = options.dataDir().resolve("logs").resolve(name + ".log");
         ProcessBuilder builder = new ProcessBuilder(javaBinary(), "-Xmx256m", "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1",
-                "-Dquarkus.profile=dev-stack", "-jar", jar.toString())
+                "-Dquarkus.profile=dev-stack",
+                // the management interface of a packaged build starts only where it is enabled in the running profile
+                "-Dquarkus.management.enabled=true", "-jar", jar.toString())
                 .redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.to(log.toFile()));
         builder.environment().putAll(env);
         System.out.println("devstack: starting " + name + " on port " + env.get("QUARKUS_HTTP_PORT") + " (log: " + log + ")");

@@ -79,12 +79,14 @@ public final class TraceContext {
             return Uni.createFrom().deferred(call::get);
         }
         io.vertx.core.Context own = VertxContext.createNewDuplicatedContext(current);
+        // the outcome is handed back on the caller's context: what follows (a transaction, say) runs where it started
         return Uni.createFrom().emitter(emitter -> own.runOnContext(ignored -> {
             context.makeCurrent(); // this duplicated context is the call's alone
             try {
-                call.get().subscribe().with(emitter::complete, emitter::fail);
+                call.get().subscribe().with(item -> current.runOnContext(v -> emitter.complete(item)),
+                        failure -> current.runOnContext(v -> emitter.fail(failure)));
             } catch (RuntimeException e) {
-                emitter.fail(e);
+                current.runOnContext(v -> emitter.fail(e));
             }
         }));
     }
