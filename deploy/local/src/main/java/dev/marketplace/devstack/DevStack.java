@@ -36,6 +36,8 @@ public final class DevStack implements AutoCloseable {
     public static final String CONSUMER_SECRET = "marketplace-admin-secret";
     public static final String PARTNER = "MARKETPLACE";
     private static final int READY_SECONDS = 180;
+    /** Packaged services serve /q/* on a management port of their own: here, their HTTP port plus this. */
+    public static final int MANAGEMENT_PORT_OFFSET = 1000;
     private static final HttpClient READINESS = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
 
     private final Options options;
@@ -168,7 +170,7 @@ public final class DevStack implements AutoCloseable {
         Path jar = options.root().resolve("gateway/target/quarkus-app/quarkus-run.jar");
         processes.add(launch("gateway-" + port, jar, environment(gateway, port)));
         String url = "http://localhost:" + port;
-        awaitReady("gateway-" + port, URI.create(url + "/q/health/ready"));
+        awaitReady("gateway-" + port, URI.create("http://localhost:" + (port + MANAGEMENT_PORT_OFFSET) + "/q/health/ready"));
         return url;
     }
 
@@ -176,6 +178,15 @@ public final class DevStack implements AutoCloseable {
         Map<String, String> env = new HashMap<>();
         env.put("QUARKUS_HTTP_PORT", String.valueOf(port));
         env.put("PORT", String.valueOf(port));
+        env.put("QUARKUS_MANAGEMENT_PORT", String.valueOf(port + MANAGEMENT_PORT_OFFSET));
+        // traces to an OTLP/HTTP collector when one is named (the end-to-end tests start one)
+        String otlp = System.getProperty("devstack.otlp.endpoint", System.getenv("DEVSTACK_OTLP_ENDPOINT"));
+        if (otlp != null && !otlp.isBlank()) {
+            env.put("QUARKUS_OTEL_SDK_DISABLED", "false");
+            env.put("QUARKUS_OTEL_EXPORTER_OTLP_TRACES_ENDPOINT", otlp);
+            env.put("QUARKUS_OTEL_EXPORTER_OTLP_TRACES_PROTOCOL", "http/protobuf");
+            env.put("QUARKUS_OTEL_BSP_SCHEDULE_DELAY", "200ms");
+        }
         if (service.database() != null) {
             Map<String, String> ds = Postgres.datasourceConfig(service.database());
             ds.forEach((key, value) -> env.put(key.toUpperCase().replace('.', '_').replace('-', '_'), value));
@@ -204,6 +215,15 @@ public final class DevStack implements AutoCloseable {
             env.put("MARKETPLACE_GATEWAY_BOOTSTRAP_CONSUMER_KEY", CONSUMER_KEY);
             env.put("MARKETPLACE_GATEWAY_BOOTSTRAP_CONSUMER_SECRET", CONSUMER_SECRET);
             env.put("REDIS_URL", Redis.url());
+            // GET /openapi combines the documents the gateway and the services serve on their management ports
+            StringBuilder openapi = new StringBuilder("gateway=http://localhost:" + (port + MANAGEMENT_PORT_OFFSET) + "/q/openapi");
+            for (ServiceSpec upstream : ServiceSpec.ALL) {
+                if (!upstream.module().equals("gateway")) {
+                    openapi.append(',').append(upstream.routeName()).append("=http://localhost:")
+                            .append(options.portBase() + upstream.portOffset() + MANAGEMENT_PORT_OFFSET).append("/q/openapi");
+                }
+            }
+            env.put("MARKETPLACE_OPENAPI_SOURCES", openapi.toString());
         }
         // each service's own URL of its neighbours (catalog for billing and the notifier, account for the others)
         for (ServiceSpec neighbour : ServiceSpec.ALL) {
@@ -226,7 +246,9 @@ public final class DevStack implements AutoCloseable {
     private Process launch(String name, Path jar, Map<String, String> env, boolean again) throws IOException {
         Path log = options.dataDir().resolve("logs").resolve(name + ".log");
         ProcessBuilder builder = new ProcessBuilder(javaBinary(), "-Xmx256m", "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1",
-                "-Dquarkus.profile=dev-stack", "-jar", jar.toString())
+                "-Dquarkus.profile=dev-stack",
+                // the management interface of a packaged build starts only where it is enabled in the running profile
+                "-Dquarkus.management.enabled=true", "-jar", jar.toString())
                 .redirectErrorStream(true).redirectOutput(again ? ProcessBuilder.Redirect.appendTo(log.toFile())
                         : ProcessBuilder.Redirect.to(log.toFile()));
         builder.environment().putAll(env);
@@ -280,7 +302,8 @@ public final class DevStack implements AutoCloseable {
         // one deadline for the whole group, not one per service: a stack that cannot start fails within minutes
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(READY_SECONDS);
         for (ServiceSpec service : services) {
-            awaitReady(service.module(), URI.create("http://localhost:" + (options.portBase() + service.portOffset()) + "/q/health/ready"),
+            awaitReady(service.module(), URI.create("http://localhost:" + (options.portBase() + service.portOffset() + MANAGEMENT_PORT_OFFSET)
+                    + "/q/health/ready"),
                     deadline);
         }
     }

@@ -43,7 +43,7 @@ public class GatewayHandler {
     private static final Logger LOG = Logger.getLogger(GatewayHandler.class);
     private static final String FORM = "application/x-www-form-urlencoded";
     private static final Future<Buffer> NO_BODY = Future.succeededFuture();
-    private static final List<String> PUBLIC_PREFIXES = List.of("/q/", "/oauth2/token", "/internal/v1/public-key");
+    private static final List<String> PUBLIC_PREFIXES = List.of("/q/", "/oauth2/token", "/internal/v1/public-key", "/openapi");
     private static final String LOCAL_API_PREFIX = "/api/channel/v1/settings/oauth/";
     /** Context key Quarkus' Micrometer binder reads the URI tag from. */
     private static final String METRICS_URI_TEMPLATE = "UrlPathTemplate";

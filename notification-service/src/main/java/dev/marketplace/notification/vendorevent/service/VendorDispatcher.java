@@ -15,6 +15,7 @@ import org.jboss.logging.Logger;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
+import dev.marketplace.common.events.TraceContext;
 import dev.marketplace.notification.NotificationConfig;
 import dev.marketplace.notification.workqueue.QueueWorker;
 import dev.marketplace.common.events.EventTypes;
@@ -138,8 +139,9 @@ public class VendorDispatcher {
                         return Uni.createFrom().item(VendorOutcome.park("the " + c.eventType() + " URL of the product is invalid: "
                                 + e.getMessage()));
                     }
-                    return breakers.call(c.productId(), () -> vendors
-                            .call(url, integration.consumerKey(), integration.consumerSecret(), c.sends())
+                    // in the trace of the request that caused the event (the HTTP client span carries it to the vendor)
+                    return breakers.call(c.productId(), () -> TraceContext.<VendorClient.Answer>callIn(c.traceparent(), () -> vendors
+                            .call(url, integration.consumerKey(), integration.consumerSecret(), c.sends()))
                             .map(answer -> interpret(c, answer))
                             .onFailure(VendorClient.RefusedAddress.class)
                             .recoverWithItem(e -> VendorOutcome.park(e.getMessage()))

@@ -16,6 +16,7 @@ import dev.marketplace.common.lookup.Ids;
 import dev.marketplace.common.events.EventEnvelope;
 import dev.marketplace.common.events.EventTypes;
 import dev.marketplace.common.events.payload.VendorEventParked;
+import dev.marketplace.common.events.TraceContext;
 import dev.marketplace.common.paging.PageRequest;
 import dev.marketplace.common.paging.PagedResponse;
 import dev.marketplace.common.security.Caller;
@@ -84,7 +85,7 @@ public class VendorEventService {
      * vendor may have seen the event before (same token, same event id).
      */
     public record Claimed(UUID id, String partner, long productId, String eventType, String urlTemplate, String eventUrl,
-            int attempts, int sends) {
+            int attempts, int sends, String traceparent) {
     }
 
     /**
@@ -121,6 +122,7 @@ public class VendorEventService {
             } catch (RuntimeException ex) {
                 return unusable(envelope, logged, ex);
             }
+            e.traceparent = TraceContext.currentTraceparent();
             logged.vendorStatus = e.status.name();
             logged.consumed = false;
             return vendorEvents.persist(e).replaceWith(true);
@@ -143,7 +145,7 @@ public class VendorEventService {
                 e.sends++;
             }
             return due.stream().map(e -> new Claimed(e.id, e.partner, e.productId, e.eventType, e.urlTemplate, e.eventUrl,
-                    e.attempts, e.sends)).toList();
+                    e.attempts, e.sends, e.traceparent)).toList();
         });
     }
 
