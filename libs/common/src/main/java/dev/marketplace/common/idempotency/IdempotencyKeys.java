@@ -4,6 +4,7 @@ import java.time.Duration;
 import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
 import java.util.Optional;
+import java.util.function.Supplier;
 
 import jakarta.enterprise.context.ApplicationScoped;
 
@@ -71,6 +72,20 @@ public class IdempotencyKeys {
                 "update idempotency_key set status = ?3, response = ?4 where scope = ?1 and key = ?2")
                 .setParameter(1, request.scope()).setParameter(2, request.key()).setParameter(3, status)
                 .setParameter(4, json).executeUpdate()).replaceWithVoid();
+    }
+
+    /**
+     * Runs {@code operation} once per key, inside the caller's transaction: a new request claims the key, runs, and its
+     * answer ({@code status}, the operation's result) is stored; the same request again gets that answer without
+     * running anything. Without a key ({@code request} null) the operation simply runs.
+     */
+    public <T> Uni<Idempotent<T>> once(IdempotentRequest request, int status, Supplier<Uni<T>> operation) {
+        if (request == null) {
+            return operation.get().map(Idempotent::fresh);
+        }
+        return claim(request).chain(stored -> stored.isPresent()
+                ? Uni.createFrom().item(Idempotent.<T>replayed(stored.get()))
+                : operation.get().call(value -> complete(request, status, value)).map(Idempotent::fresh));
     }
 
     /** Deletes keys past their lifetime; emits how many. Call it from a scheduled job. */

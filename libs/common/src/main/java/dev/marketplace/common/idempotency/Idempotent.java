@@ -16,4 +16,13 @@ public record Idempotent<T>(T value, StoredAnswer replay) {
     public boolean isReplay() {
         return replay != null;
     }
+
+    /** The HTTP answer: the stored one as it was (flagged {@code Idempotent-Replayed: true}), or {@code fresh}'s. */
+    public jakarta.ws.rs.core.Response response(java.util.function.Function<T, jakarta.ws.rs.core.Response> fresh) {
+        if (isReplay()) {
+            return jakarta.ws.rs.core.Response.status(replay.status()).type(jakarta.ws.rs.core.MediaType.APPLICATION_JSON_TYPE)
+                    .entity(replay.body()).header(IdempotentRequest.REPLAYED_HEADER, "true").build();
+        }
+        return fresh.apply(value);
+    }
 }
