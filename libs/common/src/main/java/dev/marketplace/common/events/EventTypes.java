@@ -42,9 +42,12 @@ public final class EventTypes {
     public static final String COMPANY_CREATED = "COMPANY_CREATED";
     public static final String COMPANY_UPDATED = "COMPANY_UPDATED";
     public static final String COMPANY_DELETED = "COMPANY_DELETED";
+    public static final String COMPANY_PATCHED = "COMPANY_PATCHED";
     public static final String MEMBERSHIP_CREATED = "MEMBERSHIP_CREATED";
     public static final String MEMBERSHIP_UPDATED = "MEMBERSHIP_UPDATED";
     public static final String MEMBERSHIP_DELETED = "MEMBERSHIP_DELETED";
+    public static final String MEMBERSHIP_ENABLED = "MEMBERSHIP_ENABLED";
+    public static final String MEMBERSHIP_DISABLED = "MEMBERSHIP_DISABLED";
     public static final String MEMBERSHIP_INVITED = "MEMBERSHIP_INVITED";
     public static final String MEMBERSHIP_ROLES_UPDATED = "MEMBERSHIP_ROLES_UPDATED";
     public static final String PURCHASE_REQUESTED = "PURCHASE_REQUESTED";
@@ -60,6 +63,12 @@ public final class EventTypes {
     public static final String INVITATION_CREATED = "INVITATION_CREATED";
     public static final String INVITATION_REVOKED = "INVITATION_REVOKED";
     public static final String INVITATION_ACCEPTED = "INVITATION_ACCEPTED";
+
+    // reseller-service: a company linked to a reseller when the reseller created it, and associations made later
+    public static final String RESELLER_COMPANY_LINKED = "RESELLER_COMPANY_LINKED";
+    public static final String RESELLER_COMPANY_UNLINKED = "RESELLER_COMPANY_UNLINKED";
+    public static final String COMPANY_ASSOCIATION_CREATED = "COMPANY_ASSOCIATION_CREATED";
+    public static final String COMPANY_ASSOCIATION_REMOVED = "COMPANY_ASSOCIATION_REMOVED";
 
     // catalog-service
     public static final String PRODUCT_CREATED = "PRODUCT_CREATED";
