@@ -52,6 +52,16 @@ public class ApiExceptionMappers {
         return Errors.response(400, codeOf(e), describe(e));
     }
 
+    /**
+     * An unknown property, a wrong type or an unknown enum value. Without this mapper, Quarkus' own one for
+     * MismatchedInputException (more specific than JsonProcessingException, so chosen first) answers with its own body
+     * ({objectName, attributeName, line, column, value}) instead of INVALID_FIELD.
+     */
+    @ServerExceptionMapper
+    public Response mismatchedInput(MismatchedInputException e) {
+        return json(e);
+    }
+
     /** Malformed JSON names no field; everything else that failed to bind does (unknown property, wrong type, enum). */
     static String codeOf(JsonProcessingException e) {
         return e instanceof JsonMappingException jme && !(e instanceof MismatchedInputException
