@@ -145,21 +145,20 @@ public class CompanyCreationService {
      */
     private Uni<DirectoryCompany> reseller(String partner, UUID createdBy) {
         return access.resellerCompanies().chain(mine -> {
-            if (createdBy == null && mine.size() != 1) {
-                throw ApiException.invalidField("createdByCompanyId", mine.isEmpty() ? "is required"
-                        : "is required when the caller acts for several reseller companies");
-            }
-            UUID id = createdBy == null ? mine.get(0) : createdBy;
-            Uni<Boolean> allowed = mine.contains(id) ? Uni.createFrom().item(true) : access.isManager();
-            return allowed.chain(ok -> {
-                if (!ok) {
+            Uni<Boolean> manager = createdBy != null && mine.contains(createdBy) ? Uni.createFrom().item(false)
+                    : access.isManager();
+            return manager.chain(isManager -> {
+                if (!isManager && (mine.isEmpty() || (createdBy != null && !mine.contains(createdBy)))) {
                     throw ApiException.forbidden();
                 }
-                return directory.company(new CompanyRef.ById(id), partner);
-            }).map(reseller -> {
-                if (reseller == null) {
-                    throw ApiException.notFound("Company", id);
+                if (createdBy == null && mine.size() != 1) {
+                    throw ApiException.invalidField("createdByCompanyId", mine.isEmpty() ? "is required"
+                            : "is required when the caller acts for several reseller companies");
                 }
+                UUID id = createdBy == null ? mine.get(0) : createdBy;
+                return directory.company(new CompanyRef.ById(id), partner)
+                        .onItem().ifNull().failWith(() -> ApiException.notFound("Company", id));
+            }).map(reseller -> {
                 if (!reseller.partner.equals(partner)) {
                     throw ApiException.forbidden();
                 }
