@@ -170,7 +170,8 @@ class CompanyApiTest {
         f.member(UUID.fromString(c1), "ACTIVE", Roles.SYS_ADMIN);
         f.member(UUID.fromString(c1), "INVITED", Roles.USER);
         AccountEvents.publish(AccountEvents.company("COMPANY_UPDATED", f.partner, UUID.fromString(c2),
-                Map.of("name", "Yankee Customer", "enabled", false, "creationDate", start), System.currentTimeMillis()));
+                Map.of("name", "Yankee Customer", "enabled", false, "creationDate", start - 10_000),
+                System.currentTimeMillis()));
         Fixtures.eventually(() -> Fixtures.number("select count(*) from directory_company where id = ? and not enabled",
                 UUID.fromString(c2)) == 1, "c2 disabled");
 
