@@ -148,8 +148,8 @@ public class ResellerUserService {
                                 return Uni.createFrom().failure(ApiException.notFound("User", user + " in company "
                                         + company.id));
                             }
-                            return memberships(actor, List.of(user)).map(all -> UserViews.details(found, membership,
-                                    all.getOrDefault(user, List.of())));
+                            return visibleMemberships(actor, List.of(user))
+                                    .map(visible -> UserViews.details(found, membership, visible.of(user)));
                         }))));
     }
 
@@ -199,8 +199,33 @@ public class ResellerUserService {
 
     private Uni<List<UserViews.Item>> items(Actor actor, List<UserRepository.Row> rows) {
         List<UUID> userIds = rows.stream().map(UserRepository.Row::userId).distinct().toList();
-        return directory.users(userIds).chain(users -> directory.membershipsOf(userIds, actor.resellerScope())
-                .chain(memberships -> companies(memberships).map(companies -> {
+        return directory.users(userIds).chain(users -> visibleMemberships(actor, userIds).map(visible -> {
+            List<UserViews.Item> items = new ArrayList<>();
+            for (UserRepository.Row row : rows) {
+                DirectoryUser u = users.get(row.userId());
+                DirectoryMembership listed = visible.listed(row);
+                if (u != null && listed != null) {
+                    items.add(UserViews.item(u, listed, visible.of(u.id)));
+                }
+            }
+            return items;
+        }));
+    }
+
+    /** The memberships of some users that the actor may see, with their companies, per user. */
+    private record Visible(Map<UUID, List<UserViews.Membership>> byUser, Map<String, DirectoryMembership> byRow) {
+        List<UserViews.Membership> of(UUID user) {
+            return byUser.getOrDefault(user, List.of());
+        }
+
+        DirectoryMembership listed(UserRepository.Row row) {
+            return byRow.get(row.companyId() + ":" + row.userId());
+        }
+    }
+
+    private Uni<Visible> visibleMemberships(Actor actor, List<UUID> users) {
+        return directory.membershipsOf(users, actor.resellerScope()).chain(memberships -> companies(memberships)
+                .map(companies -> {
                     Map<UUID, List<UserViews.Membership>> byUser = new HashMap<>();
                     Map<String, DirectoryMembership> byRow = new HashMap<>();
                     for (DirectoryMembership m : memberships) {
@@ -208,27 +233,7 @@ public class ResellerUserService {
                                 .add(UserViews.membership(m, companies.get(m.companyId)));
                         byRow.put(m.companyId + ":" + m.userId, m);
                     }
-                    List<UserViews.Item> items = new ArrayList<>();
-                    for (UserRepository.Row row : rows) {
-                        DirectoryUser u = users.get(row.userId());
-                        DirectoryMembership listed = byRow.get(row.companyId() + ":" + row.userId());
-                        if (u != null && listed != null) {
-                            items.add(UserViews.item(u, listed, byUser.getOrDefault(u.id, List.of())));
-                        }
-                    }
-                    return items;
-                })));
-    }
-
-    private Uni<Map<UUID, List<UserViews.Membership>>> memberships(Actor actor, List<UUID> users) {
-        return directory.membershipsOf(users, actor.resellerScope()).chain(memberships -> companies(memberships)
-                .map(companies -> {
-                    Map<UUID, List<UserViews.Membership>> byUser = new HashMap<>();
-                    for (DirectoryMembership m : memberships) {
-                        byUser.computeIfAbsent(m.userId, k -> new ArrayList<>())
-                                .add(UserViews.membership(m, companies.get(m.companyId)));
-                    }
-                    return byUser;
+                    return new Visible(byUser, byRow);
                 }));
     }
 
