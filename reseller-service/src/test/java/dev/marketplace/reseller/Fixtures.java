@@ -2,23 +2,17 @@ package dev.marketplace.reseller;
 
 import static io.restassured.RestAssured.given;
 
-import java.sql.Connection;
-import java.sql.DriverManager;
-import java.sql.PreparedStatement;
-import java.sql.ResultSet;
-import java.sql.SQLException;
 import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
 
-import org.eclipse.microprofile.config.Config;
-import org.eclipse.microprofile.config.ConfigProvider;
 
 import com.fasterxml.jackson.databind.JsonNode;
 
 import dev.marketplace.common.security.Roles;
+import dev.marketplace.testkit.DirectSql;
 import dev.marketplace.testkit.DomainEvents;
 import dev.marketplace.testkit.InternalTokens;
 import io.restassured.http.ContentType;
@@ -108,37 +102,12 @@ public final class Fixtures {
 
     /** A statement run with direct SQL (to stage what the directory knows). */
     public static void sql(String statement, Object... params) {
-        Config config = ConfigProvider.getConfig();
-        try (Connection c = DriverManager.getConnection(config.getValue("quarkus.datasource.jdbc.url", String.class),
-                config.getValue("quarkus.datasource.username", String.class),
-                config.getValue("quarkus.datasource.password", String.class));
-                PreparedStatement ps = c.prepareStatement(statement)) {
-            for (int i = 0; i < params.length; i++) {
-                ps.setObject(i + 1, params[i]);
-            }
-            ps.executeUpdate();
-        } catch (SQLException e) {
-            throw new IllegalStateException(e);
-        }
+        DirectSql.update(statement, params);
     }
 
     /** A single number read with direct SQL. */
     public static long number(String query, Object... params) {
-        Config config = ConfigProvider.getConfig();
-        try (Connection c = DriverManager.getConnection(config.getValue("quarkus.datasource.jdbc.url", String.class),
-                config.getValue("quarkus.datasource.username", String.class),
-                config.getValue("quarkus.datasource.password", String.class));
-                PreparedStatement ps = c.prepareStatement(query)) {
-            for (int i = 0; i < params.length; i++) {
-                ps.setObject(i + 1, params[i]);
-            }
-            try (ResultSet rs = ps.executeQuery()) {
-                rs.next();
-                return rs.getLong(1);
-            }
-        } catch (SQLException e) {
-            throw new IllegalStateException(e);
-        }
+        return DirectSql.number(query, params);
     }
 
     /** Waits (at most 20 s) until {@code condition} holds: an asynchronous consumer catching up. */

@@ -32,6 +32,12 @@ class CompanyApiTest {
     static final String COMPANIES = "/api/appReseller/v1/companies";
     private final Fixtures f = new Fixtures();
 
+    private static Map<String, Object> company(String name, String externalId, UUID createdBy) {
+        Map<String, Object> body = company(name, externalId);
+        body.put("createdByCompanyId", createdBy.toString());
+        return body;
+    }
+
     private static Map<String, Object> company(String name, String externalId) {
         Map<String, Object> body = new HashMap<>();
         body.put("name", name);
@@ -48,8 +54,7 @@ class CompanyApiTest {
         UUID alice = f.member(reseller, "ACTIVE", Roles.SYS_ADMIN, Roles.RESELLER);
         String externalId = "acme-" + UUID.randomUUID();
         int created = StubAccount.creations();
-        Map<String, Object> body = company("Acme", externalId);
-        body.put("createdByCompanyId", reseller.toString());
+        Map<String, Object> body = company("Acme", externalId, reseller);
         body.put("companyAccess", "REFERRAL");
         String id = f.asUser(alice).body(body).post(COMPANIES).then().statusCode(200)
                 .body("name", equalTo("Acme")).body("externalId", equalTo(externalId)).body("phone", equalTo("555-0101"))
@@ -131,23 +136,16 @@ class CompanyApiTest {
         // ROLE_RESELLER in a company without reseller access makes no reseller
         f.asUser(customerUser).body(company("X", null)).post(COMPANIES).then().statusCode(403);
         // a reseller acting for a reseller company it does not belong to
-        Map<String, Object> forOther = company("X", null);
-        forOther.put("createdByCompanyId", other.toString());
+        Map<String, Object> forOther = company("X", null, other);
         f.asUser(alice).body(forOther).post(COMPANIES).then().statusCode(403);
         // channel credentials without acting as a reseller, and another marketplace
         f.asPartner().body(company("X", null)).post(COMPANIES).then().statusCode(403);
-        Map<String, Object> forReseller = company("X", null);
-        forReseller.put("createdByCompanyId", reseller.toString());
-        f.asOtherMarketplace().body(forReseller).post(COMPANIES).then().statusCode(403);
+        f.asOtherMarketplace().body(company("X", null, reseller)).post(COMPANIES).then().statusCode(403);
 
         // a reseller manager creates for any reseller company of the marketplace, which must be one
         f.asManager().body(forOther).post(COMPANIES).then().statusCode(200);
-        Map<String, Object> forPlain = company("X", null);
-        forPlain.put("createdByCompanyId", plain.toString());
-        f.asManager().body(forPlain).post(COMPANIES).then().statusCode(409).body("code", equalTo("RESELLER_REQUIRED"));
-        Map<String, Object> forUnknown = company("X", null);
-        forUnknown.put("createdByCompanyId", UUID.randomUUID().toString());
-        f.asManager().body(forUnknown).post(COMPANIES).then().statusCode(404);
+        f.asManager().body(company("X", null, plain)).post(COMPANIES).then().statusCode(409).body("code", equalTo("RESELLER_REQUIRED"));
+        f.asManager().body(company("X", null, UUID.randomUUID())).post(COMPANIES).then().statusCode(404);
         f.asManager().body(company("X", null)).post(COMPANIES).then().statusCode(400)
                 .body("message", containsString("createdByCompanyId"));
     }

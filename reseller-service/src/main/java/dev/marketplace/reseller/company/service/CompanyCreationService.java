@@ -132,8 +132,16 @@ public class CompanyCreationService {
                 .chain(() -> creations.remove(creation.id))
                 .call(removed -> !removed ? Uni.createFrom().voidItem()
                         : directory.companyEvenRemoved(creation.resellerCompanyId).chain(reseller -> directory
-                                .companyEvenRemoved(id).chain(customer -> associations.link(reseller, customer,
-                                        AssociationOrigin.LINKED, creation.companyAccess.name(), creator)))))
+                                .companyEvenRemoved(id).chain(customer -> {
+                                    if (reseller == null || customer == null) {
+                                        // rolled back: the creation stays pending and the recovery tries again
+                                        throw new IllegalStateException("Company creation " + creation.id
+                                                + ": reseller company " + creation.resellerCompanyId
+                                                + " is not in the directory");
+                                    }
+                                    return associations.link(reseller, customer, AssociationOrigin.LINKED,
+                                            creation.companyAccess.name(), creator);
+                                }))))
                 .map(removed -> new CompanyViews.Created(id, text(company, "externalId"), text(company, "name"),
                         company.hasNonNull("creationDate") ? company.get("creationDate").asLong() : null,
                         text(company, "phoneNumber")));
