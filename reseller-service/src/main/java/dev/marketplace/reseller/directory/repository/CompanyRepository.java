@@ -102,13 +102,17 @@ public class CompanyRepository implements PanacheRepositoryBase<DirectoryCompany
         });
     }
 
-    /** How many members (users not removed) each company has. */
-    public Uni<Map<UUID, Long>> memberCounts(Collection<UUID> companies) {
+    /**
+     * How many members (users not removed) each company has, counting at most {@code cap} per company: a page of
+     * companies never costs more than {@code cap} index entries per company.
+     */
+    public Uni<Map<UUID, Long>> memberCounts(Collection<UUID> companies, int cap) {
         if (companies.isEmpty()) {
             return Uni.createFrom().item(Map.of());
         }
-        return Sql.list("select m.company_id, count(*) from directory_membership m join directory_user u on u.id = m.user_id"
-                + " where m.company_id in (:ids) and not m.deleted and u.status <> 'DELETED' group by m.company_id",
+        return Sql.list("select c.id, (select count(*) from (select 1 from directory_membership m join directory_user u"
+                + " on u.id = m.user_id where m.company_id = c.id and not m.deleted and u.status <> 'DELETED' limit "
+                + cap + ") members) from directory_company c where c.id in (:ids)",
                 Map.of("ids", List.copyOf(companies)), Object[].class).map(rows -> {
                     Map<UUID, Long> counts = new LinkedHashMap<>();
                     for (Object[] row : rows) {

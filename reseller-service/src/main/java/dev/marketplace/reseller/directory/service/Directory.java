@@ -95,8 +95,8 @@ public class Directory {
         return companies.inOrder(ids);
     }
 
-    public Uni<Map<UUID, Long>> memberCounts(Collection<UUID> companyIds) {
-        return companies.memberCounts(companyIds);
+    public Uni<Map<UUID, Long>> memberCounts(Collection<UUID> companyIds, int cap) {
+        return companies.memberCounts(companyIds, cap);
     }
 
     public Uni<Set<UUID>> activeCompanies(Collection<UUID> companyIds) {
