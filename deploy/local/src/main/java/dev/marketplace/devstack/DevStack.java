@@ -285,7 +285,8 @@ public final class DevStack implements AutoCloseable {
         }
         processes.remove(service.process());
         processes.add(launch(module, service.jar(), service.env(), true));
-        awaitReady(module, URI.create("http://localhost:" + service.env().get("QUARKUS_HTTP_PORT") + "/q/health/ready"));
+        // health answers on the management port
+        awaitReady(module, URI.create("http://localhost:" + service.env().get("QUARKUS_MANAGEMENT_PORT") + "/q/health/ready"));
     }
 
     /** The PostgreSQL server's postmaster, parent of every process of the server (backends, writers). */

@@ -89,6 +89,12 @@ public class CompanyService {
         return idempotency.once(key, 201, () -> create(input, baseUri));
     }
 
+    /** Creates a company for a caller that keeps its own record of retried requests (reseller provisioning). */
+    public Uni<CompanyView> createUnkeyed(ObjectNode body, URI baseUri) {
+        access.requireChannelWriter();
+        return create(reader.read(body, CompanyOperation.CREATE, null), baseUri);
+    }
+
     private Uni<CompanyView> create(CompanyInput input, URI baseUri) {
         String partner = caller.partner();
         Company company = new Company();

@@ -64,6 +64,12 @@ public final class EventTypes {
     public static final String INVITATION_REVOKED = "INVITATION_REVOKED";
     public static final String INVITATION_ACCEPTED = "INVITATION_ACCEPTED";
 
+    // reseller-service: a company linked to a reseller when the reseller created it, and associations made later
+    public static final String RESELLER_COMPANY_LINKED = "RESELLER_COMPANY_LINKED";
+    public static final String RESELLER_COMPANY_UNLINKED = "RESELLER_COMPANY_UNLINKED";
+    public static final String COMPANY_ASSOCIATION_CREATED = "COMPANY_ASSOCIATION_CREATED";
+    public static final String COMPANY_ASSOCIATION_REMOVED = "COMPANY_ASSOCIATION_REMOVED";
+
     // catalog-service
     public static final String PRODUCT_CREATED = "PRODUCT_CREATED";
     public static final String PRODUCT_UPDATED = "PRODUCT_UPDATED";
