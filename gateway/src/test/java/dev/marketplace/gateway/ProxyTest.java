@@ -237,10 +237,48 @@ class ProxyTest extends GatewayTest {
     }
 
     @Test
-    void gatewayOwnEndpointsNeedNoSignature() {
+    void thePublicPortServesHealthButNotMetricsOrOpenApiWhichAreOnTheManagementPort() {
         given().get("/q/health").then().statusCode(200).body("status", equalTo("UP"));
-        given().get("/q/metrics").then().statusCode(200).body(containsString("http_server_requests"));
-        given().get("/q/openapi").then().statusCode(200).body(containsString("/oauth2/token"))
+        given().get("/q/health/ready").then().statusCode(200).body("status", equalTo("UP"));
+        given().get("/q/health/live").then().statusCode(200);
+        for (String path : new String[] { "/q/metrics", "/q/openapi", "/q/openapi?format=json", "/q/dev-ui", "/q/",
+                "/q/metrics/" }) {
+            given().get(path).then().statusCode(404).body("code", equalTo("NOT_FOUND"));
+        }
+        given().get(metrics.toString()).then().statusCode(200).body(containsString("http_server_requests"));
+        given().get(openApi.toString()).then().statusCode(200).body(containsString("/oauth2/token"))
                 .body(containsString("/api/channel/v1/settings/oauth/credentials"));
+    }
+
+    @io.quarkus.test.common.http.TestHTTPResource(value = "/metrics", management = true)
+    java.net.URL metrics;
+
+    @io.quarkus.test.common.http.TestHTTPResource(value = "/openapi", management = true)
+    java.net.URL openApi;
+
+    @Test
+    void clientForwardingHeadersAreReplacedByTheGatewaysOwn() {
+        String path = "/api/account/v2/companies";
+        JsonPath echo = given().header("Authorization", signer.authorization("GET", url(path), null))
+                .header("X-Forwarded-For", "10.6.6.6").header("X-Forwarded-Host", "evil.example")
+                .header("X-Forwarded-Proto", "https").header("X-Forwarded-Port", "444").header("X-Forwarded-Prefix", "/admin")
+                .header("Forwarded", "for=10.6.6.6;host=evil.example;proto=https").header("X-Real-IP", "10.6.6.6")
+                .get(path).then().statusCode(200).extract().jsonPath();
+        assertEquals(java.util.List.of("127.0.0.1"), echo.getList("headers.x-forwarded-for"));
+        assertEquals(java.util.List.of("localhost:" + RestAssured.port), echo.getList("headers.x-forwarded-host"));
+        assertEquals(java.util.List.of("http"), echo.getList("headers.x-forwarded-proto"));
+        assertNull(echo.get("headers.forwarded"));
+        assertNull(echo.get("headers.x-forwarded-port"));
+        assertNull(echo.get("headers.x-forwarded-prefix"));
+        assertNull(echo.get("headers.x-real-ip"));
+    }
+
+    @Test
+    void aHostThatIsNotAHostNameIsAPlain403NotA500() {
+        String path = "/api/account/v2/companies";
+        // signed for the real host, sent with a Host URI cannot read as a host name (a_b): no NullPointerException
+        given().header("Authorization", signer.authorization("GET", url(path), null)).header("Host", "a_b").get(path)
+                .then().statusCode(403).body(equalTo(FORBIDDEN));
+        given().header("Host", "a_b").get(path).then().statusCode(403).body(equalTo(FORBIDDEN));
     }
 }

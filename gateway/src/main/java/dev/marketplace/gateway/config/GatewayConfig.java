@@ -16,6 +16,13 @@ public interface GatewayConfig {
     /** Path-prefix routes by name; the longest matching prefix wins. */
     Map<String, Route> routes();
 
+    /**
+     * The marketplace's public base URL(s), e.g. {@code https://api.example.com}: OAuth 1.0 base strings are built from
+     * these, never from the client's Host or X-Forwarded-* headers (the Host only picks one of them), and the services
+     * get them as X-Forwarded-Host/-Proto. Unset (development): the request's own scheme and Host.
+     */
+    Optional<List<URI>> publicBaseUrls();
+
     /** How long an upstream may stay silent (no response header or body data) before the gateway answers 504. */
     @WithDefault("30s")
     Duration upstreamTimeout();
@@ -45,6 +52,9 @@ public interface GatewayConfig {
     Bootstrap bootstrap();
 
     InternalTokenConfig internalToken();
+
+    /** The edge key: OAuth 2.0 access tokens, verified by the gateway alone (not the internal-token key). */
+    AccessTokenConfig accessToken();
 
     VendorCredentials vendorCredentials();
 
@@ -90,6 +100,14 @@ public interface GatewayConfig {
 
         @WithDefault("60s")
         Duration lifetime();
+    }
+
+    interface AccessTokenConfig {
+        /** PKCS#8 PEM text of the RSA private key signing access tokens; unset: generated at start (development only). */
+        Optional<String> privateKey();
+
+        /** File holding that PEM instead. */
+        Optional<String> privateKeyLocation();
     }
 
     interface VendorCredentials {

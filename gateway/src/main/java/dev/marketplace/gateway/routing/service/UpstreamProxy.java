@@ -36,8 +36,9 @@ import io.vertx.core.http.RequestOptions;
 
 /**
  * Forwards an authenticated request on Vert.x core's HTTP client: method, path, query, headers and body stream through
- * unchanged, except that the client's Authorization is replaced by the internal bearer token, X-Forwarded-* are added
- * and hop-by-hop headers are dropped both ways. Connection refused becomes 503; an upstream silent for longer than the
+ * unchanged, except that the client's Authorization is replaced by the internal bearer token, the client's
+ * Forwarded/X-Forwarded-* are replaced by the gateway's own X-Forwarded-For/-Host/-Proto, and hop-by-hop headers are
+ * dropped both ways. Connection refused becomes 503; an upstream silent for longer than the
  * timeout once the request body is sent becomes 504; any other failure before the answer began, 502.
  * <p>
  * This was vertx-http-proxy until its per-request machinery (a proxy, context and interceptor chain per call, headers
@@ -52,6 +53,9 @@ public class UpstreamProxy {
             "proxy-authorization", "te", "trailer", "trailers", "transfer-encoding", "upgrade", "proxy-connection", "host",
             // answered by the gateway itself (GatewayHandler), which sends the body without waiting
             "expect");
+    private static final String X_FORWARDED_FOR = "X-Forwarded-For";
+    private static final String X_FORWARDED_HOST = "X-Forwarded-Host";
+    private static final String X_FORWARDED_PROTO = "X-Forwarded-Proto";
     private static final DateTimeFormatter HTTP_DATE = DateTimeFormatter.RFC_1123_DATE_TIME.withZone(ZoneOffset.UTC);
 
     private final PerEventLoop<HttpClient> clients;
@@ -74,12 +78,15 @@ public class UpstreamProxy {
     }
 
     /**
+     * @param uri path and query to send (the gateway's canonical spelling of the request's)
+     * @param origin the public origin the client addressed, or null when none is configured (the request's own is used)
      * @param bearer the internal token for the upstream
      * @param bufferedBody the body when the gateway already read it (form bodies it had to verify), else null
      */
-    public void forward(HttpServerRequest request, RouteTable.Route route, String bearer, Buffer bufferedBody) {
+    public void forward(HttpServerRequest request, String uri, PublicOrigins.Origin origin, RouteTable.Route route,
+            String bearer, Buffer bufferedBody) {
         RequestOptions options = new RequestOptions().setMethod(request.method()).setHost(route.host())
-                .setPort(route.port()).setSsl(route.ssl()).setURI(request.uri()).setConnectTimeout(connectTimeoutMillis);
+                .setPort(route.port()).setSsl(route.ssl()).setURI(uri).setConnectTimeout(connectTimeoutMillis);
         clients.current().request(options).onComplete(created -> {
             if (created.failed()) {
                 request.resume();
@@ -87,7 +94,7 @@ public class UpstreamProxy {
                 return;
             }
             HttpClientRequest upstream = created.result();
-            copyRequestHead(request, upstream, bearer);
+            copyRequestHead(request, origin, upstream, bearer);
             upstream.response().onComplete(answer -> {
                 if (answer.failed()) {
                     failed(request.response(), answer.cause());
@@ -99,33 +106,44 @@ public class UpstreamProxy {
         });
     }
 
-    private void copyRequestHead(HttpServerRequest request, HttpClientRequest upstream, String bearer) {
+    private void copyRequestHead(HttpServerRequest request, PublicOrigins.Origin origin, HttpClientRequest upstream,
+            String bearer) {
         MultiMap incoming = request.headers();
         Set<String> dropped = dropped(incoming);
         MultiMap headers = upstream.headers();
         for (Map.Entry<String, String> header : incoming) {
             String name = header.getKey();
-            if (!dropped.contains(name)) {
+            if (!dropped.contains(name) && !isForwarding(name)) {
                 headers.add(name, header.getValue());
             }
         }
         if (request.authority() != null) {
-            // the services see the host the client addressed, as the client signed it
             upstream.authority(request.authority());
         }
         // replaces the client's own Authorization
         headers.set(HttpHeaders.AUTHORIZATION, "Bearer " + bearer);
+        // What a client says about forwarding is never passed on: the gateway states who called and which URL was
+        // addressed (the configured public origin), so that no service builds a link or an audit record from a lie.
         String client = request.remoteAddress() == null ? null : request.remoteAddress().hostAddress();
         if (client != null) {
-            String forwardedFor = incoming.get("X-Forwarded-For");
-            headers.set("X-Forwarded-For", forwardedFor == null ? client : forwardedFor + ", " + client);
+            headers.set(X_FORWARDED_FOR, client);
         }
-        if (!incoming.contains("X-Forwarded-Host") && request.authority() != null) {
-            headers.set("X-Forwarded-Host", request.authority().toString());
+        if (origin != null) {
+            headers.set(X_FORWARDED_HOST, origin.authority());
+            headers.set(X_FORWARDED_PROTO, origin.scheme());
+        } else {
+            if (request.authority() != null) {
+                headers.set(X_FORWARDED_HOST, request.authority().toString());
+            }
+            headers.set(X_FORWARDED_PROTO, request.scheme());
         }
-        if (!incoming.contains("X-Forwarded-Proto")) {
-            headers.set("X-Forwarded-Proto", request.scheme());
-        }
+    }
+
+    /** {@code Forwarded}, {@code X-Forwarded-*} and {@code X-Real-IP}: the client's claims about proxies, dropped. */
+    static boolean isForwarding(String name) {
+        int length = name.length();
+        return (length > 12 && name.regionMatches(true, 0, "x-forwarded-", 0, 12))
+                || (length == 9 && name.equalsIgnoreCase("forwarded")) || (length == 9 && name.equalsIgnoreCase("x-real-ip"));
     }
 
     /** Sends the body (or none), then starts the answer timeout: a large upload is not a slow upstream. */
