@@ -67,6 +67,35 @@ public interface GatewayConfig {
     /** Leaky-bucket limits by name. */
     Map<String, RateLimit> rateLimits();
 
+    /** Limits on what a caller can make the gateway do for nothing: failed authentications, token requests, lookups. */
+    Abuse abuse();
+
+    interface Abuse {
+        /** Failed authentications per client address; a full bucket gets 429 before any lookup or verification. */
+        Bucket failedAuthentications();
+
+        /** Requests to /oauth2/token per client id (each costs an RSA signature). */
+        Bucket tokenRequests();
+
+        /** How long a consumer key that is neither a channel's nor catalog's is remembered as unknown. */
+        @WithDefault("10s")
+        Duration unknownKeyTtl();
+
+        /** Most keys (addresses, client ids, unknown consumer keys) each of these remembers. */
+        @WithDefault("100000")
+        int maxTrackedKeys();
+    }
+
+    /** An in-memory leaky bucket per key and replica: {@code capacity} deep, {@code refill-tokens} per period. */
+    interface Bucket {
+        long capacity();
+
+        long refillTokens();
+
+        @WithDefault("1s")
+        Duration refillPeriod();
+    }
+
     interface Route {
         /** One or more path prefixes, e.g. {@code /api/account/}. */
         List<String> prefix();
@@ -137,6 +166,13 @@ public interface GatewayConfig {
          */
         @WithDefault("5s")
         Duration replicaClockSkew();
+
+        /**
+         * Most nonces one consumer may have this replica store in Redis per timestamp window (a leaky bucket of this
+         * size draining over the window): bounds the memory a single consumer, or a stolen key, can fill. Over it: 429.
+         */
+        @WithDefault("1000000")
+        long nonceQuota();
     }
 
     /** The state every replica shares: nonces seen and leaky buckets, in Redis (quarkus.redis.* says where). */

@@ -16,7 +16,9 @@ import dev.marketplace.gateway.auth.service.Authenticator;
 import dev.marketplace.gateway.config.GatewayConfig;
 import dev.marketplace.gateway.identity.domain.CallerIdentity;
 import dev.marketplace.gateway.identity.service.InternalTokenIssuer;
+import dev.marketplace.gateway.ratelimit.service.AbuseGuard;
 import dev.marketplace.gateway.ratelimit.service.RateLimiter;
+import dev.marketplace.gateway.ratelimit.service.Throttled;
 import dev.marketplace.gateway.routing.service.PublicOrigins;
 import dev.marketplace.gateway.routing.service.RouteTable;
 import dev.marketplace.gateway.routing.service.UpstreamProxy;
@@ -45,7 +47,8 @@ public class GatewayHandler {
     private static final Logger LOG = Logger.getLogger(GatewayHandler.class);
     private static final String FORM = "application/x-www-form-urlencoded";
     private static final Future<Buffer> NO_BODY = Future.succeededFuture();
-    private static final List<String> PUBLIC_PREFIXES = List.of("/oauth2/token", "/internal/v1/public-key");
+    private static final String TOKEN_PATH = "/oauth2/token";
+    private static final List<String> PUBLIC_PREFIXES = List.of(TOKEN_PATH, "/internal/v1/public-key");
     private static final String MANAGEMENT_PREFIX = "/q/";
     private static final String HEALTH_PREFIX = "/q/health";
     private static final String LOCAL_API_PREFIX = "/api/channel/v1/settings/oauth/";
@@ -60,11 +63,13 @@ public class GatewayHandler {
     private final InternalTokenIssuer tokens;
     private final UpstreamProxy proxy;
     private final PublicOrigins origins;
+    private final AbuseGuard abuse;
     private final int maxFormBytes;
     private final List<String> vendorPrefixes;
 
     public GatewayHandler(RouteTable routes, Authenticator authenticator, RateLimiter rateLimiter, InternalTokenIssuer tokens,
-            UpstreamProxy proxy, PublicOrigins origins, GatewayConfig config) {
+            UpstreamProxy proxy, PublicOrigins origins, AbuseGuard abuse, GatewayConfig config) {
+        this.abuse = abuse;
         this.routes = routes;
         this.origins = origins;
         this.authenticator = authenticator;
@@ -102,6 +107,9 @@ public class GatewayHandler {
             return;
         }
         if (isPublic(path)) {
+            if (path.startsWith(TOKEN_PATH) && !throttledAddress(ctx, AbuseGuard.clientAddress(request))) {
+                return;
+            }
             ctx.next();
             return;
         }
@@ -109,6 +117,10 @@ public class GatewayHandler {
         RouteTable.Route route = local ? null : routes.match(path).orElse(null);
         if (!local && route == null) {
             error(ctx, 404, "NOT_FOUND", "No API at " + path);
+            return;
+        }
+        String client = AbuseGuard.clientAddress(request);
+        if (!throttledAddress(ctx, client)) {
             return;
         }
         // Nothing may be read before the caller is known: hold the body until it is forwarded.
@@ -132,7 +144,7 @@ public class GatewayHandler {
         Future<Buffer> body = isForm(request) ? readBody(request) : NO_BODY;
         body.compose(buffer -> authenticator.authenticate(method.name(), uri, request.getHeader(HttpHeaders.AUTHORIZATION),
                         buffer == null ? null : buffer.toString(StandardCharsets.UTF_8))
-                        .map(caller -> new Admitted(authorize(caller, method, path), buffer)))
+                        .map(caller -> new Admitted(authorize(caller, client, method, path), buffer)))
                 .compose(admitted -> rateLimiter.check(admitted.caller().subject(), method.name(), path)
                         .map(decision -> decision.allowed() ? admitted : admitted.limited(decision.retryAfterSeconds())))
                 .onComplete(result -> {
@@ -228,9 +240,24 @@ public class GatewayHandler {
         }
     }
 
+    /**
+     * False (after answering 429) when the client's failed authentications have filled its bucket: nothing more is
+     * looked up or verified for it until the bucket has leaked.
+     */
+    private boolean throttledAddress(RoutingContext ctx, String client) {
+        try {
+            abuse.requireNotBlocked(client);
+            return true;
+        } catch (Throttled throttled) {
+            fail(ctx, throttled);
+            return false;
+        }
+    }
+
     /** Vendor credentials only reach their own paths; read-only tokens only read. Throws 403 otherwise. */
-    private CallerIdentity authorize(Optional<CallerIdentity> caller, HttpMethod method, String path) {
+    private CallerIdentity authorize(Optional<CallerIdentity> caller, String client, HttpMethod method, String path) {
         if (caller.isEmpty()) {
+            abuse.failed(client);
             throw ApiException.forbidden();
         }
         CallerIdentity c = caller.get();
@@ -272,6 +299,9 @@ public class GatewayHandler {
     }
 
     private static void fail(RoutingContext ctx, Throwable failure) {
+        if (failure instanceof Throttled throttled && !ctx.response().headWritten()) {
+            ctx.response().putHeader("Retry-After", Long.toString(throttled.retryAfterSeconds()));
+        }
         if (failure instanceof ApiException api) {
             error(ctx, api.status(), api.code(), api.getMessage());
             return;
