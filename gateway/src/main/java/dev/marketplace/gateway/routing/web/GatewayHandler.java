@@ -107,7 +107,7 @@ public class GatewayHandler {
             return;
         }
         if (isPublic(path)) {
-            if (path.startsWith(TOKEN_PATH) && !throttledAddress(ctx, AbuseGuard.clientAddress(request))) {
+            if (path.startsWith(TOKEN_PATH) && !admitsAddress(ctx, AbuseGuard.clientAddress(request))) {
                 return;
             }
             ctx.next();
@@ -120,7 +120,7 @@ public class GatewayHandler {
             return;
         }
         String client = AbuseGuard.clientAddress(request);
-        if (!throttledAddress(ctx, client)) {
+        if (!admitsAddress(ctx, client)) {
             return;
         }
         // Nothing may be read before the caller is known: hold the body until it is forwarded.
@@ -244,7 +244,7 @@ public class GatewayHandler {
      * False (after answering 429) when the client's failed authentications have filled its bucket: nothing more is
      * looked up or verified for it until the bucket has leaked.
      */
-    private boolean throttledAddress(RoutingContext ctx, String client) {
+    private boolean admitsAddress(RoutingContext ctx, String client) {
         try {
             abuse.requireNotBlocked(client);
             return true;
