@@ -115,7 +115,8 @@ class ProxyTest extends GatewayTest {
         byte[] body = new byte[5 * 1024 * 1024 + 17];
         new Random(42).nextBytes(body);
         String sha = HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(body));
-        String path = "/api/billing/v1/uploads";
+        // account-service takes bodies of up to 10 MiB
+        String path = "/api/account/v2/uploads";
         JsonPath echo = given().header("Authorization", signer.authorization("PUT", url(path), null))
                 .contentType("application/octet-stream").body(body).put(path).then().statusCode(200).extract().jsonPath();
         assertEquals(body.length, echo.getLong("bodyLength"));
@@ -225,6 +226,44 @@ class ProxyTest extends GatewayTest {
         assertTrue(received.contains("--" + boundary), "body keeps its boundary");
         assertTrue(received.contains("hello multipart"));
         assertTrue(received.contains("name=\"note\""));
+    }
+
+    @Test
+    void aBodyOverTheRoutesLimitIs413AtTheGatewayWhetherItsLengthIsSaidOrNot() throws Exception {
+        // billing-service takes at most 1 MiB: it would close the connection under a larger body (a 502 for the client)
+        String path = "/api/billing/v1/uploads";
+        byte[] body = new byte[1024 * 1024 + 1];
+        given().header("Authorization", signer.authorization("PUT", url(path), null)).contentType("application/octet-stream")
+                .body(body).put(path).then().statusCode(413).body("code", equalTo("PAYLOAD_TOO_LARGE"))
+                .body("message", containsString("1048576"));
+        // chunked, no length said: counted as it goes
+        try (java.net.Socket socket = new java.net.Socket("localhost", RestAssured.port)) {
+            socket.setSoTimeout(10_000);
+            var out = socket.getOutputStream();
+            out.write(("PUT " + path + " HTTP/1.1\r\nHost: localhost:" + RestAssured.port + "\r\nAuthorization: "
+                    + signer.authorization("PUT", url(path), null) + "\r\nContent-Type: application/octet-stream\r\n"
+                    + "Transfer-Encoding: chunked\r\n\r\n").getBytes(StandardCharsets.ISO_8859_1));
+            byte[] chunk = new byte[64 * 1024];
+            String answer = "";
+            try {
+                for (int i = 0; i < 40; i++) {
+                    out.write((Integer.toHexString(chunk.length) + "\r\n").getBytes(StandardCharsets.ISO_8859_1));
+                    out.write(chunk);
+                    out.write("\r\n".getBytes(StandardCharsets.ISO_8859_1));
+                }
+                out.write("0\r\n\r\n".getBytes(StandardCharsets.ISO_8859_1));
+                out.flush();
+            } catch (java.io.IOException closedUnderUs) {
+                // the gateway answered and closed the connection before the whole body was sent
+            }
+            answer = new String(socket.getInputStream().readNBytes(12), StandardCharsets.ISO_8859_1);
+            assertEquals("HTTP/1.1 413", answer);
+        }
+        // at the limit it passes
+        JsonPath echo = given().header("Authorization", signer.authorization("PUT", url(path), null))
+                .contentType("application/octet-stream").body(new byte[1024 * 1024]).put(path).then().statusCode(200)
+                .extract().jsonPath();
+        assertEquals(1024 * 1024, echo.getLong("bodyLength"));
     }
 
     @Test

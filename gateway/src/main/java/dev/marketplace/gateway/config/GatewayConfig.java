@@ -101,6 +101,13 @@ public interface GatewayConfig {
         List<String> prefix();
 
         URI upstream();
+
+        /**
+         * Largest request body the route's service takes (its {@code quarkus.http.limits.max-body-size}); larger bodies
+         * get 413 at the gateway. A service refusing a body it is still being sent closes the connection under it, which
+         * the gateway could only answer with 502. Unset: streamed whatever their size.
+         */
+        Optional<Long> maxBodyBytes();
     }
 
     interface Bootstrap {

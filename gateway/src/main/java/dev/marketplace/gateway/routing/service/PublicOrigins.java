@@ -83,6 +83,9 @@ public class PublicOrigins {
             }
             return URI.create(absolute);
         }
-        return URI.create(origin.scheme() + "://" + origin.authority() + origin.pathPrefix() + request.uri());
+        // path and query, never request.uri(): a request-target in absolute form (GET http://host/path) names a host
+        String query = request.query();
+        return URI.create(origin.scheme() + "://" + origin.authority() + origin.pathPrefix() + request.path()
+                + (query == null ? "" : "?" + query));
     }
 }

@@ -102,7 +102,7 @@ public class UpstreamProxy {
                     relay(request, answer.result(), upstream);
                 }
             });
-            sendBody(request, upstream, bufferedBody);
+            sendBody(request, upstream, bufferedBody, route.maxBodyBytes());
         });
     }
 
@@ -146,8 +146,11 @@ public class UpstreamProxy {
                 || (length == 9 && name.equalsIgnoreCase("forwarded")) || (length == 9 && name.equalsIgnoreCase("x-real-ip"));
     }
 
-    /** Sends the body (or none), then starts the answer timeout: a large upload is not a slow upstream. */
-    private void sendBody(HttpServerRequest request, HttpClientRequest upstream, Buffer bufferedBody) {
+    /**
+     * Sends the body (or none), then starts the answer timeout: a large upload is not a slow upstream. A body of unknown
+     * length is counted against {@code maxBytes} (0: none) as it goes.
+     */
+    private void sendBody(HttpServerRequest request, HttpClientRequest upstream, Buffer bufferedBody, long maxBytes) {
         if (bufferedBody != null) {
             upstream.putHeader(HttpHeaders.CONTENT_LENGTH, Integer.toString(bufferedBody.length()));
             upstream.end(bufferedBody).onSuccess(v -> upstream.idleTimeout(idleTimeoutMillis));
@@ -164,6 +167,10 @@ public class UpstreamProxy {
             return;
         }
         upstream.setChunked(unknownLength);
+        if (unknownLength && maxBytes > 0) {
+            sendCounted(request, upstream, maxBytes);
+            return;
+        }
         request.pipe().endOnFailure(false).to(upstream).onComplete(sent -> {
             if (sent.succeeded()) {
                 upstream.idleTimeout(idleTimeoutMillis);
@@ -172,6 +179,63 @@ public class UpstreamProxy {
             }
         });
     }
+
+    /**
+     * A body of unknown length, piped by hand (with the same back-pressure) so that it can be counted: past
+     * {@code maxBytes} the upstream request is abandoned and, unless the service has already answered, the client gets
+     * 413 (the connection is closed: the rest of its body is not read).
+     */
+    private void sendCounted(HttpServerRequest request, HttpClientRequest upstream, long maxBytes) {
+        long[] sent = { 0 };
+        request.handler(chunk -> {
+            sent[0] += chunk.length();
+            if (sent[0] > maxBytes) {
+                // answered first: abandoning the upstream request fails its answer, which must not become a 502
+                tooLarge(request, maxBytes);
+                upstream.reset();
+                return;
+            }
+            upstream.write(chunk);
+            if (upstream.writeQueueFull()) {
+                request.pause();
+                upstream.drainHandler(v -> request.resume());
+            }
+        });
+        request.exceptionHandler(failure -> upstream.reset());
+        request.endHandler(v -> {
+            if (sent[0] <= maxBytes) {
+                upstream.end().onSuccess(done -> upstream.idleTimeout(idleTimeoutMillis));
+            }
+        });
+        request.resume();
+    }
+
+    /**
+     * Answers 413 for a body over the route's limit, unless an answer has begun. The rest of the body is read and
+     * dropped rather than the connection closed at once: a client still sending would otherwise get a reset, and with
+     * it lose the answer. A body that does not end within {@value #DRAIN_MILLIS} ms closes the connection.
+     */
+    public static void tooLarge(HttpServerRequest request, long maxBytes) {
+        HttpServerResponse response = request.response();
+        if (!response.headWritten() && !response.ended() && !response.closed()) {
+            response.setStatusCode(413).putHeader(HttpHeaders.CONTENT_TYPE, "application/json")
+                    .end(Errors.json("PAYLOAD_TOO_LARGE", "body: may not exceed " + maxBytes + " bytes on this path"));
+        }
+        if (!request.isEnded()) {
+            request.handler(null);
+            request.resume();
+            io.vertx.core.Context context = io.vertx.core.Vertx.currentContext();
+            if (context != null) {
+                context.owner().setTimer(DRAIN_MILLIS, t -> {
+                    if (!request.isEnded()) {
+                        request.connection().close();
+                    }
+                });
+            }
+        }
+    }
+
+    private static final long DRAIN_MILLIS = 10_000;
 
     private void relay(HttpServerRequest request, HttpClientResponse answer, HttpClientRequest upstream) {
         HttpServerResponse response = request.response();
@@ -230,6 +294,10 @@ public class UpstreamProxy {
             json = Errors.json("UPSTREAM_FAILED", "The service for this path failed to answer");
         }
         LOG.debugf("Upstream call failed with %s: %s", status, failure.toString());
+        if (response.ended() || response.closed()) {
+            // answered already (a body over the route's limit), or the client is gone
+            return;
+        }
         if (response.headWritten()) {
             response.reset();
             return;

@@ -119,6 +119,16 @@ public class GatewayHandler {
             error(ctx, 404, "NOT_FOUND", "No API at " + path);
             return;
         }
+        if (route != null && route.maxBodyBytes() > 0 && declaredLength(request) > route.maxBodyBytes()) {
+            // said up front: refused before anything is read or looked up (a chunked body is counted as it is forwarded)
+            if (expectsContinue(request)) {
+                // the body was never sent: nothing to drain
+                error(ctx, 413, "PAYLOAD_TOO_LARGE", "body: may not exceed " + route.maxBodyBytes() + " bytes on this path");
+            } else {
+                UpstreamProxy.tooLarge(request, route.maxBodyBytes());
+            }
+            return;
+        }
         String client = AbuseGuard.clientAddress(request);
         if (!admitsAddress(ctx, client)) {
             return;
@@ -136,8 +146,8 @@ public class GatewayHandler {
             error(ctx, 400, "INVALID_URI", "The request URI is malformed");
             return;
         }
-        String forwardedUri = path.length() == raw.length() ? request.uri()
-                : request.query() == null ? path : path + "?" + request.query();
+        // the one spelling of the path, and the query as sent (never an absolute-form request-target's host)
+        String forwardedUri = request.query() == null ? path : path + "?" + request.query();
         HttpMethod method = request.method();
         // Plain Vert.x futures on the request's own thread: every step usually completes at once (consumer and nonce in
         // memory), and Mutiny with context propagation cost more than the steps themselves.
@@ -268,6 +278,19 @@ public class GatewayHandler {
             throw ApiException.forbidden();
         }
         return c;
+    }
+
+    /** The body's Content-Length, or -1 when it has none (or an unreadable one, which Vert.x itself refuses). */
+    private static long declaredLength(HttpServerRequest request) {
+        String length = request.getHeader(HttpHeaders.CONTENT_LENGTH);
+        if (length == null) {
+            return -1;
+        }
+        try {
+            return Long.parseLong(length.trim());
+        } catch (NumberFormatException e) {
+            return -1;
+        }
     }
 
     private static boolean isForm(HttpServerRequest request) {
