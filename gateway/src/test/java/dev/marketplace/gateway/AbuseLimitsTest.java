@@ -132,7 +132,10 @@ class AbuseLimitsTest extends GatewayTest {
         given().auth().preemptive().basic(keyOf("FAILURES"), secretOf("FAILURES")).formParam("grant_type", "client_credentials")
                 .post("/oauth2/token").then().statusCode(429);
         assertEquals(0, Upstreams.CATALOG_AUTHORIZATIONS.size());
-        // health stays reachable for probes
-        given().get("/q/health/live").then().statusCode(200);
+        // health stays reachable for probes (on the management port)
+        given().get(health.toString()).then().statusCode(200);
     }
+
+    @io.quarkus.test.common.http.TestHTTPResource(value = "/health/live", management = true)
+    java.net.URL health;
 }

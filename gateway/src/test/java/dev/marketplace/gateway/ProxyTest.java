@@ -276,12 +276,12 @@ class ProxyTest extends GatewayTest {
     }
 
     @Test
-    void thePublicPortServesHealthButNotMetricsOrOpenApiWhichAreOnTheManagementPort() {
-        given().get("/q/health").then().statusCode(200).body("status", equalTo("UP"));
-        given().get("/q/health/ready").then().statusCode(200).body("status", equalTo("UP"));
-        given().get("/q/health/live").then().statusCode(200);
-        for (String path : new String[] { "/q/metrics", "/q/openapi", "/q/openapi?format=json", "/q/dev-ui", "/q/",
-                "/q/metrics/" }) {
+    void thePublicPortServesNothingUnderQWhichIsOnTheManagementPort() {
+        given().get(health.toString()).then().statusCode(200).body("status", equalTo("UP"));
+        given().get(health + "/ready").then().statusCode(200).body("status", equalTo("UP"));
+        given().get(health + "/live").then().statusCode(200);
+        for (String path : new String[] { "/q/health", "/q/health/ready", "/q/metrics", "/q/openapi",
+                "/q/openapi?format=json", "/q/dev-ui", "/q/", "/q", "/q/metrics/" }) {
             given().get(path).then().statusCode(404).body("code", equalTo("NOT_FOUND"));
         }
         given().get(metrics.toString()).then().statusCode(200).body(containsString("http_server_requests"));
@@ -291,6 +291,9 @@ class ProxyTest extends GatewayTest {
 
     @io.quarkus.test.common.http.TestHTTPResource(value = "/metrics", management = true)
     java.net.URL metrics;
+
+    @io.quarkus.test.common.http.TestHTTPResource(value = "/health", management = true)
+    java.net.URL health;
 
     @io.quarkus.test.common.http.TestHTTPResource(value = "/openapi", management = true)
     java.net.URL openApi;

@@ -64,7 +64,7 @@ public interface NotificationConfig {
         Duration timeout();
     }
 
-    /** Vendor notification (DESIGN §6): calls to vendors' event URLs, retries, circuit breaker, parking. */
+    /** Vendor notification (the AppDirect vendor protocol): calls to vendors' event URLs, retries, circuit breaker, parking. */
     interface Vendor {
         /** Public base URL of the marketplace (the gateway): event URLs given to vendors start with it. */
         @WithDefault("http://localhost:8080")
@@ -87,6 +87,24 @@ public interface NotificationConfig {
         @WithDefault("10s")
         Duration timeout();
 
+        /**
+         * How long a claimed event may stay SENDING before it counts as interrupted (the process stopped mid-call) and is
+         * sent again. Never shorter than the catalogue lookup and the vendor call together (plus 5 s).
+         */
+        @WithDefault("60s")
+        Duration lease();
+
+        /**
+         * How long the vendor has to post its result after answering 202 (or, for an interactive order, the user to come
+         * back through the return URL). An event past it is re-notified with the same token.
+         */
+        @WithDefault("30m")
+        Duration resultDeadline();
+
+        /** Re-notifications of an event whose result is overdue before it is parked (interactive orders: none). */
+        @WithDefault("2")
+        int maxRenotifications();
+
         /** Attempts before the event is parked for an operator. */
         @WithDefault("6")
         int maxAttempts();
@@ -104,6 +122,10 @@ public interface NotificationConfig {
         /** How long an open circuit refuses calls before one trial call is let through. */
         @WithDefault("30s")
         Duration breakerOpenDuration();
+
+        /** Vendors whose circuit state is kept at once; the least recently called one is forgotten (closed) first. */
+        @WithDefault("10000")
+        int breakerCapacity();
 
         /** Who receives MANUAL_EVENT_RESOLUTION when an event is parked. */
         Optional<List<String>> operatorEmails();

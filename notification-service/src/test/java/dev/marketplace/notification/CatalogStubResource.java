@@ -29,6 +29,8 @@ public class CatalogStubResource implements QuarkusTestResourceLifecycleManager 
     private static final Pattern PATH = Pattern.compile("/internal/v1/products/(\\d+)/integration");
     private static final Map<Long, Map<String, Object>> PRODUCTS = new ConcurrentHashMap<>();
     private static final List<JsonNode> TOKENS = new CopyOnWriteArrayList<>();
+    private static final Map<Long, Boolean> FAILING = new ConcurrentHashMap<>();
+    private static final Map<Long, Integer> REQUESTS = new ConcurrentHashMap<>();
     private static HttpServer server;
 
     /** Registers a product's integration as catalog-service would return it. */
@@ -47,6 +49,16 @@ public class CatalogStubResource implements QuarkusTestResourceLifecycleManager 
         PRODUCTS.put(productId, body);
     }
 
+    /** Makes the lookups of a product fail with 500 (true) or answer again (false). */
+    public static void failing(long productId, boolean failing) {
+        FAILING.put(productId, failing);
+    }
+
+    /** How many lookups of a product the stub has received so far. */
+    public static int requests(long productId) {
+        return REQUESTS.getOrDefault(productId, 0);
+    }
+
     /** Claims of the tokens the stub was called with. */
     public static List<JsonNode> tokens() {
         return TOKENS;
@@ -63,11 +75,16 @@ public class CatalogStubResource implements QuarkusTestResourceLifecycleManager 
             server.createContext("/internal/v1/products/", CatalogStubResource::handle);
             server.start();
         }
-        return Map.of("marketplace.notification.vendor.catalog-url", "http://127.0.0.1:" + server.getAddress().getPort());
+        return Map.of("marketplace.notification.vendor.catalog-url", "http://127.0.0.1:" + server.getAddress().getPort(),
+                // CatalogClientTest waits for the breaker to half-open
+                "dev.marketplace.notification.client.CatalogClient/integration/CircuitBreaker/delay", "1000");
     }
 
     private static void handle(HttpExchange exchange) throws IOException {
         Matcher m = PATH.matcher(exchange.getRequestURI().getPath());
+        if (m.matches()) {
+            REQUESTS.merge(Long.parseLong(m.group(1)), 1, Integer::sum);
+        }
         JsonNode claims = claims(exchange.getRequestHeaders().getFirst("Authorization"));
         if (claims != null) {
             TOKENS.add(claims);
@@ -79,6 +96,9 @@ public class CatalogStubResource implements QuarkusTestResourceLifecycleManager 
                 || !claims.path("groups").toString().contains("ROLE_SYS_ADMIN")) {
             status = 403;
             body = "{\"code\":\"FORBIDDEN\",\"message\":\"Forbidden\"}";
+        } else if (m.matches() && FAILING.getOrDefault(Long.parseLong(m.group(1)), false)) {
+            status = 500;
+            body = "{\"code\":\"INTERNAL_ERROR\",\"message\":\"The request could not be processed\"}";
         } else if (product == null) {
             status = 404;
             body = "{\"code\":\"NOT_FOUND\",\"message\":\"unknown product\"}";

@@ -56,7 +56,9 @@ class InputPathTest {
     @Test
     void wrongTypesAndEnumValuesNameTheField() {
         json().body("{\"name\":\"ok\",\"day\":\"monday\"}").post("/test/input").then().statusCode(400)
-                .body("code", equalTo("INVALID_FIELD")).body("message", equalTo("day: must be a number"));
+                .body("code", equalTo("INVALID_FIELD")).body("message", equalTo("day: must be an integer"));
+        json().body("{\"name\":\"ok\",\"day\":2.5}").post("/test/input").then().statusCode(400)
+                .body("code", equalTo("INVALID_FIELD")).body("message", equalTo("day: must be an integer"));
         json().body("{\"name\":\"ok\",\"kind\":\"HUGE\"}").post("/test/input").then().statusCode(400)
                 .body("code", equalTo("INVALID_FIELD")).body("message", equalTo("kind: must be one of SMALL, LARGE"));
     }

@@ -1,5 +1,6 @@
 package dev.marketplace.account.user;
 
+import static org.hamcrest.Matchers.containsInAnyOrder;
 import static org.hamcrest.Matchers.containsString;
 import static org.hamcrest.Matchers.equalTo;
 import static org.hamcrest.Matchers.everyItem;
@@ -135,6 +136,18 @@ class UserApiTest {
                 .statusCode(200).body("errors", nullValue()).body("data.me.id", equalTo(bob));
         graphql(f.asUser(co.adminUuid()), "query($id: ID!) { user(id: $id) { id } }", Map.of("id", bob)).post("/api/graphql")
                 .then().body("data.user.id", equalTo(bob));
+
+        // bob also belongs to a company Graph Co's administrator cannot read: it is named to the channel, never to them
+        Co other = f.company("Elsewhere Co", true);
+        String bobAgain = f.member(other, bobEmail, List.of("ROLE_DEVELOPER"));
+        org.junit.jupiter.api.Assertions.assertEquals(bob, bobAgain, "the same user joins a second company");
+        String withMemberships = "query($id: ID!) { user(id: $id) { id memberships { account { id } } } }";
+        graphql(f.asUser(co.adminUuid()), withMemberships, Map.of("id", bob)).post("/api/graphql").then()
+                .body("errors", nullValue()).body("data.user.memberships.account.id", equalTo(List.of(co.uuid())));
+        graphql(f.asPartner(), withMemberships, Map.of("id", bob)).post("/api/graphql").then()
+                .body("data.user.memberships.account.id", containsInAnyOrder(co.uuid(), other.uuid()));
+        graphql(f.asUser(bob), "{ me { memberships { account { id } } } }", Map.of()).post("/api/graphql").then()
+                .body("data.me.memberships.account.id", containsInAnyOrder(co.uuid(), other.uuid()));
 
         // same authorization as REST: a plain user neither lists nor reads others; other marketplaces see nothing
         graphql(f.asUser(bob), "{ users { nodes { id } } }", Map.of()).post("/api/graphql").then()

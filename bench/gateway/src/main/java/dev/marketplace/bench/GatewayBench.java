@@ -614,6 +614,8 @@ public final class GatewayBench {
         Map<String, String> env = new HashMap<>(common);
         datasource.forEach((k, v) -> env.put(k.toUpperCase().replace('.', '_').replace('-', '_'), v));
         env.put("QUARKUS_HTTP_PORT", String.valueOf(port));
+        // packaged services answer /q/* on a management port of their own (awaitReady)
+        env.put("QUARKUS_MANAGEMENT_PORT", String.valueOf(port + 1000));
         env.putAll(extra);
         // BENCH_ENV_<NAME>="KEY=VALUE KEY=VALUE" adds settings to one process (name upper-cased, '-' as '_')
         String added = System.getenv("BENCH_ENV_" + name.toUpperCase().replace('-', '_'));
@@ -650,7 +652,7 @@ public final class GatewayBench {
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(90);
         while (System.nanoTime() < deadline) {
             try {
-                HttpResponse<String> r = client.send(HttpRequest.newBuilder(URI.create("http://localhost:" + port + "/q/health/ready"))
+                HttpResponse<String> r = client.send(HttpRequest.newBuilder(URI.create("http://localhost:" + (port + 1000) + "/q/health/ready"))
                         .build(), HttpResponse.BodyHandlers.ofString());
                 if (r.statusCode() == 200) {
                     return;

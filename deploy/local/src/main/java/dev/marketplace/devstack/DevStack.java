@@ -41,12 +41,13 @@ public final class DevStack implements AutoCloseable {
      */
     static final String GATEWAY_ENCRYPTION_KEY = "dev-only-encryption-key-change-me";
     private static final int READY_SECONDS = 180;
-    /** A gateway's management interface (metrics, OpenAPI) listens this far above its public port. */
-    public static final int MANAGEMENT_PORT_OFFSET = 100;
+    /** Packaged services serve /q/* on a management port of their own: here, their HTTP port plus this. */
+    public static final int MANAGEMENT_PORT_OFFSET = 1000;
     private static final HttpClient READINESS = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
 
     private final Options options;
     private final List<Process> processes = new ArrayList<>();
+    private final Map<String, Launched> launched = new java.util.concurrent.ConcurrentHashMap<>();
     private GreenMail mail;
     private String kafka;
     private String publicKey;
@@ -57,14 +58,25 @@ public final class DevStack implements AutoCloseable {
     private final Map<String, String> serviceKeyPems = new HashMap<>();
     private final Map<String, String> servicePublicKeys = new HashMap<>();
     /** The services that mint service tokens (ServiceTokens) and so get a key pair of their own. */
-    static final List<String> MINTING_SERVICES = List.of("account-service", "billing-service", "notification-service");
+    static final List<String> MINTING_SERVICES = List.of("account-service", "reseller-service", "catalog-service",
+            "billing-service", "notification-service", "lead-service");
     private KafkaProcess kafkaProcess;
+    private PaymentSandbox payments;
 
     /**
      * {@code root}: the repository; {@code dataDir}: where state and logs go; {@code portBase}: the gateway's port;
-     * {@code postgresPort} and {@code redisPort}: fixed ports when {@code persistent} (0: any free port).
+     * {@code postgresPort} and {@code redisPort}: fixed ports when {@code persistent} (0: any free port);
+     * {@code serviceEnvironment}: extra environment variables per module (e.g. shorter deadlines for the crash tests).
      */
-    public record Options(Path root, Path dataDir, int portBase, int postgresPort, int redisPort, boolean persistent) {
+    public record Options(Path root, Path dataDir, int portBase, int postgresPort, int redisPort, boolean persistent,
+            Map<String, Map<String, String>> serviceEnvironment) {
+        public Options(Path root, Path dataDir, int portBase, int postgresPort, int redisPort, boolean persistent) {
+            this(root, dataDir, portBase, postgresPort, redisPort, persistent, Map.of());
+        }
+    }
+
+    /** A service process and what started it, so that it can be restarted exactly as it was. */
+    private record Launched(String name, Path jar, Map<String, String> env, Process process) {
     }
 
     private DevStack(Options options) {
@@ -98,6 +110,11 @@ public final class DevStack implements AutoCloseable {
 
     public GreenMail mail() {
         return mail;
+    }
+
+    /** The sandbox card payment gateway billing-service charges. */
+    public PaymentSandbox payments() {
+        return payments;
     }
 
     public String kafkaBootstrapServers() {
@@ -162,6 +179,7 @@ public final class DevStack implements AutoCloseable {
         kafkaProcess = KafkaProcess.start(options.dataDir().resolve("kafka"), kafkaPort);
         kafka = kafkaProcess.bootstrapServers();
         mail = SmtpResource.greenMail();
+        payments = PaymentSandbox.start();
         KeyPair keys = keys(options.dataDir().resolve("keys"), "internal-token");
         publicKey = Base64.getEncoder().encodeToString(keys.getPublic().getEncoded());
         privateKeyPem = pem(keys);
@@ -182,7 +200,9 @@ public final class DevStack implements AutoCloseable {
             if (service.module().equals("gateway")) {
                 awaitReady(started);
             }
-            processes.add(launch(service.module(), jar, environment(service, options.portBase() + service.portOffset())));
+            Map<String, String> env = environment(service, options.portBase() + service.portOffset());
+            env.putAll(options.serviceEnvironment().getOrDefault(service.module(), Map.of()));
+            processes.add(launch(service.module(), jar, env));
             started.add(service);
         }
         awaitReady(started);
@@ -204,7 +224,7 @@ public final class DevStack implements AutoCloseable {
         env.putAll(settings);
         processes.add(launch("gateway-" + port, jar, env));
         String url = "http://localhost:" + port;
-        awaitReady("gateway-" + port, URI.create(url + "/q/health/ready"));
+        awaitReady("gateway-" + port, URI.create("http://localhost:" + (port + MANAGEMENT_PORT_OFFSET) + "/q/health/ready"));
         return url;
     }
 
@@ -212,6 +232,15 @@ public final class DevStack implements AutoCloseable {
         Map<String, String> env = new HashMap<>();
         env.put("QUARKUS_HTTP_PORT", String.valueOf(port));
         env.put("PORT", String.valueOf(port));
+        env.put("QUARKUS_MANAGEMENT_PORT", String.valueOf(port + MANAGEMENT_PORT_OFFSET));
+        // traces to an OTLP/HTTP collector when one is named (the end-to-end tests start one)
+        String otlp = System.getProperty("devstack.otlp.endpoint", System.getenv("DEVSTACK_OTLP_ENDPOINT"));
+        if (otlp != null && !otlp.isBlank()) {
+            env.put("QUARKUS_OTEL_SDK_DISABLED", "false");
+            env.put("QUARKUS_OTEL_EXPORTER_OTLP_TRACES_ENDPOINT", otlp);
+            env.put("QUARKUS_OTEL_EXPORTER_OTLP_TRACES_PROTOCOL", "http/protobuf");
+            env.put("QUARKUS_OTEL_BSP_SCHEDULE_DELAY", "200ms");
+        }
         if (service.database() != null) {
             Map<String, String> ds = Postgres.datasourceConfig(service.database());
             ds.forEach((key, value) -> env.put(key.toUpperCase().replace('.', '_').replace('-', '_'), value));
@@ -255,6 +284,15 @@ public final class DevStack implements AutoCloseable {
             env.put("MARKETPLACE_GATEWAY_BOOTSTRAP_CONSUMER_KEY", CONSUMER_KEY);
             env.put("MARKETPLACE_GATEWAY_BOOTSTRAP_CONSUMER_SECRET", CONSUMER_SECRET);
             env.put("REDIS_URL", Redis.url());
+            // GET /openapi combines the documents the gateway and the services serve on their management ports
+            StringBuilder openapi = new StringBuilder("gateway=http://localhost:" + (port + MANAGEMENT_PORT_OFFSET) + "/q/openapi");
+            for (ServiceSpec upstream : ServiceSpec.ALL) {
+                if (!upstream.module().equals("gateway")) {
+                    openapi.append(',').append(upstream.routeName()).append("=http://localhost:")
+                            .append(options.portBase() + upstream.portOffset() + MANAGEMENT_PORT_OFFSET).append("/q/openapi");
+                }
+            }
+            env.put("MARKETPLACE_OPENAPI_SOURCES", openapi.toString());
         }
         // each service's own URL of its neighbours (catalog for billing and the notifier, account for the others)
         for (ServiceSpec neighbour : ServiceSpec.ALL) {
@@ -262,24 +300,80 @@ public final class DevStack implements AutoCloseable {
                     "http://localhost:" + (options.portBase() + neighbour.portOffset()));
         }
         env.put("CATALOG_URL", serviceUrl("catalog-service"));
+        // vendors and connectors of a local run listen on loopback ports: let the outbound-URL guard through to them
+        env.put("MARKETPLACE_OUTBOUND_ALLOW_PRIVATE", "true");
+        env.put("MARKETPLACE_OUTBOUND_PORTS", "*");
+        env.put("PAYMENT_GATEWAY_URL", payments.url());
         return env;
     }
 
     private Process launch(String name, Path jar, Map<String, String> env) throws IOException {
-        Path log = options.dataDir().resolve("logs").resolve(name + ".log");
-        ProcessBuilder builder = new ProcessBuilder(javaBinary(), "-Xmx256m", "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1",
-                "-Dquarkus.profile=dev-stack", "-jar", jar.toString())
-                .redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.to(log.toFile()));
-        builder.environment().putAll(env);
-        System.out.println("devstack: starting " + name + " on port " + env.get("QUARKUS_HTTP_PORT") + " (log: " + log + ")");
-        return builder.start();
+        return launch(name, jar, env, false);
     }
 
+    /** {@code again}: a restart, whose log continues the killed process's one. */
+    private Process launch(String name, Path jar, Map<String, String> env, boolean again) throws IOException {
+        Path log = options.dataDir().resolve("logs").resolve(name + ".log");
+        ProcessBuilder builder = new ProcessBuilder(javaBinary(), "-Xmx256m", "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1",
+                "-Dquarkus.profile=dev-stack",
+                // the management interface of a packaged build starts only where it is enabled in the running profile
+                "-Dquarkus.management.enabled=true", "-jar", jar.toString())
+                .redirectErrorStream(true).redirectOutput(again ? ProcessBuilder.Redirect.appendTo(log.toFile())
+                        : ProcessBuilder.Redirect.to(log.toFile()));
+        builder.environment().putAll(env);
+        System.out.println("devstack: starting " + name + " on port " + env.get("QUARKUS_HTTP_PORT") + " (log: " + log + ")");
+        Process process = builder.start();
+        launched.put(name, new Launched(name, jar, env, process));
+        return process;
+    }
+
+    // --- fault injection (the crash tests): kill -9 and restart a service, freeze and thaw a process ---
+
+    /** Kills a service's process with SIGKILL ({@code kill -9}: no shutdown hook, no graceful stop) and waits for it. */
+    public void kill(String module) throws InterruptedException {
+        Launched service = launched.get(module);
+        if (service == null) {
+            throw new IllegalArgumentException(module + " was not started");
+        }
+        Process p = service.process();
+        Signals.send(p.pid(), "KILL");
+        if (!p.waitFor(30, TimeUnit.SECONDS)) {
+            throw new IllegalStateException(module + " survived SIGKILL");
+        }
+        System.out.println("devstack: killed " + module + " (pid " + p.pid() + ", kill -9)");
+    }
+
+    /** Starts a killed service again with the same command and environment; waits until it is ready. */
+    public void restart(String module) throws Exception {
+        Launched service = launched.get(module);
+        if (service == null) {
+            throw new IllegalArgumentException(module + " was not started");
+        }
+        if (service.process().isAlive()) {
+            throw new IllegalStateException(module + " is still running");
+        }
+        processes.remove(service.process());
+        processes.add(launch(module, service.jar(), service.env(), true));
+        // health answers on the management port
+        awaitReady(module, URI.create("http://localhost:" + service.env().get("QUARKUS_MANAGEMENT_PORT") + "/q/health/ready"));
+    }
+
+    /** The PostgreSQL server's postmaster, parent of every process of the server (backends, writers). */
+    public long postgresPid() throws java.sql.SQLException {
+        try (java.sql.Connection c = Postgres.server().getPostgresDatabase().getConnection();
+                java.sql.Statement st = c.createStatement();
+                java.sql.ResultSet rs = st.executeQuery("select pg_backend_pid()")) {
+            rs.next();
+            return ProcessHandle.of(rs.getLong(1)).flatMap(ProcessHandle::parent).map(ProcessHandle::pid)
+                    .orElseThrow(() -> new IllegalStateException("the postmaster is not visible"));
+        }
+    }
     private void awaitReady(List<ServiceSpec> services) throws Exception {
         // one deadline for the whole group, not one per service: a stack that cannot start fails within minutes
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(READY_SECONDS);
         for (ServiceSpec service : services) {
-            awaitReady(service.module(), URI.create("http://localhost:" + (options.portBase() + service.portOffset()) + "/q/health/ready"),
+            awaitReady(service.module(), URI.create("http://localhost:" + (options.portBase() + service.portOffset() + MANAGEMENT_PORT_OFFSET)
+                    + "/q/health/ready"),
                     deadline);
         }
     }
@@ -359,6 +453,9 @@ public final class DevStack implements AutoCloseable {
             kafkaProcess.close();
         }
         Redis.stop();
+        if (payments != null) {
+            payments.close();
+        }
     }
 
     public static void main(String[] args) throws Exception {
@@ -380,10 +477,11 @@ public final class DevStack implements AutoCloseable {
                   Kafka:           %s
                   Redis:           %s (gateway nonces and rate limits, keys under marketplace:)
                   SMTP (GreenMail): localhost:%d (received mail is printed below)
+                  Card payments:   %s (sandbox; test cards in billing-service/README.md)
                   Logs:            %s
                 Press Ctrl-C to stop.
                 %n""", stack.gatewayUrl(), PARTNER, CONSUMER_KEY, CONSUMER_SECRET, pgPort, stack.kafka, stack.redisUrl(),
-                stack.mail.getSmtp().getPort(), root.resolve(".dev/logs"));
+                stack.mail.getSmtp().getPort(), stack.payments.url(), root.resolve(".dev/logs"));
         MailPrinter.follow(stack.mail);
     }
 }

@@ -41,6 +41,11 @@ public final class KafkaProcess implements AutoCloseable {
         return kafka;
     }
 
+    /** The broker's process id (for the crash tests, which freeze it); -1 while stopped. */
+    public synchronized long pid() {
+        return process == null ? -1 : process.pid();
+    }
+
     public String bootstrapServers() {
         return "127.0.0.1:" + port;
     }

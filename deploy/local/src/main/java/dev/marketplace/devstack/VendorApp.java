@@ -20,12 +20,14 @@ public final class VendorApp implements AutoCloseable {
             "--add-exports", "java.base/sun.net.www.protocol.https=ALL-UNNAMED");
     private static VendorApp instance;
 
-    private final Process process;
+    private volatile Process process;
+    private final Path root;
     private final Path credentials;
     private final Path log;
     private final int port;
 
-    private VendorApp(Process process, Path credentials, Path log, int port) {
+    private VendorApp(Path root, Process process, Path credentials, Path log, int port) {
+        this.root = root;
         this.process = process;
         this.credentials = credentials;
         this.log = log;
@@ -46,19 +48,28 @@ public final class VendorApp implements AutoCloseable {
 
     /** A vendor JVM of its own (callers close it); {@code root} is the repository with tests/vendor-sdk-app built. */
     public static VendorApp start(Path root) throws IOException, InterruptedException {
-        Path app = root.resolve("tests/vendor-sdk-app/target");
         Path work = Files.createTempDirectory("vendor-sdk-app");
         Path credentials = work.resolve("credentials.properties");
         Files.writeString(credentials, "");
-        Path portFile = work.resolve("port");
         Path log = work.resolve("vendor.log");
+        Path portFile = work.resolve("port");
+        Process process = launch(root, 0, credentials, portFile, log);
+        return new VendorApp(root, process, credentials, log, Integer.parseInt(Files.readString(portFile).trim()));
+    }
+
+    private static Process launch(Path root, int port, Path credentials, Path portFile, Path log)
+            throws IOException, InterruptedException {
+        Path app = root.resolve("tests/vendor-sdk-app/target");
+        Files.deleteIfExists(portFile);
         List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString()));
         command.addAll(JAVA17_FLAGS);
         command.addAll(List.of("-Xmx256m", "-XX:TieredStopAtLevel=1", "-cp",
                 app.resolve("vendor-sdk-app.jar") + File.pathSeparator + app.resolve("lib") + "/*",
-                "dev.marketplace.vendorsdk.VendorSdkApp", "--server.port=0", "--vendor.credentials.file=" + credentials,
+                "dev.marketplace.vendorsdk.VendorSdkApp", "--server.port=" + port, "--vendor.credentials.file=" + credentials,
                 "--vendor.port.file=" + portFile));
-        Process process = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile()).start();
+        // appended: a restarted vendor's log continues the first one (the crash tests count deliveries in it)
+        Process process = new ProcessBuilder(command).redirectErrorStream(true)
+                .redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile())).start();
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(120);
         while (!Files.exists(portFile)) {
             if (!process.isAlive() || System.nanoTime() > deadline) {
@@ -67,7 +78,23 @@ public final class VendorApp implements AutoCloseable {
             }
             Thread.sleep(100);
         }
-        return new VendorApp(process, credentials, log, Integer.parseInt(Files.readString(portFile).trim()));
+        return process;
+    }
+
+    /** Stops the vendor (it is down: connections to its port are refused) until {@link #restart()}. */
+    public synchronized void stop() throws InterruptedException {
+        process.destroy();
+        if (!process.waitFor(10, TimeUnit.SECONDS)) {
+            process.destroyForcibly().waitFor();
+        }
+    }
+
+    /** Starts the vendor again on the same port, with the same credentials. */
+    public synchronized void restart() throws IOException, InterruptedException {
+        if (process.isAlive()) {
+            return;
+        }
+        process = launch(root, port, credentials, credentials.resolveSibling("port"), log);
     }
 
     /** The processEvent endpoint as an event URL template of the product's integration settings. */

@@ -96,27 +96,33 @@ class GatewayReplicasEndToEndTest {
         // the bootstrap consumer's bucket may hold less than 20 after other tests: let it fill up (20 at 5 per second)
         Thread.sleep(4_500);
         try {
+            // many calls in flight at once over both replicas, so that a slow machine still drains the bucket faster than
+            // it leaks: one bucket for both lets 20 plus 5 a second through; a bucket per replica would let twice that
+            int calls = 120;
+            java.util.concurrent.ExecutorService pool = java.util.concurrent.Executors.newFixedThreadPool(40);
+            java.util.List<java.util.concurrent.Future<Integer>> answers = new java.util.ArrayList<>();
             long start = System.nanoTime();
+            for (int i = 0; i < calls; i++) {
+                String replica = i % 2 == 0 ? first : second;
+                answers.add(pool.submit(() -> sendAs(listUrl, replica, signer.authorization("GET", listUrl, null)).statusCode()));
+            }
             int passed = 0;
-            int refusedAt = -1;
-            for (int i = 0; i < 200 && refusedAt < 0; i++) {
-                int status = sendAs(listUrl, i % 2 == 0 ? first : second, signer.authorization("GET", listUrl, null)).statusCode();
+            int refused = 0;
+            for (java.util.concurrent.Future<Integer> answer : answers) {
+                int status = answer.get();
                 if (status == 429) {
-                    refusedAt = i;
+                    refused++;
                 } else {
                     assertEquals(200, status);
                     passed++;
                 }
             }
             double seconds = (System.nanoTime() - start) / 1e9;
-            // 20 deep over both replicas together, plus what leaked meanwhile (5 per second); each alone would take 40
-            assertTrue(refusedAt >= 0, "the shared bucket ran dry");
-            assertTrue(passed >= 20 && passed <= 20 + (int) Math.ceil(seconds * 5), passed + " passed in " + seconds + " s");
-            long refused = System.nanoTime();
-            Response other = sendAs(listUrl, refusedAt % 2 == 0 ? second : first, signer.authorization("GET", listUrl, null));
-            if (System.nanoTime() - refused < 150_000_000L) {
-                // less than one leak interval (200 ms) later, the other replica finds the same empty bucket
-                other.then().statusCode(429).header("Retry-After", "1").body("code", equalTo("RATE_LIMITED"));
+            pool.shutdown();
+            int allowed = 20 + (int) Math.ceil(seconds * 5);
+            assertTrue(passed >= 20 && passed <= allowed, passed + " passed in " + seconds + " s, one bucket allows " + allowed);
+            if (allowed < calls) {
+                assertTrue(refused > 0, "the shared bucket ran dry");
             }
         } finally {
             // leave the bucket full for the tests after this one

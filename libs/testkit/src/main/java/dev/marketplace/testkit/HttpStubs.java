@@ -2,9 +2,14 @@ package dev.marketplace.testkit;
 
 import java.io.IOException;
 import java.io.OutputStream;
+import java.io.UncheckedIOException;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
 
 import com.sun.net.httpserver.HttpExchange;
+import com.sun.net.httpserver.HttpHandler;
+import com.sun.net.httpserver.HttpServer;
 
 /** For the stand-in HTTP servers of tests (other services, vendors, SMS providers) built on the JDK's HttpServer. */
 public final class HttpStubs {
@@ -22,5 +27,22 @@ public final class HttpStubs {
             }
         }
         exchange.close();
+    }
+
+    /** A started stand-in on a free loopback port, serving {@code handler} below {@code context}; its base URL is {@link #url}. */
+    public static HttpServer serve(String context, HttpHandler handler) {
+        try {
+            HttpServer server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
+            server.createContext(context, handler);
+            server.start();
+            return server;
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** {@code http://127.0.0.1:<port>} of a stand-in. */
+    public static String url(HttpServer server) {
+        return "http://127.0.0.1:" + server.getAddress().getPort();
     }
 }

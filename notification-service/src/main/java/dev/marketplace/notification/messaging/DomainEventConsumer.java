@@ -1,19 +1,22 @@
 package dev.marketplace.notification.messaging;
 
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 
 import jakarta.enterprise.context.ApplicationScoped;
 
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.apache.kafka.common.header.Header;
 import org.eclipse.microprofile.reactive.messaging.Incoming;
 import org.jboss.logging.Logger;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 
 import dev.marketplace.common.events.EventEnvelope;
+import dev.marketplace.common.events.TraceContext;
 import dev.marketplace.notification.delivery.service.DeliveryJob;
 import dev.marketplace.notification.eventlog.service.EventIntake;
-import dev.marketplace.notification.vendor.service.VendorDispatcher;
-import dev.marketplace.notification.vendor.service.VendorEventDocuments;
+import dev.marketplace.notification.vendorevent.service.VendorDispatcher;
 import io.smallrye.mutiny.Uni;
 
 /**
@@ -39,7 +42,11 @@ public class DomainEventConsumer {
     }
 
     @Incoming("domain-events")
-    public Uni<Void> consume(String record) {
+    public Uni<Void> consume(ConsumerRecord<String, String> kafkaRecord) {
+        // the trace of the request that caused the event (its outbox row's traceparent): stored with a vendor event
+        Header traceparent = kafkaRecord.headers().lastHeader(TraceContext.TRACEPARENT);
+        TraceContext.continueTrace(traceparent == null ? null : new String(traceparent.value(), StandardCharsets.UTF_8));
+        String record = kafkaRecord.value();
         EventEnvelope envelope;
         try {
             envelope = mapper.readValue(record, EventEnvelope.class);
@@ -54,12 +61,12 @@ public class DomainEventConsumer {
         return Uni.createFrom().deferred(() -> intake.accept(envelope))
                 .onFailure().invoke(e -> LOG.warnf("Event %s not stored yet, retrying: %s", envelope.id(), e.getMessage()))
                 .onFailure().retry().withBackOff(Duration.ofMillis(200), Duration.ofSeconds(30)).indefinitely()
-                .invoke(stored -> {
+                .invoke(accepted -> {
                     // committed: vendors and recipients hear about it now, not at the next scheduler tick
-                    if (stored && VendorEventDocuments.concerns(envelope)) {
+                    if (accepted.vendorEvent()) {
                         vendorDispatcher.wakeUp();
                     }
-                    if (stored && envelope.payload() != null && envelope.payload().has("notifications")) {
+                    if (accepted.deliveries() > 0) {
                         deliveryJob.wakeUp();
                     }
                 })

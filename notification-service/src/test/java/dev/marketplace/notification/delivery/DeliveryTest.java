@@ -23,6 +23,7 @@ import java.util.UUID;
 import org.junit.jupiter.api.Test;
 
 import dev.marketplace.common.events.EventEnvelope;
+import dev.marketplace.common.events.payload.NotificationRequest;
 import dev.marketplace.common.security.Roles;
 import dev.marketplace.notification.Mailbox;
 import dev.marketplace.notification.SmsProviderResource;
@@ -318,5 +319,29 @@ class DeliveryTest {
                 .queryParam("eventId", event.id().toString()).get("/api/notification/v1/deliveries").then().statusCode(200)
                 .body("page.totalElements", equalTo(0));
         assertNotNull(awaitDelivery(event, to, "SENT").get("sentOn"));
+    }
+
+    /** What every producer writes: a payload record of its own with {@code NotificationRequest} entries (libs/common). */
+    record PaymentPayload(String invoiceNumber, java.math.BigDecimal amount, List<NotificationRequest> notifications) {
+    }
+
+    @Test
+    void readsTheNotificationRequestsAProducerWritesThroughItsPayloadRecord() {
+        String to = address("typed");
+        Map<String, Object> parameters = new java.util.LinkedHashMap<>();
+        parameters.put("firstName", "Ty");
+        parameters.put("companyName", "Typed Inc");
+        parameters.put("amount", new java.math.BigDecimal("12.50"));
+        PaymentPayload payload = new PaymentPayload("INV-7", new java.math.BigDecimal("12.50"),
+                List.of(NotificationRequest.email("NEW_USER", List.of(to), null, parameters)));
+        EventEnvelope event = new EventEnvelope(UUID.randomUUID(), "PAYMENT_PROCESSED", System.currentTimeMillis(), partner,
+                "billing-service", new EventEnvelope.Aggregate("PAYMENT", "p-typed"), Map.of("source", "billing-service"),
+                dev.marketplace.notification.TestEvents.MAPPER.valueToTree(payload));
+        publish(event);
+        Map<String, Object> sent = awaitDelivery(event, to, "SENT");
+        assertEquals("EMAIL", sent.get("channel"));
+        assertEquals("en_US", sent.get("locale"));
+        await("the email", WAIT, () -> Mailbox.of(to).size() == 1);
+        assertTrue(Mailbox.of(to).get(0).html().contains("Ty"), Mailbox.of(to).get(0).html());
     }
 }

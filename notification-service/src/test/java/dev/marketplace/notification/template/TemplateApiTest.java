@@ -137,11 +137,23 @@ class TemplateApiTest {
                 .body("message", containsString("locale"));
         asPartner().body(email("NEW_USER", "en", "s", "{#if foo}never closed")).post(BASE + "/email").then().statusCode(400)
                 .body("message", containsString("content: is not a valid template"));
-        Map<String, Object> wrongTypes = email("NEW_USER", "en", "s", "c");
-        wrongTypes.put("enabled", "yes");
-        wrongTypes.put("color", "red");
-        asPartner().body(wrongTypes).post(BASE + "/email").then().statusCode(400)
-                .body("message", allOf(containsString("enabled: must be a boolean"), containsString("color: is not a known property")));
+        Map<String, Object> wrongType = email("NEW_USER", "en", "s", "c");
+        wrongType.put("enabled", "yes");
+        asPartner().body(wrongType).post(BASE + "/email").then().statusCode(400).body("code", equalTo("INVALID_FIELD"))
+                .body("message", equalTo("enabled: must be a boolean"));
+        Map<String, Object> unknown = email("NEW_USER", "en", "s", "c");
+        unknown.put("color", "red");
+        asPartner().body(unknown).post(BASE + "/email").then().statusCode(400).body("code", equalTo("INVALID_FIELD"))
+                .body("message", equalTo("color: is not a known property"));
+        // annotation rules and the rules across fields answer the same shape, every field named
+        asPartner().body(Map.of("type", "NOT_A_TYPE", "locale", "english please", "subject", "s", "content", "{#if x}"))
+                .post(BASE + "/email").then().statusCode(400).body("code", equalTo("INVALID_FIELD"))
+                .body("message", allOf(containsString("type: must be a NotificationTemplateType"), containsString("locale: must be"),
+                        containsString("content: is not a valid template")));
+        Map<String, Object> badId = email("NEW_USER", "en", "s", "c");
+        badId.put("id", -3);
+        asPartner().body(badId).post(BASE + "/email").then().statusCode(400)
+                .body("message", equalTo("id: must be a positive integer"));
         Map<String, Object> missingFallback = email("NEW_USER", "en", "s", "c");
         missingFallback.put("fallbackEmailTemplateId", 987_654_321);
         asPartner().body(missingFallback).post(BASE + "/email").then().statusCode(400)

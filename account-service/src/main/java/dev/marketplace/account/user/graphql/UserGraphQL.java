@@ -188,7 +188,7 @@ public class UserGraphQL {
     }
 
     private Uni<List<UserNode>> nodes(List<AppUser> found) {
-        return memberships.ofUsers(found.stream().map(u -> u.uuid).toList()).chain(all -> {
+        return memberships.ofUsers(found.stream().map(u -> u.uuid).toList()).chain(this::readableByCaller).chain(all -> {
             List<UUID> companyIds = all.stream().map(m -> m.companyUuid).distinct().toList();
             Uni<List<Company>> owners = companyIds.isEmpty() ? Uni.createFrom().item(List.of())
                     : companies.list("uuid in ?1", companyIds);
@@ -199,6 +199,24 @@ public class UserGraphQL {
                 all.forEach(m -> byUser.computeIfAbsent(m.userUuid, k -> new ArrayList<>()).add(m));
                 return found.stream().map(u -> toNode(u, byUser.getOrDefault(u.uuid, List.of()), byId)).toList();
             });
+        });
+    }
+
+    /**
+     * The memberships the caller may see: every one for channel readers; otherwise only those in companies where the
+     * calling user holds an enabled membership, so that a user's node never names companies the caller cannot read.
+     */
+    private Uni<List<Membership>> readableByCaller(List<Membership> all) {
+        if (access.channelReader() || all.isEmpty()) {
+            return Uni.createFrom().item(all);
+        }
+        if (caller.user().isEmpty()) {
+            return Uni.createFrom().item(List.of());
+        }
+        return memberships.ofUser(caller.user().get()).map(mine -> {
+            java.util.Set<UUID> readable = new java.util.HashSet<>();
+            mine.stream().filter(m -> m.enabled).forEach(m -> readable.add(m.companyUuid));
+            return all.stream().filter(m -> readable.contains(m.companyUuid)).toList();
         });
     }
 

@@ -120,9 +120,18 @@ public class RateLimiter {
         if (rule == null) {
             return ALLOWED;
         }
-        String key = keyPrefix + rule.name() + ":" + consumerKey;
-        String capacity = Long.toString(rule.capacity());
-        String interval = Double.toString(rule.intervalMicros());
+        return take(rule.name(), consumerKey, rule.capacity(), rule.intervalMicros());
+    }
+
+    /**
+     * Takes one request from bucket {@code name:subject} (capacity {@code capacity}, one leaked every
+     * {@code intervalMicros}), shared by every replica: the same script serves limits that are not per consumer, such as
+     * the per-address limit of unsigned lead creation.
+     */
+    public Future<Decision> take(String name, String subject, long capacityOf, double intervalMicros) {
+        String key = keyPrefix + name + ":" + subject;
+        String capacity = Long.toString(capacityOf);
+        String interval = Double.toString(intervalMicros);
         String now = Long.toString(clock.nowMicros());
         return redis.send(Request.cmd(Command.EVALSHA).arg(SCRIPT_SHA).arg(1).arg(key).arg(capacity).arg(interval).arg(now))
                 .recover(failure -> failure instanceof ErrorType error && error.is("NOSCRIPT")

@@ -37,8 +37,8 @@ import io.vertx.ext.web.RoutingContext;
 
 /**
  * The gateway's front door, mounted first on the Quarkus router. Public endpoints of the gateway itself (token, public
- * key, /q/health) pass straight on, other /q/ paths are not served on the public port (they are on the management
- * interface); every other call is authenticated, checked against vendor and read-only restrictions and
+ * key, combined OpenAPI) pass straight on; /q/ paths are not served on the public port (health, metrics and OpenAPI are
+ * on the management interface, its own port); every other call is authenticated, checked against vendor and read-only restrictions and
  * rate limits, then either handed to the gateway's own API (channel credentials) or proxied to the service its path
  * belongs to. Unknown paths get 404.
  */
@@ -48,9 +48,9 @@ public class GatewayHandler {
     private static final String FORM = "application/x-www-form-urlencoded";
     private static final Future<Buffer> NO_BODY = Future.succeededFuture();
     private static final String TOKEN_PATH = "/oauth2/token";
-    private static final List<String> PUBLIC_PREFIXES = List.of(TOKEN_PATH, "/internal/v1/public-key");
+    /** Served by the gateway itself without authentication; /openapi is the combined OpenAPI document of the suite. */
+    private static final List<String> PUBLIC_PREFIXES = List.of(TOKEN_PATH, "/internal/v1/public-key", "/openapi");
     private static final String MANAGEMENT_PREFIX = "/q/";
-    private static final String HEALTH_PREFIX = "/q/health";
     private static final String LOCAL_API_PREFIX = "/api/channel/v1/settings/oauth/";
     /** Context key Quarkus' Micrometer binder reads the URI tag from. */
     private static final String METRICS_URI_TEMPLATE = "UrlPathTemplate";
@@ -97,13 +97,9 @@ public class GatewayHandler {
         }
         // "/x/" and "/x" are the same resource to the services: route, limit and forward one of them
         String path = raw.length() > 1 && raw.endsWith("/") ? raw.substring(0, raw.length() - 1) : raw;
-        if (path.startsWith(MANAGEMENT_PREFIX)) {
-            // metrics and OpenAPI live on the management interface (its own port); the public port serves health only
-            if (path.startsWith(HEALTH_PREFIX)) {
-                ctx.next();
-            } else {
-                error(ctx, 404, "NOT_FOUND", "No API at " + path);
-            }
+        if (path.startsWith(MANAGEMENT_PREFIX) || path.equals("/q")) {
+            // health, metrics and OpenAPI live on the management interface (its own port, never exposed publicly)
+            error(ctx, 404, "NOT_FOUND", "No API at " + path);
             return;
         }
         if (isPublic(path)) {

@@ -21,6 +21,12 @@ import dev.marketplace.common.security.ServiceTokens;
 public class ServiceTokenHeaders implements ClientHeadersFactory {
     /** Pseudo-header naming the marketplace a service call acts for; consumed here, never sent. */
     public static final String PARTNER = "X-Marketplace-Service-Partner";
+    /**
+     * Optional pseudo-header beside {@link #PARTNER}: the role the service token carries instead of ROLE_SYS_ADMIN, for
+     * a call to another service's public API as the channel would make it (ROLE_PARTNER_READ to read, ROLE_PARTNER to
+     * change). Consumed here, never sent.
+     */
+    public static final String ROLE = "X-Marketplace-Service-Role";
     private static final String AUTHORIZATION = "Authorization";
 
     private final ServiceTokens tokens;
@@ -34,9 +40,11 @@ public class ServiceTokenHeaders implements ClientHeadersFactory {
             MultivaluedMap<String, String> outgoing) {
         MultivaluedMap<String, String> headers = new MultivaluedHashMap<>();
         String partner = outgoing.getFirst(PARTNER);
+        String role = outgoing.getFirst(ROLE);
+        outgoing.remove(ROLE);
         if (partner != null) {
             outgoing.remove(PARTNER);
-            headers.putSingle(AUTHORIZATION, tokens.bearer(partner, Roles.SYS_ADMIN));
+            headers.putSingle(AUTHORIZATION, tokens.bearer(partner, role == null ? Roles.SYS_ADMIN : role));
         } else if (incoming != null && incoming.getFirst(AUTHORIZATION) != null) {
             headers.putSingle(AUTHORIZATION, incoming.getFirst(AUTHORIZATION));
         }

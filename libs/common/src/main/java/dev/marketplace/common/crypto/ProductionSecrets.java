@@ -39,6 +39,11 @@ public class ProductionSecrets {
         if (!secrets.enforce() && !ConfigUtils.isProfileActive("prod")) {
             return;
         }
+        if (config.getOptionalValue("quarkus.init-and-exit", Boolean.class).orElse(false)) {
+            // a migration Job (deploy/kubernetes: QUARKUS_INIT_AND_EXIT) migrates and exits: it serves nothing and is
+            // given only its database credentials
+            return;
+        }
         List<String> problems = problems(secrets.required().orElse(List.of()), config);
         if (!problems.isEmpty()) {
             throw new IllegalStateException("Refusing to start in the prod profile: " + String.join("; ", problems));

@@ -53,8 +53,9 @@ public class ApiExceptionMappers {
     }
 
     /**
-     * Quarkus REST has its own mapper for this subtype (an empty 400), which would win over {@link #json} by being more
-     * specific: unknown properties, wrong types and unknown enum values must name the field like every other violation.
+     * Wrong types, unknown enum values and unknown properties: quarkus-rest-jackson registers its own mapper for this
+     * subtype (priority 5100, a debugging body in dev and test, no body in prod), which would win over the
+     * {@link JsonProcessingException} mapper above by specificity; this one (priority USER) keeps the shared body.
      */
     @ServerExceptionMapper
     public Response mismatchedInput(MismatchedInputException e) {
@@ -230,6 +231,10 @@ public class ApiExceptionMappers {
     private static String typeName(Class<?> type) {
         if (type == Boolean.class || type == boolean.class) {
             return "a boolean";
+        }
+        if (type == Integer.class || type == int.class || type == Long.class || type == long.class || type == Short.class
+                || type == short.class || type == java.math.BigInteger.class) {
+            return "an integer";
         }
         if (Number.class.isAssignableFrom(type) || type.isPrimitive()) {
             return "a number";

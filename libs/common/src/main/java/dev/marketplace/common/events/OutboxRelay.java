@@ -22,6 +22,7 @@ import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.common.serialization.StringSerializer;
+import org.eclipse.microprofile.config.ConfigProvider;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 import org.jboss.logging.Logger;
 import org.postgresql.PGConnection;
@@ -180,7 +181,7 @@ public class OutboxRelay {
         }
     }
 
-    private record Row(java.util.UUID id, String aggregateId, String type, String envelope) {
+    private record Row(java.util.UUID id, String aggregateId, String type, String envelope, String traceparent) {
     }
 
     /** The defaults of {@link OutboxPurgeConfig}, for relays built by hand. */
@@ -268,11 +269,13 @@ public class OutboxRelay {
         }
         List<Row> rows = new ArrayList<>();
         try (PreparedStatement q = c.prepareStatement(
-                "select id, aggregate_id, type, envelope from outbox_event where sent_at is null order by seq limit ?")) {
+                "select id, aggregate_id, type, envelope, traceparent from outbox_event where sent_at is null"
+                        + " order by seq limit ?")) {
             q.setInt(1, config.batchSize());
             try (ResultSet rs = q.executeQuery()) {
                 while (rs.next()) {
-                    rows.add(new Row(rs.getObject(1, java.util.UUID.class), rs.getString(2), rs.getString(3), rs.getString(4)));
+                    rows.add(new Row(rs.getObject(1, java.util.UUID.class), rs.getString(2), rs.getString(3), rs.getString(4),
+                            rs.getString(5)));
                 }
             }
         }
@@ -294,6 +297,10 @@ public class OutboxRelay {
     private boolean publish(Row row) {
         ProducerRecord<String, String> record = new ProducerRecord<>(config.topic(), row.aggregateId(), row.envelope());
         record.headers().add("event-type", row.type().getBytes(StandardCharsets.UTF_8));
+        if (row.traceparent() != null) {
+            // the consumer's span (SmallRye Kafka with OpenTelemetry) continues the trace of the request
+            record.headers().add(TraceContext.TRACEPARENT, row.traceparent().getBytes(StandardCharsets.UTF_8));
+        }
         try {
             producer().send(record).get(config.sendTimeout().toMillis() + 1000, TimeUnit.MILLISECONDS);
             if (brokerDownLogged) {
@@ -319,6 +326,8 @@ public class OutboxRelay {
             synchronized (this) {
                 if (producer == null) {
                     Properties props = new Properties();
+                    // every kafka.* setting of the service (security.protocol, ssl.*, sasl.*), as SmallRye's channels
+                    props.putAll(KafkaClientProperties.producer(ConfigProvider.getConfig()));
                     props.put(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers);
                     props.put(ProducerConfig.ACKS_CONFIG, "all");
                     props.put(ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG, "true");

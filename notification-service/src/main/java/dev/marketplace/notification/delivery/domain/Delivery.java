@@ -12,15 +12,16 @@ import jakarta.persistence.GenerationType;
 import jakarta.persistence.Id;
 import jakarta.persistence.Table;
 
-import io.quarkus.hibernate.reactive.panache.PanacheEntityBase;
+import dev.marketplace.notification.workqueue.QueuedWork;
 
 /**
  * One message to one recipient, from entry {@code notificationIndex} of an event's {@code notifications}. The triple
- * (event, index, recipient) is unique, so a message exists once however often the event is delivered.
+ * (event, index, recipient) is unique, so a message exists once however often the event is delivered. Sent through
+ * the {@code notification_delivery} work queue.
  */
 @Entity
 @Table(name = "notification_delivery")
-public class Delivery extends PanacheEntityBase {
+public class Delivery extends QueuedWork {
     @Id
     @GeneratedValue(strategy = GenerationType.IDENTITY)
     public Long id;
@@ -41,12 +42,7 @@ public class Delivery extends PanacheEntityBase {
     @Enumerated(EnumType.STRING)
     @Column(nullable = false)
     public DeliveryStatus status;
-    public int attempts;
-    public String lastError;
-    @Column(nullable = false)
-    public Instant nextAttemptAt;
     @Column(nullable = false)
     public Instant createdOn;
-    public Instant lastAttemptOn;
     public Instant sentOn;
 }

@@ -7,7 +7,7 @@ import jakarta.enterprise.context.ApplicationScoped;
 import org.jboss.logging.Logger;
 
 import dev.marketplace.notification.NotificationConfig;
-import dev.marketplace.notification.support.SoloRunner;
+import dev.marketplace.notification.workqueue.QueueWorker;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.quarkus.qute.TemplateException;
 import io.quarkus.scheduler.Scheduled;
@@ -27,41 +27,29 @@ public class DeliveryJob {
     private final DeliveryService deliveries;
     private final MessageComposer composer;
     private final MessageSender sender;
-    private final NotificationConfig config;
     private final MeterRegistry registry;
-    private final SoloRunner runner;
+    private final QueueWorker worker;
 
     public DeliveryJob(DeliveryService deliveries, MessageComposer composer, MessageSender sender, NotificationConfig config,
             MeterRegistry registry, io.vertx.core.Vertx vertx) {
         this.deliveries = deliveries;
         this.composer = composer;
         this.sender = sender;
-        this.config = config;
         this.registry = registry;
-        this.runner = new SoloRunner(vertx, this::run);
+        this.worker = new QueueWorker(vertx, "delivery", deliveries::expireInterrupted, this::batch,
+                config.delivery().batchSize());
     }
 
     @Scheduled(every = "${marketplace.notification.delivery.poll-interval:1s}",
             concurrentExecution = Scheduled.ConcurrentExecution.SKIP,
             skipExecutionIf = Scheduled.ApplicationNotRunning.class)
     Uni<Void> tick() {
-        return runner.tick();
+        return worker.tick();
     }
 
     /** Sends now (an event with notifications was just committed) instead of at the next tick. */
     public void wakeUp() {
-        runner.wakeUp();
-    }
-
-    private Uni<Void> run() {
-        return deliveries.expireInterrupted()
-                .chain(() -> Uni.createFrom().deferred(this::batch).repeat().whilst(n -> n == config.delivery().batchSize())
-                        .collect().last())
-                .replaceWithVoid()
-                .onFailure().recoverWithItem(e -> {
-                    LOG.warnf("Delivery job will retry on its next run: %s", e.getMessage());
-                    return null;
-                });
+        worker.wakeUp();
     }
 
     /** Claims and sends one batch; emits how many were claimed. */

@@ -13,11 +13,13 @@ import jakarta.enterprise.context.ApplicationScoped;
 
 import org.jboss.logging.Logger;
 
+import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
 import dev.marketplace.common.events.EventEnvelope;
+import dev.marketplace.common.events.payload.NotificationRequest;
 import dev.marketplace.notification.delivery.domain.Channel;
 import dev.marketplace.notification.delivery.domain.Delivery;
 import dev.marketplace.notification.delivery.domain.DeliveryStatus;
@@ -54,28 +56,40 @@ public class DeliveryPlanner {
         return deliveries.persist(rows).replaceWith(rows.size());
     }
 
+    /** The {@code notifications} of any producer's payload, as the typed entries of libs/common. */
+    @JsonIgnoreProperties(ignoreUnknown = true)
+    record Notifications(List<NotificationRequest> notifications) {
+    }
+
     List<Delivery> rows(EventEnvelope event) {
-        JsonNode notifications = event.payload() == null ? null : event.payload().get("notifications");
         List<Delivery> rows = new ArrayList<>();
-        if (notifications == null || notifications.isNull()) {
+        JsonNode payload = event.payload();
+        if (payload == null || !payload.isObject() || payload.path("notifications").isNull()
+                || payload.path("notifications").isMissingNode()) {
             return rows;
         }
         Instant now = Instant.now();
-        if (!notifications.isArray()) {
-            rows.add(failed(event, 0, "-", "-", null, null, now, "notifications: must be an array"));
+        List<NotificationRequest> notifications;
+        try {
+            notifications = event.payloadAs(mapper, Notifications.class).notifications();
+        } catch (IllegalArgumentException e) {
+            rows.add(failed(event, 0, "-", "-", null, null, now, "notifications: must be an array of notification entries"));
             return rows;
         }
         for (int index = 0; index < notifications.size(); index++) {
-            JsonNode entry = notifications.get(index);
-            String type = text(entry, "type");
-            String channelName = text(entry, "channel");
-            String locale = text(entry, "locale");
+            NotificationRequest entry = notifications.get(index);
+            if (entry == null) {
+                rows.add(failed(event, index, "-", "-", null, null, now, "notifications[" + index + "]: must be an object"));
+                continue;
+            }
+            String type = blankToNull(entry.type());
+            String channelName = blankToNull(entry.channel());
+            String locale = blankToNull(entry.locale());
             Set<String> recipients = new LinkedHashSet<>();
-            JsonNode list = entry.path("recipients");
-            if (list.isArray()) {
-                list.forEach(r -> {
-                    if (r.isTextual() && !r.asText().isBlank()) {
-                        recipients.add(truncate(r.asText().trim()));
+            if (entry.recipients() != null) {
+                entry.recipients().forEach(r -> {
+                    if (r != null && !r.isBlank()) {
+                        recipients.add(truncate(r.trim()));
                     }
                 });
             }
@@ -95,7 +109,7 @@ public class DeliveryPlanner {
             if (problem == null && recipients.isEmpty()) {
                 problem = "recipients: must list at least one recipient";
             }
-            String parameters = parameters(entry.path("parameters"));
+            String parameters = parameters(entry.parameters());
             if (problem != null) {
                 LOG.warnf("Notification %d of event %s cannot be sent: %s", index, event.id(), problem);
                 String recipient = recipients.isEmpty() ? "-" : recipients.iterator().next();
@@ -142,13 +156,13 @@ public class DeliveryPlanner {
     }
 
     /** Parameter values as strings (numbers and booleans as their text, objects and arrays as JSON). */
-    private String parameters(JsonNode node) {
+    private String parameters(Map<String, Object> given) {
         Map<String, String> values = new LinkedHashMap<>();
-        if (node.isObject()) {
-            node.fields().forEachRemaining(field -> {
-                JsonNode v = field.getValue();
-                if (!v.isNull()) {
-                    values.put(field.getKey(), v.isValueNode() ? v.asText() : v.toString());
+        if (given != null) {
+            given.forEach((name, v) -> {
+                if (v != null) {
+                    JsonNode node = mapper.valueToTree(v);
+                    values.put(name, node.isValueNode() ? node.asText() : node.toString());
                 }
             });
         }
@@ -159,9 +173,8 @@ public class DeliveryPlanner {
         }
     }
 
-    private static String text(JsonNode node, String field) {
-        JsonNode v = node == null ? null : node.get(field);
-        return v == null || !v.isTextual() || v.asText().isBlank() ? null : v.asText();
+    private static String blankToNull(String s) {
+        return s == null || s.isBlank() ? null : s;
     }
 
     private static String truncate(String s) {

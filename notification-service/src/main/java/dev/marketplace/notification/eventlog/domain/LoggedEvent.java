@@ -11,7 +11,7 @@ import jakarta.persistence.Table;
 import io.quarkus.hibernate.reactive.panache.PanacheEntityBase;
 
 /**
- * One domain event of the suite as the event log keeps it: the envelope's fields (DESIGN §5), the payload without its
+ * One domain event of the suite as the event log keeps it: the envelope's fields, the payload without its
  * {@code notifications} (recipients and their parameters, such as temporary passwords, stay out of the log), order and
  * subscription ids pulled out of the payload for filtering, and the vendor-delivery status of AppDirect's EventWS
  * (null until a vendor is notified of the event).

@@ -16,10 +16,10 @@ import dev.marketplace.common.paging.PagedResponse;
 import dev.marketplace.common.security.Roles;
 import dev.marketplace.notification.eventlog.service.EventLogService;
 import dev.marketplace.notification.eventlog.service.EventView;
-import dev.marketplace.notification.support.QueryParams;
+import dev.marketplace.common.input.QueryParams;
 import io.smallrye.mutiny.Uni;
 
-/** The event log (spec §4, §6.4): the caller's partner's domain events. */
+/** The event log: the caller's partner's domain events. */
 @Path("/api/channel/v1/events")
 @Produces(MediaType.APPLICATION_JSON)
 @RolesAllowed({ Roles.PARTNER, Roles.PARTNER_READ, Roles.CHANNEL_ADMIN, Roles.SUPER_SUPPORT })
@@ -38,7 +38,7 @@ public class EventResource {
             @RestQuery String type, @Context UriInfo uri) {
         EventLogService.Query query = new EventLogService.Query(QueryParams.number("fromDate", fromDate),
                 QueryParams.number("toDate", toDate), QueryParams.number("orderId", orderId), type, searchText,
-                QueryParams.sortOrder(sortOrder, true));
+                QueryParams.ascending(sortOrder, true));
         return events.list(query, PageRequest.of(page, size, DEFAULT_PAGE_SIZE), uri);
     }
 

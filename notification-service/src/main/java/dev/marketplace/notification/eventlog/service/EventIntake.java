@@ -16,7 +16,7 @@ import dev.marketplace.common.events.ProcessedEvents;
 import dev.marketplace.notification.delivery.service.DeliveryPlanner;
 import dev.marketplace.notification.eventlog.domain.LoggedEvent;
 import dev.marketplace.notification.eventlog.repository.LoggedEventRepository;
-import dev.marketplace.notification.vendor.service.VendorEventService;
+import dev.marketplace.notification.vendorevent.service.VendorEventService;
 import io.quarkus.hibernate.reactive.panache.common.WithTransaction;
 import io.smallrye.mutiny.Uni;
 
@@ -44,19 +44,22 @@ public class EventIntake {
         this.mapper = mapper;
     }
 
-    /** Emits true when the event was new. */
+    /** What taking an event in created: a vendor event to notify, messages to send (nothing for a repeated event). */
+    public record Accepted(boolean vendorEvent, int deliveries) {
+        static final Accepted NOTHING = new Accepted(false, 0);
+    }
+
     @WithTransaction
-    public Uni<Boolean> accept(EventEnvelope envelope) {
+    public Uni<Accepted> accept(EventEnvelope envelope) {
         return processed.firstDelivery(CONSUMER, envelope.id()).chain(first -> {
             if (!first) {
                 LOG.debugf("Event %s already processed, skipped", envelope.id());
-                return Uni.createFrom().item(false);
+                return Uni.createFrom().item(Accepted.NOTHING);
             }
             LoggedEvent logged = toLogged(envelope);
             return vendorEvents.intake(envelope, logged)
-                    .chain(() -> events.persist(logged))
-                    .chain(() -> planner.plan(envelope))
-                    .replaceWith(true);
+                    .call(() -> events.persist(logged))
+                    .chain(vendor -> planner.plan(envelope).map(deliveries -> new Accepted(vendor, deliveries)));
         });
     }
 

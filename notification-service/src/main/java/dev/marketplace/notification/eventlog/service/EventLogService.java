@@ -9,6 +9,8 @@ import jakarta.ws.rs.core.UriInfo;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
 import dev.marketplace.common.error.ApiException;
+import dev.marketplace.common.input.Violations;
+import dev.marketplace.common.lookup.Ids;
 import dev.marketplace.common.paging.PageRequest;
 import dev.marketplace.common.paging.PagedResponse;
 import dev.marketplace.common.security.Caller;
@@ -38,12 +40,12 @@ public class EventLogService {
 
     @WithSession
     public Uni<PagedResponse<EventView>> list(Query query, PageRequest page, UriInfo uri) {
-        if (query.searchText() != null && query.searchText().length() > MAX_SEARCH_TEXT) {
-            throw ApiException.invalidField("searchText", "must be at most " + MAX_SEARCH_TEXT + " characters");
-        }
-        if (query.fromDate() != null && query.toDate() != null && query.fromDate() > query.toDate()) {
-            throw ApiException.invalidField("fromDate", "must not be after toDate");
-        }
+        Violations.start()
+                .when(query.searchText() != null && query.searchText().length() > MAX_SEARCH_TEXT, "searchText",
+                        "must be at most " + MAX_SEARCH_TEXT + " characters")
+                .when(query.fromDate() != null && query.toDate() != null && query.fromDate() > query.toDate(), "fromDate",
+                        "must not be after toDate")
+                .throwIfAny();
         EventFilter filter = new EventFilter(caller.partner(),
                 query.fromDate() == null ? null : Instant.ofEpochMilli(query.fromDate()),
                 query.toDate() == null ? null : Instant.ofEpochMilli(query.toDate()),
@@ -56,10 +58,7 @@ public class EventLogService {
     /** 400 for an id that is not a UUID, 404 for an unknown event, 403 for another partner's. */
     @WithSession
     public Uni<EventView> get(String eventId, UriInfo uri) {
-        java.util.UUID id = EventView.parseId(eventId);
-        if (id == null) {
-            throw ApiException.invalidField("eventId", "must be a UUID");
-        }
+        java.util.UUID id = Ids.uuid("eventId", eventId);
         String partner = caller.partner();
         return events.findById(id).map(event -> {
             if (event == null) {

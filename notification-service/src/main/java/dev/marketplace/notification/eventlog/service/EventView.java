@@ -123,12 +123,4 @@ public record EventView(String uuid, String type, long creationDate, String part
         }
         return null;
     }
-
-    static UUID parseId(String raw) {
-        try {
-            return UUID.fromString(raw);
-        } catch (IllegalArgumentException e) {
-            return null;
-        }
-    }
 }

@@ -3,7 +3,7 @@ package dev.marketplace.notification.template.domain;
 import java.util.Optional;
 
 /**
- * NotificationTemplateType of the spec (§2) and of AppDirect's reference (the full enum of its notification API,
+ * NotificationTemplateType of the API specification and of AppDirect's reference (the full enum of its notification API,
  * including the wholesale-price workflow and third-party product types).
  */
 public enum NotificationTemplateType {

@@ -34,6 +34,10 @@ public final class TemplateCatalog {
         put(NotificationTemplateType.PAYMENT_SUCCESSFUL, "companyName", "invoiceNumber", "amount", "currency");
         put(NotificationTemplateType.PAYMENT_FAILED, "companyName", "invoiceNumber", "amount", "currency");
         put(NotificationTemplateType.SALES_LEAD_CREATED, "leadId", "companyName", "contactName", "contactEmail", "productName");
+        put(NotificationTemplateType.SALES_LEAD_ASSIGNED, "leadId", "companyName", "contactName", "contactEmail", "productName",
+                "recipientName");
+        put(NotificationTemplateType.LEAD_CONVERTED_ADMIN, "leadId", "companyName", "contactName", "contactEmail",
+                "productName", "convertedCompanyId", "convertedCompanyName");
         put(NotificationTemplateType.MANUAL_EVENT_RESOLUTION, "eventId", "eventType", "productName", "companyName", "lastError");
         put(NotificationTemplateType.RESELLER_LINKED, "resellerName", "customerName");
     }

@@ -3,6 +3,8 @@ package dev.marketplace.notification.template.rest;
 import java.util.List;
 
 import jakarta.annotation.security.RolesAllowed;
+import jakarta.validation.Valid;
+import jakarta.validation.constraints.NotNull;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.POST;
@@ -14,11 +16,12 @@ import jakarta.ws.rs.core.Response;
 import org.jboss.resteasy.reactive.RestPath;
 import org.jboss.resteasy.reactive.RestQuery;
 
-import com.fasterxml.jackson.databind.JsonNode;
-
 import dev.marketplace.common.security.Roles;
-import dev.marketplace.notification.support.QueryParams;
+import dev.marketplace.common.input.QueryParams;
 import dev.marketplace.notification.template.service.TemplateInputs;
+import dev.marketplace.notification.template.service.TemplateInputs.CommonInput;
+import dev.marketplace.notification.template.service.TemplateInputs.EmailInput;
+import dev.marketplace.notification.template.service.TemplateInputs.SmsInput;
 import dev.marketplace.notification.template.service.TemplateService;
 import dev.marketplace.notification.template.service.TemplateViews.CommonElementDefinitionView;
 import dev.marketplace.notification.template.service.TemplateViews.CommonElementView;
@@ -29,7 +32,7 @@ import dev.marketplace.notification.template.service.TemplateViews.TemplateDefin
 import io.smallrye.mutiny.Uni;
 
 /**
- * Notification templates (spec §4, AppDirect CustomerNotification and DefaultNotificationTemplateApi). Channel
+ * Notification templates (AppDirect CustomerNotification and DefaultNotificationTemplateApi). Channel
  * templates are read with any channel role and written by partner, channel-admin or super-support credentials; the
  * {@code default/...} operations are reserved for super support. Reads take an optional {@code locale} (default: the
  * marketplace default locale) and fall back fr_CA → fr → default.
@@ -60,7 +63,7 @@ public class TemplateResource {
     @Path("email")
     @Consumes(MediaType.APPLICATION_JSON)
     @RolesAllowed({ Roles.PARTNER, Roles.CHANNEL_ADMIN, Roles.SUPER_SUPPORT })
-    public Uni<EmailTemplateView> saveEmail(JsonNode body) {
+    public Uni<EmailTemplateView> saveEmail(@Valid @NotNull EmailInput body) {
         return templates.saveEmail(body);
     }
 
@@ -75,7 +78,7 @@ public class TemplateResource {
     @Path("sms")
     @Consumes(MediaType.APPLICATION_JSON)
     @RolesAllowed({ Roles.PARTNER, Roles.CHANNEL_ADMIN, Roles.SUPER_SUPPORT })
-    public Uni<SmsTemplateView> saveSms(JsonNode body) {
+    public Uni<SmsTemplateView> saveSms(@Valid @NotNull SmsInput body) {
         return templates.saveSms(body);
     }
 
@@ -104,7 +107,7 @@ public class TemplateResource {
     @Path("common/email")
     @Consumes(MediaType.APPLICATION_JSON)
     @RolesAllowed({ Roles.PARTNER, Roles.CHANNEL_ADMIN, Roles.SUPER_SUPPORT })
-    public Uni<CommonElementView> saveCommonEmail(JsonNode body) {
+    public Uni<CommonElementView> saveCommonEmail(@Valid @NotNull CommonInput body) {
         return templates.saveCommon(body);
     }
 
@@ -126,7 +129,7 @@ public class TemplateResource {
     @Path("default/email")
     @Consumes(MediaType.APPLICATION_JSON)
     @RolesAllowed(Roles.SUPER_SUPPORT)
-    public Uni<Response> saveDefaultEmail(JsonNode body) {
+    public Uni<Response> saveDefaultEmail(@Valid @NotNull EmailInput body) {
         return templates.saveDefaultEmail(body).map(v -> Response.status(Response.Status.CREATED).build());
     }
 
@@ -141,7 +144,7 @@ public class TemplateResource {
     @Path("default/common/email")
     @Consumes(MediaType.APPLICATION_JSON)
     @RolesAllowed(Roles.SUPER_SUPPORT)
-    public Uni<Response> saveDefaultCommonEmail(JsonNode body) {
+    public Uni<Response> saveDefaultCommonEmail(@Valid @NotNull CommonInput body) {
         return templates.saveDefaultCommon(body).map(v -> Response.status(Response.Status.CREATED).build());
     }
 }

@@ -1,71 +1,94 @@
 package dev.marketplace.notification.template.service;
 
-import java.util.ArrayList;
-import java.util.Iterator;
-import java.util.List;
-import java.util.Set;
+import jakarta.validation.constraints.NotBlank;
+import jakarta.validation.constraints.Positive;
+import jakarta.validation.constraints.Size;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.fasterxml.jackson.annotation.JsonProperty;
 
 import dev.marketplace.common.error.ApiException;
+import dev.marketplace.common.input.Violations;
 import dev.marketplace.notification.template.domain.CommonElementType;
 import dev.marketplace.notification.template.domain.NotificationTemplateType;
 
 /**
- * Reads and checks the bodies of the create-or-update operations, collecting every violated field into one 400.
- * {@code partner}, {@code defaultTemplate} and {@code defaultCommonElement} are accepted but decided by the path and
- * the caller, never by the body.
+ * The bodies of the create-or-update operations: typed records checked by Bean Validation (annotations) and, for the
+ * rules an annotation cannot express (a known template type, a well-formed locale, content that parses as a Qute
+ * template), by {@link Violations}; every violated field is named in one 400. {@code partner},
+ * {@code defaultTemplate} and {@code defaultCommonElement} are accepted but decided by the path and the caller, never by
+ * the body.
  */
 public final class TemplateInputs {
-    static final int MAX_SUBJECT = 998;
-    static final int MAX_CONTENT = 200_000;
-    static final int MAX_SMS = 1_600;
+    static final String REQUIRED = "is required";
+    static final String POSITIVE = "must be a positive integer";
 
     private TemplateInputs() {
     }
 
-    public record EmailInput(Long id, String type, String locale, String subject, String content, Boolean enabled,
-            String reminderPattern, boolean directSales, Long fallbackEmailTemplateId) {
+    public record EmailInput(@Positive(message = POSITIVE) Long id, @NotBlank(message = REQUIRED) String type,
+            @NotBlank(message = REQUIRED) @Size(max = 16, message = "must be at most {max} characters") String locale,
+            @NotBlank(message = REQUIRED) @Size(max = 998, message = "must be at most {max} characters") String subject,
+            @NotBlank(message = REQUIRED) @Size(max = 200_000, message = "must be at most {max} characters") String content,
+            Boolean enabled, @Size(max = 255, message = "must be at most {max} characters") String reminderPattern,
+            Boolean directSales, @Positive(message = POSITIVE) Long fallbackEmailTemplateId, Boolean defaultTemplate,
+            @Size(max = 64, message = "must be at most {max} characters") String partner) {
+
+        /** The input with its locale normalised, once the rules across fields hold (400 otherwise). */
+        public EmailInput checked(TemplateRenderer renderer) {
+            Violations.start()
+                    .when(NotificationTemplateType.parse(type).isEmpty(), "type", "must be a NotificationTemplateType")
+                    .when(!Locales.isValid(locale), "locale", LOCALE_RULE)
+                    .when(renderer.problem(content) != null, "content", renderer.problem(content))
+                    .throwIfAny();
+            return new EmailInput(id, type, Locales.normalize(locale), subject, content, enabled, reminderPattern,
+                    Boolean.TRUE.equals(directSales), fallbackEmailTemplateId, defaultTemplate, partner);
+        }
+
+        public boolean forDirectSales() {
+            return Boolean.TRUE.equals(directSales);
+        }
     }
 
-    public record SmsInput(Long id, String type, String locale, String content, Boolean enabled, boolean directSales) {
+    /** {@code Subject} / {@code subject}: sent by some clients for SMS, accepted and ignored. */
+    public record SmsInput(@Positive(message = POSITIVE) Long id, @NotBlank(message = REQUIRED) String type,
+            @NotBlank(message = REQUIRED) @Size(max = 16, message = "must be at most {max} characters") String locale,
+            @NotBlank(message = REQUIRED) @Size(max = 1_600, message = "must be at most {max} characters") String content,
+            Boolean enabled, Boolean directSales,
+            @JsonProperty("Subject") @Size(max = 998, message = "must be at most {max} characters") String capitalSubject,
+            @Size(max = 998, message = "must be at most {max} characters") String subject) {
+
+        public SmsInput checked(TemplateRenderer renderer) {
+            Violations.start()
+                    .when(NotificationTemplateType.parse(type).isEmpty(), "type", "must be a NotificationTemplateType")
+                    .when(!Locales.isValid(locale), "locale", LOCALE_RULE)
+                    .when(renderer.problem(content) != null, "content", renderer.problem(content))
+                    .throwIfAny();
+            return new SmsInput(id, type, Locales.normalize(locale), content, enabled, Boolean.TRUE.equals(directSales),
+                    capitalSubject, subject);
+        }
+
+        public boolean forDirectSales() {
+            return Boolean.TRUE.equals(directSales);
+        }
     }
 
-    public record CommonInput(Long id, String type, String locale, String content, Boolean enabled) {
+    public record CommonInput(@Positive(message = POSITIVE) Long id, @NotBlank(message = REQUIRED) String type,
+            @NotBlank(message = REQUIRED) @Size(max = 16, message = "must be at most {max} characters") String locale,
+            @NotBlank(message = REQUIRED) @Size(max = 200_000, message = "must be at most {max} characters") String content,
+            Boolean enabled, @Size(max = 64, message = "must be at most {max} characters") String partner,
+            Boolean defaultCommonElement) {
+
+        public CommonInput checked(TemplateRenderer renderer) {
+            Violations.start()
+                    .when(!CommonElementType.UNSUBSCRIBE.name().equals(type), "type", "must be UNSUBSCRIBE")
+                    .when(!Locales.isValid(locale), "locale", LOCALE_RULE)
+                    .when(renderer.problem(content) != null, "content", renderer.problem(content))
+                    .throwIfAny();
+            return new CommonInput(id, type, Locales.normalize(locale), content, enabled, partner, defaultCommonElement);
+        }
     }
 
-    public static EmailInput email(JsonNode body, TemplateRenderer renderer) {
-        Reader r = new Reader(body, Set.of("id", "type", "locale", "subject", "content", "enabled", "reminderPattern",
-                "directSales", "defaultTemplate", "partner", "fallbackEmailTemplateId"));
-        EmailInput input = new EmailInput(r.id("id"), r.templateType(), r.locale(), r.requiredText("subject", MAX_SUBJECT),
-                r.template("content", MAX_CONTENT, renderer), r.bool("enabled"), r.text("reminderPattern", 255),
-                Boolean.TRUE.equals(r.bool("directSales")), r.id("fallbackEmailTemplateId"));
-        r.bool("defaultTemplate");
-        r.text("partner", 64);
-        r.done();
-        return input;
-    }
-
-    public static SmsInput sms(JsonNode body, TemplateRenderer renderer) {
-        Reader r = new Reader(body, Set.of("id", "type", "locale", "content", "enabled", "directSales", "Subject", "subject"));
-        SmsInput input = new SmsInput(r.id("id"), r.templateType(), r.locale(), r.template("content", MAX_SMS, renderer),
-                r.bool("enabled"), Boolean.TRUE.equals(r.bool("directSales")));
-        r.text("Subject", MAX_SUBJECT);
-        r.text("subject", MAX_SUBJECT);
-        r.done();
-        return input;
-    }
-
-    public static CommonInput common(JsonNode body, TemplateRenderer renderer) {
-        Reader r = new Reader(body, Set.of("id", "type", "locale", "content", "enabled", "partner", "defaultCommonElement"));
-        CommonInput input = new CommonInput(r.id("id"), r.commonType(), r.locale(), r.template("content", MAX_CONTENT, renderer),
-                r.bool("enabled"));
-        r.bool("defaultCommonElement");
-        r.text("partner", 64);
-        r.done();
-        return input;
-    }
+    static final String LOCALE_RULE = "must be a locale such as en or fr_CA";
 
     /** Path parameter {@code type} of the template reads. */
     public static NotificationTemplateType templateType(String type) {
@@ -74,7 +97,7 @@ public final class TemplateInputs {
     }
 
     public static CommonElementType commonType(String type) {
-        if (!"UNSUBSCRIBE".equals(type)) {
+        if (!CommonElementType.UNSUBSCRIBE.name().equals(type)) {
             throw ApiException.invalidField("type", "must be UNSUBSCRIBE");
         }
         return CommonElementType.UNSUBSCRIBE;
@@ -86,136 +109,8 @@ public final class TemplateInputs {
             return null;
         }
         if (!Locales.isValid(locale)) {
-            throw ApiException.invalidField("locale", "must be a locale such as en or fr_CA");
+            throw ApiException.invalidField("locale", LOCALE_RULE);
         }
         return Locales.normalize(locale);
-    }
-
-    private static final class Reader {
-        private final JsonNode body;
-        private final List<String> errors = new ArrayList<>();
-
-        Reader(JsonNode body, Set<String> known) {
-            if (body == null || !body.isObject()) {
-                throw ApiException.badRequest("INVALID_BODY", "body: must be a JSON object");
-            }
-            this.body = body;
-            for (Iterator<String> names = ((ObjectNode) body).fieldNames(); names.hasNext();) {
-                String name = names.next();
-                if (!known.contains(name)) {
-                    errors.add(name + ": is not a known property");
-                }
-            }
-        }
-
-        private JsonNode value(String field) {
-            JsonNode node = body.get(field);
-            return node == null || node.isNull() ? null : node;
-        }
-
-        Long id(String field) {
-            JsonNode node = value(field);
-            if (node == null) {
-                return null;
-            }
-            if (!node.canConvertToLong() || !node.isIntegralNumber() || node.asLong() < 1) {
-                errors.add(field + ": must be a positive integer");
-                return null;
-            }
-            return node.asLong();
-        }
-
-        Boolean bool(String field) {
-            JsonNode node = value(field);
-            if (node == null) {
-                return null;
-            }
-            if (!node.isBoolean()) {
-                errors.add(field + ": must be a boolean");
-                return null;
-            }
-            return node.asBoolean();
-        }
-
-        String text(String field, int max) {
-            JsonNode node = value(field);
-            if (node == null) {
-                return null;
-            }
-            if (!node.isTextual()) {
-                errors.add(field + ": must be a string");
-                return null;
-            }
-            if (node.asText().length() > max) {
-                errors.add(field + ": must be at most " + max + " characters");
-                return null;
-            }
-            return node.asText();
-        }
-
-        String requiredText(String field, int max) {
-            JsonNode node = value(field);
-            if (node == null || (node.isTextual() && node.asText().isBlank())) {
-                errors.add(field + ": is required");
-                return null;
-            }
-            return text(field, max);
-        }
-
-        String template(String field, int max, TemplateRenderer renderer) {
-            String content = requiredText(field, max);
-            if (content != null) {
-                try {
-                    renderer.validate(field, content);
-                } catch (ApiException e) {
-                    errors.add(e.getMessage());
-                }
-            }
-            return content;
-        }
-
-        String locale() {
-            String locale = requiredText("locale", 16);
-            if (locale == null) {
-                return null;
-            }
-            if (!Locales.isValid(locale)) {
-                errors.add("locale: must be a locale such as en or fr_CA");
-                return null;
-            }
-            return Locales.normalize(locale);
-        }
-
-        String templateType() {
-            JsonNode node = value("type");
-            if (node == null) {
-                errors.add("type: is required");
-                return null;
-            }
-            if (!node.isTextual() || NotificationTemplateType.parse(node.asText()).isEmpty()) {
-                errors.add("type: must be a NotificationTemplateType");
-                return null;
-            }
-            return node.asText();
-        }
-
-        String commonType() {
-            JsonNode node = value("type");
-            if (node == null) {
-                errors.add("type: is required");
-                return null;
-            }
-            if (!node.isTextual() || !"UNSUBSCRIBE".equals(node.asText())) {
-                errors.add("type: must be UNSUBSCRIBE");
-                return null;
-            }
-            return node.asText();
-        }
-
-        void done() {
-            if (!errors.isEmpty()) {
-                throw new ApiException(400, "INVALID_FIELD", String.join("; ", errors.stream().sorted().toList()));
-            }
-        }
     }
 }

@@ -46,11 +46,16 @@ public class TemplateRenderer {
     }
 
     /** Refuses content that Qute cannot parse, naming {@code field}. */
-    public void validate(String field, String content) {
+    /** Why {@code content} is not a valid template ("is not a valid template (...)"), or null when it parses. */
+    public String problem(String content) {
+        if (content == null) {
+            return null;
+        }
         try {
             engine.parse(content, TEXT);
+            return null;
         } catch (TemplateException e) {
-            throw ApiException.invalidField(field, "is not a valid template (" + e.getMessage() + ")");
+            return "is not a valid template (" + e.getMessage() + ")";
         }
     }
 

@@ -190,15 +190,15 @@ public class TemplateService {
     // ---------------------------------------------------------------- writes
 
     @WithTransaction
-    public Uni<EmailTemplateView> saveEmail(JsonNode body) {
-        EmailInput in = TemplateInputs.email(body, renderer);
+    public Uni<EmailTemplateView> saveEmail(EmailInput body) {
+        EmailInput in = body.checked(renderer);
         String partner = caller.partner();
         return saveEmail(in, partner).map(EmailTemplateView::of);
     }
 
     @WithTransaction
-    public Uni<Void> saveDefaultEmail(JsonNode body) {
-        EmailInput in = TemplateInputs.email(body, renderer);
+    public Uni<Void> saveDefaultEmail(EmailInput body) {
+        EmailInput in = body.checked(renderer);
         return saveEmail(in, null).replaceWithVoid();
     }
 
@@ -206,7 +206,7 @@ public class TemplateService {
         requireEnableable(in);
         Uni<EmailTemplate> target = in.id() != null
                 ? emails.findById(in.id()).map(found -> owned(found, partner, in.id(), "Email template"))
-                : emails.findByKey(partner, in.type(), in.locale(), in.directSales());
+                : emails.findByKey(partner, in.type(), in.locale(), in.forDirectSales());
         return target.call(existing -> checkFallback(in.fallbackEmailTemplateId(), partner, existing == null ? null : existing.id))
                 .chain(existing -> {
                     Instant now = Instant.now();
@@ -221,7 +221,7 @@ public class TemplateService {
                     t.content = in.content();
                     t.enabled = in.enabled() == null || in.enabled();
                     t.reminderPattern = in.reminderPattern();
-                    t.directSales = in.directSales();
+                    t.directSales = in.forDirectSales();
                     t.fallbackEmailTemplateId = in.fallbackEmailTemplateId();
                     t.lastModified = now;
                     return (existing == null ? emails.persist(t) : Uni.createFrom().item(t)).call(emails::flush);
@@ -255,12 +255,12 @@ public class TemplateService {
     }
 
     @WithTransaction
-    public Uni<SmsTemplateView> saveSms(JsonNode body) {
-        SmsInput in = TemplateInputs.sms(body, renderer);
+    public Uni<SmsTemplateView> saveSms(SmsInput body) {
+        SmsInput in = body.checked(renderer);
         String partner = caller.partner();
         Uni<SmsTemplate> target = in.id() != null
                 ? sms.findById(in.id()).map(found -> owned(found, partner, in.id(), "SMS template"))
-                : sms.findByKey(partner, in.type(), in.locale(), in.directSales());
+                : sms.findByKey(partner, in.type(), in.locale(), in.forDirectSales());
         return target.chain(existing -> {
             Instant now = Instant.now();
             SmsTemplate t = existing == null ? new SmsTemplate() : existing;
@@ -272,21 +272,21 @@ public class TemplateService {
             t.locale = in.locale();
             t.content = in.content();
             t.enabled = in.enabled() == null || in.enabled();
-            t.directSales = in.directSales();
+            t.directSales = in.forDirectSales();
             t.lastModified = now;
             return (existing == null ? sms.persist(t) : Uni.createFrom().item(t)).call(sms::flush);
         }).map(SmsTemplateView::of);
     }
 
     @WithTransaction
-    public Uni<CommonElementView> saveCommon(JsonNode body) {
-        CommonInput in = TemplateInputs.common(body, renderer);
+    public Uni<CommonElementView> saveCommon(CommonInput body) {
+        CommonInput in = body.checked(renderer);
         return saveCommon(in, caller.partner()).map(CommonElementView::of);
     }
 
     @WithTransaction
-    public Uni<Void> saveDefaultCommon(JsonNode body) {
-        CommonInput in = TemplateInputs.common(body, renderer);
+    public Uni<Void> saveDefaultCommon(CommonInput body) {
+        CommonInput in = body.checked(renderer);
         return saveCommon(in, null).replaceWithVoid();
     }
 

@@ -1,0 +1,128 @@
+package dev.marketplace.devstack;
+
+import static io.restassured.RestAssured.given;
+import static org.hamcrest.Matchers.equalTo;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+
+import jakarta.mail.Message;
+import jakarta.mail.internet.MimeMessage;
+
+import org.junit.jupiter.api.Test;
+
+import com.icegreen.greenmail.util.GreenMailUtil;
+
+import io.restassured.http.ContentType;
+
+/**
+ * A sales lead from a product's "contact us" form, unsigned, through to a real company: the gateway lets the unsigned
+ * PRODUCT lead through, lead-service checks the product in catalog-service and notifies the sales managers by email
+ * (outbox → Kafka → notification-service → SMTP); a reseller manager assigns it to a reseller, the reseller asks to
+ * convert it, the manager approves, the reseller converts it, and the company and its first user exist in
+ * account-service's companies API. The reseller is told of the assignment and the managers of the conversion by email.
+ */
+class LeadEndToEndTest {
+    /** lead-service's sales-manager address in the devstack profile. */
+    private static final String MANAGERS = "leads@marketplace.localhost";
+    private final GatewayClient client = GatewayClient.bootstrapConsumer();
+
+    @Test
+    void contactFormLeadIsAssignedApprovedAndConvertedIntoARealCompany() throws Exception {
+        String run = UUID.randomUUID().toString().substring(0, 8);
+        long product = client.signed("POST", "/api/marketplace/v1/products").contentType(ContentType.JSON)
+                .body(Map.of("name", "Lead Magnet " + run, "description", "Collects leads", "vendorName", "Lead Vendor Inc",
+                        "editions", List.of(Map.of("code", "BASIC", "name", "Basic", "rank", 1, "primary", true,
+                                "revenueType", "RECURRING", "leadGen", true, "plans", List.of(Map.of("frequency", "MONTHLY",
+                                        "costs", List.of(Map.of("unit", "USER", "minUnits", 1, "amount", Map.of("USD", 10)))))))))
+                .post(client.url("/api/marketplace/v1/products")).then().statusCode(201).extract().jsonPath().getLong("id");
+        String resellerEmail = "sales-" + run + "@reseller.e2e.example";
+        String[] reseller = company("Reseller " + run, true, "ROLE_RESELLER", resellerEmail);
+        String[] managers = company("Channel Team " + run, false, "ROLE_RESELLER_MANAGER", "team-" + run + "@e2e.example");
+
+        // the contact form: no credentials at all
+        String customer = "Prospect " + run;
+        String contact = "prospect-" + run + "@e2e.example";
+        String lead = given().contentType(ContentType.JSON)
+                .body(Map.of("partner", DevStack.PARTNER, "leadType", "PRODUCT", "product", Map.of("id", String.valueOf(product)),
+                        "customer", Map.of("company", Map.of("name", customer, "country", "US"),
+                                "contact", Map.of("firstName", "Pia", "lastName", "Prospect", "email", contact))))
+                .post(client.url("/api/lead/v2/leads?context=ANONYMOUS")).then().statusCode(201)
+                .body("status", equalTo("SUBMITTED")).body("profileProduct.name", equalTo("Lead Magnet " + run))
+                .extract().path("id");
+        // the same form asking for a MANUAL lead, or any other unsigned call, is refused
+        given().contentType(ContentType.JSON).body(Map.of("partner", DevStack.PARTNER, "leadType", "MANUAL",
+                "customer", Map.of("company", Map.of("name", customer), "contact", Map.of("email", contact))))
+                .post(client.url("/api/lead/v2/leads?context=ANONYMOUS")).then().statusCode(403);
+        given().get(client.url("/api/lead/v2/leads/" + lead + "?context=ANONYMOUS&companyId=" + reseller[0])).then()
+                .statusCode(403);
+
+        MimeMessage mail = awaitMail(MANAGERS, customer, 90_000);
+        String body = GreenMailUtil.getBody(mail);
+        assertTrue(body.contains(lead) && body.contains(contact), body);
+
+        String asManager = "context=RESELLER_MANAGER&companyId=" + managers[0] + "&xoauth_requestor_id=" + managers[1];
+        String asReseller = "context=RESELLER&companyId=" + reseller[0] + "&xoauth_requestor_id=" + reseller[1];
+        client.signed("POST", "/api/lead/v2/assignment?" + asManager).contentType(ContentType.JSON)
+                .body(Map.of("leadId", lead, "recipient", Map.of("participantType", "COMPANY", "companyId", reseller[0])))
+                .post(client.url("/api/lead/v2/assignment?" + asManager)).then().statusCode(201)
+                .body("lead.status", equalTo("ASSIGNED"));
+        // the reseller hears of it at its company address
+        assertTrue(GreenMailUtil.getBody(awaitMail(resellerEmail, customer, 90_000)).contains(lead));
+        post("/api/lead/v2/conversion?" + asReseller + "&leadId=" + lead).then().statusCode(409);
+        post("/api/lead/v2/conversionRequest?" + asReseller + "&leadId=" + lead).then().statusCode(200)
+                .body("lead.status", equalTo("PENDING_CONVERSION_APPROVAL"));
+        post("/api/lead/v2/conversionApproval?" + asManager + "&leadId=" + lead).then().statusCode(200)
+                .body("lead.status", equalTo("CONVERSION_APPROVED"));
+        String converted = post("/api/lead/v2/conversion?" + asReseller + "&leadId=" + lead).then().statusCode(200)
+                .body("lead.status", equalTo("CONVERTED")).body("lead.convertedCompany.name", equalTo(customer))
+                .extract().path("lead.convertedCompany.id");
+        assertTrue(GreenMailUtil.getBody(awaitMail(MANAGERS, "Lead converted: " + customer, 90_000)).contains(converted));
+        // a retry converts nothing twice
+        post("/api/lead/v2/conversion?" + asReseller + "&leadId=" + lead).then().statusCode(409);
+
+        String path = "/api/account/v2/companies/" + converted;
+        client.signed("GET", path).get(client.url(path)).then().statusCode(200)
+                .body("name", equalTo(customer)).body("externalId", equalTo("lead-" + lead));
+        client.signed("GET", path + "/memberships").get(client.url(path + "/memberships")).then().statusCode(200)
+                .body("page.totalElements", equalTo(1)).body("content[0].user.email", equalTo(contact));
+        String activities = "/api/lead/v2/leads/" + lead + "/activities?" + asManager + "&creationDateOrder=ASC";
+        client.signed("GET", activities).get(client.url(activities)).then().statusCode(200)
+                .body("content.verb", equalTo(List.of("LEAD_CREATED", "LEAD_ASSIGNED", "LEAD_CONVERSION_REQUESTED",
+                        "LEAD_CONVERSION_APPROVED", "LEAD_CONVERTED")));
+    }
+
+    /** A company with one user holding {@code role}: [company id, user id]. */
+    private String[] company(String name, boolean reseller, String role, String email) {
+        String company = client.signed("POST", "/api/account/v2/companies").contentType(ContentType.JSON)
+                .body(Map.of("name", name, "countryCode", "US", "reseller", reseller, "emailAddress", email,
+                        "firstUser", Map.of("email", "u-" + UUID.randomUUID() + "@e2e.example", "firstName", "Una",
+                                "roles", List.of(role))))
+                .post(client.url("/api/account/v2/companies")).then().statusCode(201).extract().path("uuid");
+        String memberships = "/api/account/v2/companies/" + company + "/memberships";
+        String user = client.signed("GET", memberships).get(client.url(memberships)).then().statusCode(200)
+                .extract().path("content[0].user.uuid");
+        return new String[] {company, user};
+    }
+
+    private io.restassured.response.Response post(String pathAndQuery) {
+        return client.signed("POST", pathAndQuery).post(client.url(pathAndQuery));
+    }
+
+    private static MimeMessage awaitMail(String recipient, String subjectPart, long timeoutMillis) throws Exception {
+        long deadline = System.currentTimeMillis() + timeoutMillis;
+        while (System.currentTimeMillis() < deadline) {
+            for (MimeMessage m : Suite.stack().mail().getReceivedMessages()) {
+                if (Arrays.stream(m.getRecipients(Message.RecipientType.TO)).anyMatch(a -> a.toString().contains(recipient))
+                        && m.getSubject() != null && m.getSubject().contains(subjectPart)) {
+                    return m;
+                }
+            }
+            Thread.sleep(500);
+        }
+        throw new AssertionError("no email to " + recipient + " about " + subjectPart + " within " + timeoutMillis + " ms");
+    }
+}

@@ -1,0 +1,225 @@
+package dev.marketplace.gateway.anonymous.web;
+
+import java.net.InetAddress;
+import java.net.UnknownHostException;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.event.Observes;
+
+import org.jboss.logging.Logger;
+
+import dev.marketplace.common.error.Errors;
+import dev.marketplace.common.security.Roles;
+import dev.marketplace.gateway.anonymous.service.AnonymousLeadConfig;
+import dev.marketplace.gateway.state.SharedStateUnavailable;
+import dev.marketplace.gateway.anonymous.service.ClientAddressLimiter;
+import dev.marketplace.gateway.anonymous.service.PartnerDirectory;
+import dev.marketplace.gateway.identity.domain.CallerIdentity;
+import dev.marketplace.gateway.identity.service.InternalTokenIssuer;
+import dev.marketplace.gateway.routing.service.PublicOrigins;
+import dev.marketplace.gateway.routing.service.RouteTable;
+import dev.marketplace.gateway.routing.service.UpstreamProxy;
+import io.vertx.core.Context;
+import io.vertx.core.Vertx;
+import io.vertx.core.buffer.Buffer;
+import io.vertx.core.http.HttpHeaders;
+import io.vertx.core.http.HttpMethod;
+import io.vertx.core.http.HttpServerRequest;
+import io.vertx.core.http.HttpServerResponse;
+import io.vertx.core.json.JsonObject;
+import io.vertx.ext.web.Router;
+import io.vertx.ext.web.RoutingContext;
+
+/**
+ * The one unsigned write of the API: a product's or a reseller's "contact us" form creating a PRODUCT or COMPANY lead
+ * ({@code POST /api/lead/v2/leads} with no credentials at all). Mounted just before the gateway's front door, it takes
+ * only such calls and hands every other one on untouched. In order: a per-client-address rate limit (429 with
+ * Retry-After), the body read up to {@code max-body-bytes} (413), then the body must name an existing partner and a
+ * PRODUCT or COMPANY lead, else the plain 403 every unauthenticated call gets. The call is forwarded to lead-service
+ * with an internal token of that partner: subject and consumer type {@code anonymous}, the single role
+ * ROLE_ANONYMOUS_LEAD, no user.
+ */
+@ApplicationScoped
+public class AnonymousLeadHandler {
+    private static final Logger LOG = Logger.getLogger(AnonymousLeadHandler.class);
+    /** Just before GatewayHandler's front door (-1,000). */
+    static final int ORDER = -1_001;
+    static final String ANONYMOUS = "anonymous";
+    private static final Set<String> PROFILE_LEADS = Set.of("PRODUCT", "COMPANY");
+
+    private final AnonymousLeadConfig config;
+    private final ClientAddressLimiter limiter;
+    private final PartnerDirectory partners;
+    private final RouteTable routes;
+    private final InternalTokenIssuer tokens;
+    private final UpstreamProxy proxy;
+    private final PublicOrigins origins;
+    private final Set<InetAddress> trustedProxies = new HashSet<>();
+
+    public AnonymousLeadHandler(AnonymousLeadConfig config, ClientAddressLimiter limiter, PartnerDirectory partners,
+            RouteTable routes, InternalTokenIssuer tokens, UpstreamProxy proxy, PublicOrigins origins) {
+        this.config = config;
+        this.limiter = limiter;
+        this.partners = partners;
+        this.routes = routes;
+        this.tokens = tokens;
+        this.proxy = proxy;
+        this.origins = origins;
+        for (String address : config.trustedProxies().orElse(List.of())) {
+            try {
+                trustedProxies.add(InetAddress.getByName(address.trim()));
+            } catch (UnknownHostException e) {
+                throw new IllegalArgumentException("marketplace.gateway.anonymous-leads.trusted-proxies: " + address
+                        + " is not an address", e);
+            }
+        }
+    }
+
+    void mount(@Observes Router router) {
+        if (config.enabled()) {
+            router.route(HttpMethod.POST, config.path()).order(ORDER).handler(this::handle);
+        }
+    }
+
+    void handle(RoutingContext ctx) {
+        HttpServerRequest request = ctx.request();
+        RouteTable.Route route = routes.match(config.path()).orElse(null);
+        if (!unsigned(request) || !config.path().equals(request.path()) || route == null) {
+            ctx.next(); // signed, or not exactly this path: the front door decides, as for every call
+            return;
+        }
+        request.pause();
+        String client = clientAddress(request);
+        Context context = Vertx.currentContext();
+        limiter.tryAcquire(client).onComplete(limited -> {
+            if (limited.failed()) {
+                // the shared state cannot be checked: refused, never waived (as every limited call)
+                refuse(request, 503, SharedStateUnavailable.CODE, SharedStateUnavailable.ERROR.getMessage());
+                return;
+            }
+            long retryAfter = limited.result();
+            if (retryAfter > 0) {
+                request.response().putHeader("Retry-After", Long.toString(retryAfter));
+                refuse(request, 429, "RATE_LIMITED", "Too many leads from this address; retry after " + retryAfter + " s");
+                return;
+            }
+            accept(request, route, context);
+        });
+    }
+
+    private void accept(HttpServerRequest request, RouteTable.Route route, Context context) {
+        readBody(request, buffer -> {
+            JsonObject lead;
+            try {
+                lead = buffer.toJsonObject();
+            } catch (RuntimeException e) {
+                lead = null;
+            }
+            Object partner = lead == null ? null : lead.getValue("partner");
+            Object type = lead == null ? null : lead.getValue("leadType");
+            if (!(partner instanceof String p) || p.isBlank() || !(type instanceof String t) || !PROFILE_LEADS.contains(t)) {
+                refuse(request, 403, null, null);
+                return;
+            }
+            partners.exists(p).subscribe().with(exists -> context.runOnContext(v -> {
+                if (!exists) {
+                    refuse(request, 403, null, null);
+                    return;
+                }
+                CallerIdentity caller = new CallerIdentity(ANONYMOUS, ANONYMOUS, p, Set.of(Roles.ANONYMOUS_LEAD), null, null,
+                        false, false);
+                // the exact path this handler takes (canonical by construction), the query as sent
+                String uri = request.query() == null ? request.path() : request.path() + "?" + request.query();
+                proxy.forward(request, uri, origins.originOf(request), route, tokens.tokenFor(caller), buffer);
+            }), failure -> context.runOnContext(v -> {
+                LOG.warnf("Partner look-up for an anonymous lead failed: %s", failure.toString());
+                refuse(request, 503, "SERVICE_UNAVAILABLE", "The lead cannot be accepted right now; try again later");
+            }));
+        });
+    }
+
+    /** No credentials of any kind: no Authorization header and no OAuth parameters in the query. */
+    static boolean unsigned(HttpServerRequest request) {
+        if (request.getHeader(HttpHeaders.AUTHORIZATION) != null) {
+            return false;
+        }
+        String query = request.query();
+        return query == null || !query.contains("oauth_");
+    }
+
+    /**
+     * The connection's peer; only when that peer is a trusted proxy is X-Forwarded-For read, from the right, skipping
+     * trusted proxies: a client cannot pick its bucket by sending the header itself.
+     */
+    String clientAddress(HttpServerRequest request) {
+        String peer = request.remoteAddress() == null ? "unknown" : request.remoteAddress().hostAddress();
+        if (trustedProxies.isEmpty() || !isTrusted(peer)) {
+            return peer;
+        }
+        String forwarded = request.getHeader("X-Forwarded-For");
+        if (forwarded == null) {
+            return peer;
+        }
+        String[] hops = forwarded.split(",");
+        for (int i = hops.length - 1; i >= 0; i--) {
+            String hop = hops[i].trim();
+            if (!hop.isEmpty() && !isTrusted(hop)) {
+                return hop;
+            }
+        }
+        return peer;
+    }
+
+    private boolean isTrusted(String address) {
+        try {
+            return trustedProxies.contains(InetAddress.getByName(address));
+        } catch (UnknownHostException | SecurityException e) {
+            return false;
+        }
+    }
+
+    private void readBody(HttpServerRequest request, java.util.function.Consumer<Buffer> then) {
+        String expect = request.getHeader(HttpHeaders.EXPECT);
+        if (expect != null && expect.equalsIgnoreCase("100-continue")) {
+            request.response().writeContinue();
+        }
+        Buffer body = Buffer.buffer();
+        boolean[] over = {false};
+        request.handler(chunk -> {
+            if (over[0]) {
+                return;
+            }
+            if (body.length() + chunk.length() > config.maxBodyBytes()) {
+                over[0] = true;
+                refuse(request, 413, "PAYLOAD_TOO_LARGE", "body: a lead may not exceed " + config.maxBodyBytes() + " bytes");
+                return;
+            }
+            body.appendBuffer(chunk);
+        });
+        request.exceptionHandler(e -> over[0] = true);
+        request.endHandler(v -> {
+            if (!over[0]) {
+                then.accept(body);
+            }
+        });
+        request.resume();
+    }
+
+    private static void refuse(HttpServerRequest request, int status, String code, String message) {
+        HttpServerResponse response = request.response();
+        if (response.ended() || response.closed()) {
+            return;
+        }
+        response.setStatusCode(status).putHeader(HttpHeaders.CONTENT_TYPE, "application/json");
+        if (status == 413) {
+            response.putHeader(HttpHeaders.CONNECTION, "close");
+        }
+        response.end(status == 403 ? Errors.forbiddenJson() : Errors.json(code, message));
+        if (!request.isEnded()) {
+            request.resume();
+        }
+    }
+}

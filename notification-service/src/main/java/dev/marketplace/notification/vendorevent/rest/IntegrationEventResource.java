@@ -1,0 +1,90 @@
+package dev.marketplace.notification.vendorevent.rest;
+
+import java.util.HashMap;
+import java.util.Map;
+
+import jakarta.annotation.security.RolesAllowed;
+import jakarta.validation.Valid;
+import jakarta.validation.constraints.NotNull;
+import jakarta.ws.rs.Consumes;
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.HeaderParam;
+import jakarta.ws.rs.POST;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.core.Context;
+import jakarta.ws.rs.core.HttpHeaders;
+import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.core.Response;
+import jakarta.ws.rs.core.UriInfo;
+
+import org.jboss.resteasy.reactive.RestPath;
+
+import dev.marketplace.common.security.Roles;
+import dev.marketplace.notification.vendorevent.domain.VendorEventStatus;
+import dev.marketplace.notification.vendorevent.service.VendorEventDocuments;
+import dev.marketplace.notification.vendorevent.service.VendorEventService;
+import dev.marketplace.notification.vendorevent.service.VendorResultInput;
+import io.smallrye.mutiny.Uni;
+
+/**
+ * The vendor's side of the AppDirect vendor protocol, reached through the gateway with the product's vendor credentials (the internal
+ * token's {@code product} claim must be the event's product; any other caller gets 403): the signed fetch of an event,
+ * the result of an event the vendor answered 202 to, and the signed return URL of an interactive order.
+ */
+@Path("/api/integration/v1/events/{eventToken}")
+@RolesAllowed(Roles.VENDOR)
+public class IntegrationEventResource {
+    private final VendorEventService service;
+    private final VendorEventDocuments documents;
+
+    public IntegrationEventResource(VendorEventService service, VendorEventDocuments documents) {
+        this.service = service;
+        this.documents = documents;
+    }
+
+    /** The event document: JSON when the caller asks for it, XML otherwise (AppDirect's legacy default). */
+    @GET
+    public Uni<Response> fetch(@RestPath String eventToken, @HeaderParam(HttpHeaders.ACCEPT) String accept) {
+        boolean json = accept != null && accept.toLowerCase().contains("json");
+        return service.fetch(eventToken).map(e -> json
+                ? Response.ok(documents.served(e), MediaType.APPLICATION_JSON_TYPE).build()
+                : Response.ok(documents.xml(documents.served(e)), MediaType.APPLICATION_XML_TYPE).build());
+    }
+
+    /** The vendor's result (AppDirect APIResult JSON); 204, or 409 when a result was already recorded. */
+    @POST
+    @Path("result")
+    @Consumes(MediaType.APPLICATION_JSON)
+    @Produces(MediaType.APPLICATION_JSON)
+    public Uni<Response> result(@RestPath String eventToken, @Valid @NotNull VendorResultInput input) {
+        return service.result(eventToken, input.checked(), "RESULT").map(e -> Response.noContent().build());
+    }
+
+    /**
+     * The signed return URL of an interactive order: the vendor sends the user's browser here with {@code success},
+     * {@code accountIdentifier} (or {@code errorCode}, {@code message}) and {@code oauth_*} parameters, which the gateway
+     * verifies with the product's vendor credentials. Records the result and shows the user a short page.
+     */
+    @GET
+    @Path("return")
+    @Produces(MediaType.TEXT_HTML)
+    public Uni<Response> returned(@RestPath String eventToken, @Context UriInfo uri) {
+        Map<String, String> query = new HashMap<>();
+        uri.getQueryParameters().forEach((k, v) -> {
+            if (!v.isEmpty()) {
+                query.put(k, v.get(0));
+            }
+        });
+        VendorResultInput input = VendorResultInput.ofQuery(query);
+        return service.result(eventToken, input, "RETURN_URL").map(e -> Response.ok(page(e.status == VendorEventStatus.SUCCEEDED,
+                e.productName), MediaType.TEXT_HTML_TYPE).build());
+    }
+
+    private static String page(boolean success, String product) {
+        String name = product == null ? "the product" : product.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;");
+        return "<!DOCTYPE html><html><head><meta charset=\"utf-8\"><title>Order</title></head><body><p>"
+                + (success ? "Your order of " + name + " is complete." : "Your order of " + name + " could not be completed.")
+                + "</p></body></html>";
+    }
+}
