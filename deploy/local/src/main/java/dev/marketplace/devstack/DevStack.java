@@ -300,8 +300,9 @@ public final class DevStack implements AutoCloseable {
                     "http://localhost:" + (options.portBase() + neighbour.portOffset()));
         }
         env.put("CATALOG_URL", serviceUrl("catalog-service"));
-        // vendors and connectors of a local run listen on loopback ports: let the outbound-URL guard through to them
-        env.put("MARKETPLACE_OUTBOUND_ALLOW_PRIVATE", "true");
+        // vendors and connectors of a local run listen on loopback ports: let the outbound-URL guard through to them, and
+        // to nothing else of the operator's network (private, link-local and metadata addresses stay refused)
+        env.put("MARKETPLACE_OUTBOUND_ALLOW_LOOPBACK", "true");
         env.put("MARKETPLACE_OUTBOUND_PORTS", "*");
         env.put("PAYMENT_GATEWAY_URL", payments.url());
         return env;

@@ -9,7 +9,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.UUID;
 
-import org.junit.jupiter.api.Disabled;
 import org.junit.jupiter.api.Test;
 
 import io.restassured.http.ContentType;
@@ -22,8 +21,6 @@ import io.restassured.response.Response;
 class TemplateBombAttacksTest {
 
     @Test
-    @Disabled("until template limits land (#21 item 6, notification-service); today the loops are saved (200) and "
-        + "5,000 nested {#let} answer 500")
     void templatesThatWouldExplodeWhenRenderedAreRefused() {
         Client rival = Stack.RIVAL.client();
         String templates = "/api/notification/v1/templates";

@@ -13,7 +13,6 @@ import java.util.Map;
 import java.util.UUID;
 
 import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.Disabled;
 import org.junit.jupiter.api.Test;
 
 import io.restassured.http.ContentType;
@@ -250,7 +249,6 @@ class TenancyAttacksTest {
     }
 
     @Test
-    // DISABLED-RESELLER
     void anotherMarketplaceCanNeitherReadNorChangeResellerData() {
         String companies = "/api/appReseller/v1/companies/" + company;
         assertEquals(List.of(), refusals(rival, List.of(read(companies), read("/api/appReseller/v1/users/" + user),
@@ -258,7 +256,6 @@ class TenancyAttacksTest {
     }
 
     @Test
-    // DISABLED-LEAD
     void anotherMarketplaceCanNeitherReadNorChangeLeads() {
         String create = "/api/lead/v2/leads?context=PARTNER";
         String lead = acme.signed("POST", create).contentType(ContentType.JSON)
