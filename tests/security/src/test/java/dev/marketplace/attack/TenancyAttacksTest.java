@@ -195,6 +195,21 @@ class TenancyAttacksTest {
                 .body("content.id", not(hasItem(subscription)));
     }
 
+    /** #21 "buyer membership": a user-level buyer must be a member of the company in the path (checked with account-service). */
+    @Test
+    void aUserOfAnotherCompanyCannotBuyForThisOne() {
+        Stack.Company other = Stack.createCompany(acme, "Other-" + UUID.randomUUID());
+        String mine = "/api/billing/v1/companies/" + company + "/users/" + user + "/subscriptions";
+        int before = acme.signed("GET", mine).get(acme.url(mine)).then().statusCode(200).extract().jsonPath().getList("$").size();
+        String intruder = "/api/billing/v1/companies/" + company + "/users/" + other.admin() + "/subscriptions";
+        acme.signed("POST", intruder).contentType(ContentType.JSON)
+                .body(Map.of("productId", product, "editionId", edition, "items", List.of(Map.of("unit", "USER", "quantity", 1)),
+                        "company", Map.of("name", companyName, "country", "US"),
+                        "user", Map.of("email", other.adminEmail(), "firstName", "Eve")))
+                .post(acme.url(intruder)).then().statusCode(404).body("code", equalTo("NOT_FOUND"));
+        acme.signed("GET", mine).get(acme.url(mine)).then().statusCode(200).body("size()", equalTo(before));
+    }
+
     @Test
     void anotherMarketplaceCanNeitherReadNorChangeNotificationData() {
         String subject = "Acme only " + UUID.randomUUID();
