@@ -17,8 +17,9 @@ import dev.marketplace.testkit.Postgres;
 import dev.marketplace.testkit.Redis;
 
 /**
- * A production start with the development defaults: the gateway and catalog-service refuse to start in the prod
- * profile while a secret is unset or a development default, and the error names the variable to set.
+ * A production start with the development defaults: the gateway, catalog-service, reseller-service and lead-service
+ * refuse to start in the prod profile while a secret is unset or a development default, and the error names the
+ * variable to set.
  */
 class ProductionDefaultsAttacksTest {
 
@@ -87,5 +88,16 @@ class ProductionDefaultsAttacksTest {
         assertTrue(deliberate.getValue().contains("CATALOG_ENCRYPTION_KEY"), deliberate.getValue());
         assertEquals(false, deliberate.getValue().contains("dev-only-catalog-encryption-key-change-me"),
                 "the refused value itself is never logged");
+    }
+
+    /** Services that call others by themselves refuse to start without their own service-token key. */
+    @Test
+    void resellerAndLeadRefuseToStartWithoutTheirServiceTokenKey() throws Exception {
+        for (String[] service : new String[][] { { "reseller-service", "reseller" }, { "lead-service", "lead" } }) {
+            Map.Entry<Integer, String> run = runProd(service[0], service[1], Map.of());
+            assertTrue(run.getKey() > 0, service[0] + " must exit with an error, not run: " + run.getKey());
+            assertTrue(run.getValue().contains("Refusing to start in the prod profile"), run.getValue());
+            assertTrue(run.getValue().contains("INTERNAL_TOKEN_PRIVATE_KEY"), run.getValue());
+        }
     }
 }
