@@ -163,6 +163,8 @@ public class StandIns implements QuarkusTestResourceLifecycleManager {
             body = ofCaller(authorization, m.group(1), System.getProperty("standin.membership." + m.group(1) + "." + m.group(2)));
         } else if ((m = COMPANY.matcher(path)).matches()) {
             body = ofCaller(authorization, m.group(1), System.getProperty("standin.company." + m.group(1)));
+        } else if (path.startsWith("/api/channel/v1/") && !channelReader(authorization)) {
+            body = "FORBIDDEN"; // billing's ChannelAccess: marketplace money settings are read by channel readers only
         } else if (path.equals("/api/channel/v1/exchangeRates")) {
             body = rates(partnerOf(authorization), query(exchange));
         } else if (path.equals("/api/channel/v1/discounts")) {
@@ -228,6 +230,28 @@ public class StandIns implements QuarkusTestResourceLifecycleManager {
             }
         }
         return q;
+    }
+
+    /** As billing's ChannelAccess.reader(): ROLE_PARTNER, ROLE_CHANNEL_ADMIN or ROLE_PARTNER_READ, nothing else. */
+    private static boolean channelReader(String authorization) {
+        JsonNode groups = claims(authorization).path("groups");
+        for (JsonNode g : groups) {
+            if (java.util.Set.of("ROLE_PARTNER", "ROLE_CHANNEL_ADMIN", "ROLE_PARTNER_READ").contains(g.asText())) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private static JsonNode claims(String authorization) {
+        if (authorization == null || !authorization.startsWith("Bearer ")) {
+            return JSON.createObjectNode();
+        }
+        try {
+            return JSON.readTree(Base64.getUrlDecoder().decode(authorization.substring(7).split("\\.")[1]));
+        } catch (Exception e) {
+            return JSON.createObjectNode();
+        }
     }
 
     /** The partner claim of the service token (the stand-ins answer per marketplace, as billing does). */

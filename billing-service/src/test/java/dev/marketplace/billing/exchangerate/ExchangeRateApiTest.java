@@ -111,4 +111,15 @@ class ExchangeRateApiTest {
         io.restassured.RestAssured.given().get(RATES).then().statusCode(403);
         asPartner(partner).get(RATES + "/" + id).then().statusCode(200).body("active", equalTo(true));
     }
+
+    /** catalog-service's checkout reads rates as the marketplace (a service token with ROLE_PARTNER_READ), 100 a page. */
+    @Test
+    void aServiceReadsTheMarketplacesRatesWithTheReaderRole() {
+        create(Map.of("baseCurrency", "USD", "counterCurrency", "SEK", "rate", 10.5));
+        String catalog = InternalTokens.bearer(new dev.marketplace.common.security.InternalToken.Claims("catalog-service",
+                "service", partner, java.util.Set.of(Roles.PARTNER_READ), null, null));
+        as(catalog).get(RATES + "?counterCurrency=SEK&size=100").then().statusCode(200)
+                .body("content", hasSize(1)).body("content[0].rate", equalTo(10.5f));
+        as(catalog).get(RATES + "?baseCurrency=SEK&size=100").then().statusCode(200).body("content", hasSize(0));
+    }
 }

@@ -23,7 +23,7 @@ import io.smallrye.mutiny.Uni;
 
 /**
  * billing-service's public API as catalog-service calls it: exchange rates and discounts with a service token of the
- * partner (marketplace data any storefront caller needs), a user's subscriptions and their assignments with the
+ * partner carrying ROLE_PARTNER_READ, the role billing asks of a reader (marketplace data any storefront caller needs), a user's subscriptions and their assignments with the
  * caller's own identity (billing decides what the caller may see).
  */
 @Path("/api")
@@ -35,13 +35,15 @@ public interface BillingApi {
     @GET
     @Path("/channel/v1/exchangeRates")
     Uni<ExchangeRatePage> exchangeRates(@HeaderParam(ServiceTokenHeaders.PARTNER) String partner,
+            @HeaderParam(ServiceTokenHeaders.ROLE) String role,
             @QueryParam("baseCurrency") String baseCurrency, @QueryParam("counterCurrency") String counterCurrency,
             @QueryParam("size") int size);
 
     /** A plain array (the reference) or a {@code {start, count, content}} envelope: both are read. */
     @GET
     @Path("/channel/v1/discounts")
-    Uni<JsonNode> discounts(@HeaderParam(ServiceTokenHeaders.PARTNER) String partner, @QueryParam("start") int start,
+    Uni<JsonNode> discounts(@HeaderParam(ServiceTokenHeaders.PARTNER) String partner,
+            @HeaderParam(ServiceTokenHeaders.ROLE) String role, @QueryParam("start") int start,
             @QueryParam("count") int count);
 
     @GET

@@ -17,6 +17,7 @@ import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
+import dev.marketplace.common.security.Roles;
 import dev.marketplace.common.client.ServiceRejection;
 import dev.marketplace.common.client.ServiceUnavailable;
 import io.smallrye.faulttolerance.api.AsynchronousNonBlocking;
@@ -74,7 +75,7 @@ public class BillingClient {
             skipOn = ServiceRejection.class)
     @Fallback(fallbackMethod = "ratesUnavailable", skipOn = ServiceRejection.class)
     public Uni<List<ExchangeRate>> exchangeRates(String partner, String base, String counter) {
-        return billing.exchangeRates(partner, base, counter, 100)
+        return billing.exchangeRates(partner, Roles.PARTNER_READ, base, counter, 100)
                 .map(page -> page == null || page.content() == null ? List.<ExchangeRate>of() : page.content())
                 // a billing without exchange rates has none to offer
                 .onFailure(e -> e instanceof ServiceRejection r && r.notFound()).recoverWithItem(List.of());
@@ -93,7 +94,7 @@ public class BillingClient {
     @CircuitBreaker(requestVolumeThreshold = 10, failureRatio = 0.5, delay = 10_000, successThreshold = 2)
     @Fallback(fallbackMethod = "noDiscounts")
     public Uni<List<Discount>> discounts(String partner) {
-        return billing.discounts(partner, 0, DISCOUNT_PAGE).map(this::discountList);
+        return billing.discounts(partner, Roles.PARTNER_READ, 0, DISCOUNT_PAGE).map(this::discountList);
     }
 
     Uni<List<Discount>> noDiscounts(String partner, Throwable failure) {

@@ -24,7 +24,7 @@ import dev.marketplace.catalog.product.service.ProductInputs.IncludedItem;
 import dev.marketplace.catalog.product.service.ProductInputs.Merchandising;
 import dev.marketplace.catalog.support.JsonText;
 
-/** Response shapes: edition (spec §2 / AppDirect EditionWS), payment plan (PaymentPlanWS) and product. */
+/** Response shapes: edition (AppDirect EditionWS), payment plan (PaymentPlanWS) and product. */
 @ApplicationScoped
 public class CatalogViews {
     private final JsonText json;
