@@ -265,8 +265,10 @@ public final class DevStack implements AutoCloseable {
             env.put("MARKETPLACE_GATEWAY_ENCRYPTION_KEY", GATEWAY_ENCRYPTION_KEY);
             env.put("MARKETPLACE_GATEWAY_INTERNAL_TOKEN_PRIVATE_KEY", privateKeyPem);
             env.put("MARKETPLACE_GATEWAY_ACCESS_TOKEN_PRIVATE_KEY", accessTokenKeyPem);
-            // the URL clients sign against is this replica's own; metrics and OpenAPI on a management port of its own
-            env.put("MARKETPLACE_GATEWAY_PUBLIC_BASE_URLS", "http://localhost:" + port);
+            // the URL clients sign against: the stack's gateway URL, which every replica serves as replicas behind one load
+            // balancer do (the Host names it), then the replica's own port; /q/* on a management port of its own
+            String own = "http://localhost:" + port;
+            env.put("MARKETPLACE_GATEWAY_PUBLIC_BASE_URLS", own.equals(gatewayUrl()) ? own : gatewayUrl() + "," + own);
             env.put("MARKETPLACE_GATEWAY_MANAGEMENT_PORT", String.valueOf(port + MANAGEMENT_PORT_OFFSET));
             // end-to-end tests fail authentication on purpose, hundreds of times from one address: a wider bucket than
             // production's (tests of the throttle start a replica with the production defaults)
