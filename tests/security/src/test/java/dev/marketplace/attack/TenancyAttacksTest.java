@@ -131,17 +131,17 @@ class TenancyAttacksTest {
         List<String> wrong = refusals(rival, List.of(read(c), read(c + "/memberships"), read(c + "/memberships/" + user),
                 read(c + "/memberships/" + user + "/assignments"), read(c + "/groups"), read(c + "/groups/" + group),
                 read(c + "/groups/" + group + "/memberships"), read(c + "/invitations"), read(c + "/domains"),
-                read(c + "/activities"), read("/api/account/v2/users/" + user),
+                read(c + "/activities?displayType=EVERYONE"), read("/api/account/v2/users/" + user),
                 write("PUT", c, Map.of("name", "Taken over", "countryCode", "US")),
                 write("PATCH", c, Map.of("name", "Taken over")),
-                write("POST", c + "/memberships", Map.of("email", "intruder@rival.example", "roles", List.of("SYS_ADMIN"))),
-                write("PATCH", c + "/memberships/" + user, Map.of("roles", List.of("USER"))),
+                write("POST", c + "/memberships", Map.of("user", Map.of("email", "intruder@rival.example", "firstName", "Eve"))),
+                write("PATCH", c + "/memberships/" + user, Map.of("enabled", false)),
                 write("DELETE", c + "/memberships/" + user, null),
                 write("POST", c + "/groups", Map.of("name", "Intruders")),
                 write("PUT", c + "/groups/" + group, Map.of("name", "Renamed")),
                 write("DELETE", c + "/groups/" + group, null),
                 write("POST", c + "/invitations", List.of(Map.of("email", "intruder@rival.example", "role", "USER"))),
-                write("POST", c + "/domains", Map.of("domainName", "rival.example"))));
+                write("POST", c + "/domains", Map.of("name", "rival.example"))));
         assertEquals(List.of(), wrong);
         // nothing changed
         acme.signed("GET", c).get(acme.url(c)).then().statusCode(200).body("name", equalTo(companyName));
@@ -181,14 +181,18 @@ class TenancyAttacksTest {
         String s = "/api/billing/v1/subscriptions/" + subscription;
         String status = acme.signed("GET", s).get(acme.url(s)).then().statusCode(200).extract().path("status");
         String mine = "/api/billing/v1/companies/" + company + "/users/" + user + "/subscriptions";
-        List<String> wrong = refusals(rival, List.of(read(s), read(s + "/assignments"), read(mine), read(mine + "/" + subscription),
+        List<String> wrong = refusals(rival, List.of(read(s), read(s + "/assignments"), read(mine + "/" + subscription),
                 write("DELETE", s, null), write("PUT", s, Map.of("editionId", edition, "items", List.of(Map.of("unit", "USER",
-                        "quantity", 9)))),
-                write("POST", s + "/assignments", Map.of("userId", user)),
-                write("POST", mine, Map.of("productId", product, "editionId", edition, "items",
-                        List.of(Map.of("unit", "USER", "quantity", 1)), "company", Map.of("name", "X", "country", "US"),
-                        "user", Map.of("email", "intruder@rival.example", "firstName", "I")))));
+                        "quantity", 9))))));
         assertEquals(List.of(), wrong);
+        // a list scoped to the caller's marketplace: the other marketplace's company has nothing in it
+        rival.signed("GET", mine).get(rival.url(mine)).then().statusCode(200).body("size()", equalTo(0));
+        // ordering for it: the product is looked up in the caller's marketplace first, and is not there
+        rival.signed("POST", mine).contentType(ContentType.JSON).body(Map.of("productId", product, "editionId", edition,
+                "items", List.of(Map.of("unit", "USER", "quantity", 1)), "company", Map.of("name", "X", "country", "US"),
+                "user", Map.of("email", "intruder@rival.example", "firstName", "I"))).post(rival.url(mine)).then()
+                .statusCode(400).body("code", equalTo("INVALID_FIELD"));
+        acme.signed("GET", mine).get(acme.url(mine)).then().statusCode(200).body("id", hasItem(subscription));
         acme.signed("GET", s).get(acme.url(s)).then().statusCode(200).body("status", equalTo(status));
         String orders = "/api/billing/v1/orders";
         rival.signed("GET", orders).get(rival.url(orders)).then().statusCode(200)
@@ -254,7 +258,7 @@ class TenancyAttacksTest {
         // a vendor's credentials reach only its own integration paths
         Client vendor = new Client(Stack.stack().gatewayUrl(), vendorKey, vendorSecret);
         for (String path : new String[] { "/api/account/v2/companies", "/api/marketplace/v1/products/" + product,
-                "/api/billing/v1/subscriptions/" + subscription, "/api/channel/v1/events",
+                "/api/billing/v1/companies/" + company + "/users/" + user + "/subscriptions", "/api/channel/v1/events",
                 "/api/channel/v1/settings/oauth/credentials" }) {
             vendor.signed("GET", path).get(vendor.url(path)).then().statusCode(403).body(equalTo(FORBIDDEN));
         }
@@ -265,20 +269,10 @@ class TenancyAttacksTest {
 
     @Test
     void anotherMarketplaceCanNeitherReadNorChangeResellerData() {
-        String companies = "/api/appReseller/v1/companies/" + company;
-        assertEquals(List.of(), refusals(rival, List.of(read(companies), read("/api/appReseller/v1/users/" + user),
-                write("POST", "/api/appReseller/v1/companyAssociations", Map.of("companyId", company)))));
-    }
-
-    @Test
-    void anotherMarketplaceCanNeitherReadNorChangeLeads() {
-        String create = "/api/lead/v2/leads?context=PARTNER";
-        String lead = acme.signed("POST", create).contentType(ContentType.JSON)
-                .body(Map.of("partner", Stack.ACME.partner(), "leadType", "COMPANY",
-                        "customer", Map.of("companyName", "Lead Co", "email", "lead@attack.example")))
-                .post(acme.url(create)).then().statusCode(201).extract().path("id");
-        String path = "/api/lead/v2/leads/" + lead + "?context=PARTNER&companyId=" + company;
-        assertEquals(List.of(), refusals(rival, List.of(read(path), write("DELETE", path, null))));
-        acme.signed("GET", path).get(acme.url(path)).then().statusCode(200);
+        String companies = "/api/appReseller/v1/companies/" + company + "?context=RESELLER";
+        assertEquals(List.of(), refusals(rival, List.of(read(companies),
+                read("/api/appReseller/v1/users/" + user + "?companyId=" + company + "&context=RESELLER"),
+                write("POST", "/api/appReseller/v1/companyAssociations", Map.of("resellerCompanyId", company,
+                        "customerCompanyId", company)))));
     }
 }
