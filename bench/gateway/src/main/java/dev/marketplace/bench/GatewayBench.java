@@ -262,7 +262,11 @@ public final class GatewayBench {
                     "MARKETPLACE_GATEWAY_ROUTES_ACCOUNT_UPSTREAM", "http://localhost:" + accountPort,
                     "MARKETPLACE_GATEWAY_ROUTES_LEAD_UPSTREAM", "http://localhost:" + stubPort,
                     "REDIS_URL", Redis.url(),
-                    "MARKETPLACE_GATEWAY_REDIS_KEY_PREFIX", "bench-" + UUID.randomUUID() + ":"));
+                    "MARKETPLACE_GATEWAY_REDIS_KEY_PREFIX", "bench-" + UUID.randomUUID() + ":",
+                    // metrics and OpenAPI are on the management interface, on a port of its own
+                    "MARKETPLACE_GATEWAY_MANAGEMENT_PORT", Integer.toString(freePort()),
+                    // one consumer signs every measured call: far more nonces per window than a client would send
+                    "MARKETPLACE_GATEWAY_OAUTH1_NONCE_QUOTA", "1000000000"));
             int nginxPort = startNginx(stubPort);
             awaitReady(accountPort);
             awaitReady(gatewayPort);

@@ -35,6 +35,11 @@ public final class DevStack implements AutoCloseable {
     public static final String CONSUMER_KEY = "marketplace-admin";
     public static final String CONSUMER_SECRET = "marketplace-admin-secret";
     public static final String PARTNER = "MARKETPLACE";
+    /**
+     * The gateway's encryption key in the devstack (channel consumer secrets at rest): the development default, stated
+     * here so that {@link #createChannelConsumer} writes what the gateway reads, and data kept under .dev/ still reads.
+     */
+    static final String GATEWAY_ENCRYPTION_KEY = "dev-only-encryption-key-change-me";
     private static final int READY_SECONDS = 180;
     /** Packaged services serve /q/* on a management port of their own: here, their HTTP port plus this. */
     public static final int MANAGEMENT_PORT_OFFSET = 1000;
@@ -47,6 +52,14 @@ public final class DevStack implements AutoCloseable {
     private String kafka;
     private String publicKey;
     private String privateKeyPem;
+    /** The gateway's edge key (OAuth 2.0 access tokens), its own: no service holds any part of it. */
+    private String accessTokenKeyPem;
+    /** Each service that calls others by itself signs with a key of its own: module -> PEM, issuer's public key by module. */
+    private final Map<String, String> serviceKeyPems = new HashMap<>();
+    private final Map<String, String> servicePublicKeys = new HashMap<>();
+    /** The services that mint service tokens (ServiceTokens) and so get a key pair of their own. */
+    static final List<String> MINTING_SERVICES = List.of("account-service", "reseller-service", "catalog-service",
+            "billing-service", "notification-service", "lead-service");
     private KafkaProcess kafkaProcess;
     private PaymentSandbox payments;
 
@@ -85,6 +98,11 @@ public final class DevStack implements AutoCloseable {
         return "http://localhost:" + options.portBase();
     }
 
+    /** The gateway's management interface: metrics and OpenAPI, never on its public port. */
+    public String gatewayManagementUrl() {
+        return "http://localhost:" + (options.portBase() + MANAGEMENT_PORT_OFFSET);
+    }
+
     public String serviceUrl(String module) {
         return ServiceSpec.ALL.stream().filter(s -> s.module().equals(module)).findFirst()
                 .map(s -> "http://localhost:" + (options.portBase() + s.portOffset())).orElseThrow();
@@ -118,6 +136,30 @@ public final class DevStack implements AutoCloseable {
                 "bench", "channel", partner, java.util.Set.of(roles), null, null), key, Duration.ofHours(1));
     }
 
+    /**
+     * Provisions another marketplace's channel consumer, as an operator would in the gateway's database (the API has no
+     * way to create one): tests of tenancy need two partners. Nothing happens when the key or the partner exists.
+     */
+    public void createChannelConsumer(String partner, String key, String secret, String... authorities) throws Exception {
+        try (java.sql.Connection c = Postgres.server().getDatabase("postgres", "gateway").getConnection();
+                java.sql.PreparedStatement insert = c.prepareStatement("insert into channel_consumer (consumer_key, secret, "
+                        + "partner, authorities) values (?, ?, ?, ?) on conflict do nothing")) {
+            insert.setString(1, key);
+            insert.setString(2, new dev.marketplace.common.crypto.SecretCipher(GATEWAY_ENCRYPTION_KEY).encrypt(key, secret));
+            insert.setString(3, partner);
+            insert.setString(4, String.join(",", authorities));
+            insert.executeUpdate();
+        }
+    }
+
+    /**
+     * The PKCS#8 PEM of a signing key of the stack: {@code internal-token} (the gateway's internal tokens),
+     * {@code access-token} (its OAuth 2.0 tokens), or {@code <service>-token} of a service that mints service tokens.
+     */
+    public String signingKeyPem(String name) throws Exception {
+        return pem(keys(options.dataDir().resolve("keys"), name));
+    }
+
     /** The broker, for tests that stop and restart it. */
     public KafkaProcess kafka() {
         return kafkaProcess;
@@ -138,10 +180,15 @@ public final class DevStack implements AutoCloseable {
         kafka = kafkaProcess.bootstrapServers();
         mail = SmtpResource.greenMail();
         payments = PaymentSandbox.start();
-        KeyPair keys = keys(options.dataDir().resolve("keys"));
+        KeyPair keys = keys(options.dataDir().resolve("keys"), "internal-token");
         publicKey = Base64.getEncoder().encodeToString(keys.getPublic().getEncoded());
-        privateKeyPem = "-----BEGIN PRIVATE KEY-----\n" + Base64.getMimeEncoder().encodeToString(keys.getPrivate().getEncoded())
-                + "\n-----END PRIVATE KEY-----\n";
+        privateKeyPem = pem(keys);
+        accessTokenKeyPem = pem(keys(options.dataDir().resolve("keys"), "access-token"));
+        for (String module : MINTING_SERVICES) {
+            KeyPair own = keys(options.dataDir().resolve("keys"), module.replace("-service", "") + "-token");
+            serviceKeyPems.put(module, pem(own));
+            servicePublicKeys.put(module, Base64.getEncoder().encodeToString(own.getPublic().getEncoded()));
+        }
 
         List<ServiceSpec> started = new ArrayList<>();
         for (ServiceSpec service : ServiceSpec.ALL) {
@@ -166,9 +213,16 @@ public final class DevStack implements AutoCloseable {
      * share consumers, nonces and rate limits, as replicas behind a load balancer do. It stops with the stack.
      */
     public String startGatewayReplica(int port) throws Exception {
+        return startGatewayReplica(port, Map.of());
+    }
+
+    /** The same, with settings of its own on top ({@code MARKETPLACE_GATEWAY_...} environment variables). */
+    public String startGatewayReplica(int port, Map<String, String> settings) throws Exception {
         ServiceSpec gateway = ServiceSpec.ALL.stream().filter(s -> s.module().equals("gateway")).findFirst().orElseThrow();
         Path jar = options.root().resolve("gateway/target/quarkus-app/quarkus-run.jar");
-        processes.add(launch("gateway-" + port, jar, environment(gateway, port)));
+        Map<String, String> env = environment(gateway, port);
+        env.putAll(settings);
+        processes.add(launch("gateway-" + port, jar, env));
         String url = "http://localhost:" + port;
         awaitReady("gateway-" + port, URI.create("http://localhost:" + (port + MANAGEMENT_PORT_OFFSET) + "/q/health/ready"));
         return url;
@@ -192,10 +246,14 @@ public final class DevStack implements AutoCloseable {
             ds.forEach((key, value) -> env.put(key.toUpperCase().replace('.', '_').replace('-', '_'), value));
         }
         env.put("KAFKA_BOOTSTRAP_SERVERS", kafka);
+        // every service trusts the gateway's internal tokens, and the service tokens of the peers it lists
+        // (marketplace.internal-token.peers.*), each verified with that service's own public key
         env.put("QUARKUS_OIDC_PUBLIC_KEY", publicKey);
         env.put("INTERNAL_TOKEN_PUBLIC_KEY", publicKey);
-        env.put("MARKETPLACE_INTERNAL_TOKEN_PRIVATE_KEY", privateKeyPem);
-        env.put("MARKETPLACE_GATEWAY_INTERNAL_TOKEN_PRIVATE_KEY", privateKeyPem);
+        servicePublicKeys.forEach((module, key) -> env.put(module.replace("-service", "").toUpperCase() + "_TOKEN_PUBLIC_KEY", key));
+        if (serviceKeyPems.containsKey(service.module())) {
+            env.put("MARKETPLACE_INTERNAL_TOKEN_PRIVATE_KEY", serviceKeyPems.get(service.module()));
+        }
         env.put("MARKETPLACE_PUBLIC_BASE_URL", gatewayUrl());
         env.put("MARKETPLACE_BASE_URL", gatewayUrl());
         env.put("PUBLIC_BASE_URL", gatewayUrl());
@@ -204,6 +262,19 @@ public final class DevStack implements AutoCloseable {
         env.put("QUARKUS_MAILER_MOCK", "false");
         env.put("QUARKUS_MAILER_FROM", "marketplace@localhost");
         if (service.module().equals("gateway")) {
+            env.put("MARKETPLACE_GATEWAY_ENCRYPTION_KEY", GATEWAY_ENCRYPTION_KEY);
+            env.put("MARKETPLACE_GATEWAY_INTERNAL_TOKEN_PRIVATE_KEY", privateKeyPem);
+            env.put("MARKETPLACE_GATEWAY_ACCESS_TOKEN_PRIVATE_KEY", accessTokenKeyPem);
+            // the URL clients sign against: the stack's gateway URL, which every replica serves as replicas behind one load
+            // balancer do (the Host names it), then the replica's own port; /q/* on a management port of its own
+            String own = "http://localhost:" + port;
+            env.put("MARKETPLACE_GATEWAY_PUBLIC_BASE_URLS", own.equals(gatewayUrl()) ? own : gatewayUrl() + "," + own);
+            env.put("MARKETPLACE_GATEWAY_MANAGEMENT_PORT", String.valueOf(port + MANAGEMENT_PORT_OFFSET));
+            // end-to-end tests fail authentication on purpose, hundreds of times from one address: a wider bucket than
+            // production's (tests of the throttle start a replica with the production defaults)
+            env.put("MARKETPLACE_GATEWAY_ABUSE_FAILED_AUTHENTICATIONS_CAPACITY", "2000");
+            env.put("MARKETPLACE_GATEWAY_ABUSE_FAILED_AUTHENTICATIONS_REFILL_TOKENS", "200");
+            env.put("MARKETPLACE_GATEWAY_ABUSE_TOKEN_REQUESTS_CAPACITY", "2000");
             for (ServiceSpec upstream : ServiceSpec.ALL) {
                 if (!upstream.module().equals("gateway")) {
                     env.put("MARKETPLACE_GATEWAY_ROUTES_" + upstream.routeName().toUpperCase() + "_UPSTREAM",
@@ -231,8 +302,9 @@ public final class DevStack implements AutoCloseable {
                     "http://localhost:" + (options.portBase() + neighbour.portOffset()));
         }
         env.put("CATALOG_URL", serviceUrl("catalog-service"));
-        // vendors and connectors of a local run listen on loopback ports: let the outbound-URL guard through to them
-        env.put("MARKETPLACE_OUTBOUND_ALLOW_PRIVATE", "true");
+        // vendors and connectors of a local run listen on loopback ports: let the outbound-URL guard through to them, and
+        // to nothing else of the operator's network (private, link-local and metadata addresses stay refused)
+        env.put("MARKETPLACE_OUTBOUND_ALLOW_LOOPBACK", "true");
         env.put("MARKETPLACE_OUTBOUND_PORTS", "*");
         env.put("PAYMENT_GATEWAY_URL", payments.url());
         return env;
@@ -336,10 +408,15 @@ public final class DevStack implements AutoCloseable {
         }
     }
 
-    /** The internal-token key pair, kept under {@code keys/} so that restarts keep trusting each other. */
-    private static KeyPair keys(Path dir) throws Exception {
-        Path privateFile = dir.resolve("internal-token.key");
-        Path publicFile = dir.resolve("internal-token.pub");
+    private static String pem(KeyPair keys) {
+        return "-----BEGIN PRIVATE KEY-----\n" + Base64.getMimeEncoder().encodeToString(keys.getPrivate().getEncoded())
+                + "\n-----END PRIVATE KEY-----\n";
+    }
+
+    /** A key pair kept under {@code keys/<name>.key|.pub}, so that restarts keep trusting each other. */
+    private static KeyPair keys(Path dir, String name) throws Exception {
+        Path privateFile = dir.resolve(name + ".key");
+        Path publicFile = dir.resolve(name + ".pub");
         KeyFactory rsa = KeyFactory.getInstance("RSA");
         if (Files.exists(privateFile) && Files.exists(publicFile)) {
             return new KeyPair(rsa.generatePublic(new X509EncodedKeySpec(Files.readAllBytes(publicFile))),

@@ -43,7 +43,8 @@ class OutboxRelayTest {
         try (Connection c = db.getConnection(); Statement st = c.createStatement()) {
             st.execute("drop table if exists outbox_event; drop table if exists processed_event");
             st.execute("drop function if exists outbox_event_notify()");
-            for (String migration : List.of("V0_1__outbox.sql", "V0_2__outbox_notify.sql", "V0_4__outbox_trace.sql")) {
+            for (String migration : List.of("V0_1__outbox.sql", "V0_2__outbox_notify.sql", "V0_4__outbox_trace.sql",
+                    "V0_6_1__outbox_sent_index.sql")) {
                 st.execute(new String(OutboxRelayTest.class.getResourceAsStream("/db/common/" + migration).readAllBytes(),
                         StandardCharsets.UTF_8));
             }
@@ -95,6 +96,45 @@ class OutboxRelayTest {
             assertTrue(waited < 10_000, "relayed after " + waited + " ms: the commit did not wake the relay");
         } finally {
             relay.close();
+        }
+    }
+
+    /** Sent rows older than the retention are deleted; recent and unsent ones stay, whatever their number. */
+    @Test
+    void sentRowsArePurgedAfterTheRetentionAndUnsentRowsNever() throws Exception {
+        OutboxRelay relay = new OutboxRelay(config(Duration.ofMinutes(1)), db, "127.0.0.1:1", new SimpleMeterRegistry());
+        relay.purgeSent();
+        String old = "{\"temporaryPassword\":\"sent-long-ago\"}";
+        for (int i = 0; i < 3; i++) {
+            insert(UUID.randomUUID().toString(), old);
+        }
+        try (Connection c = db.getConnection(); Statement st = c.createStatement()) {
+            st.executeUpdate("update outbox_event set sent_at = now() - interval '8 days' where sent_at is null");
+        }
+        insert(UUID.randomUUID().toString(), "{\"sent\":\"yesterday\"}");
+        try (Connection c = db.getConnection(); Statement st = c.createStatement()) {
+            st.executeUpdate("update outbox_event set sent_at = now() - interval '1 day' where sent_at is null");
+        }
+        insert(UUID.randomUUID().toString(), "{\"waiting\":\"since long ago\"}");
+        try (Connection c = db.getConnection(); Statement st = c.createStatement()) {
+            st.executeUpdate("update outbox_event set created_at = now() - interval '30 days' where sent_at is null");
+        }
+
+        assertEquals(3, relay.purgeSent());
+        assertEquals(0, count("envelope like '%sent-long-ago%'"));
+        assertEquals(1, count("envelope like '%yesterday%'"));
+        assertEquals(1, unsent());
+        assertEquals(0, relay.purgeSent());
+        try (Connection c = db.getConnection(); Statement st = c.createStatement()) {
+            st.executeUpdate("delete from outbox_event where sent_at is null");
+        }
+    }
+
+    private static int count(String where) throws Exception {
+        try (Connection c = db.getConnection(); Statement st = c.createStatement();
+                ResultSet rs = st.executeQuery("select count(*) from outbox_event where " + where)) {
+            rs.next();
+            return rs.getInt(1);
         }
     }
 

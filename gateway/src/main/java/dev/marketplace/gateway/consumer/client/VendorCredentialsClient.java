@@ -55,11 +55,16 @@ public class VendorCredentialsClient {
 
     /** The vendor consumer with this key; empty when catalog does not know it or cannot be reached. */
     public Uni<Optional<Consumer>> find(String consumerKey) {
+        return lookup(consumerKey).onFailure().recoverWithItem(e -> Optional.empty());
+    }
+
+    /**
+     * The vendor consumer with this key; empty only when catalog answered that it does not know it; a failure when
+     * catalog could not tell (unreachable, an error, an unreadable answer), which must not be remembered as unknown.
+     */
+    public Uni<Optional<Consumer>> lookup(String consumerKey) {
         return Uni.createFrom().deferred(() -> call(consumerKey))
-                .onFailure().recoverWithItem(e -> {
-                    LOG.warnf("Vendor credentials lookup failed: %s", e.toString());
-                    return Optional.empty();
-                });
+                .onFailure().invoke(e -> LOG.warnf("Vendor credentials lookup failed: %s", e.toString()));
     }
 
     private Uni<Optional<Consumer>> call(String consumerKey) {
@@ -77,7 +82,7 @@ public class VendorCredentialsClient {
                         return parse(consumerKey, body.toString(StandardCharsets.UTF_8));
                     }
                     if (resp.statusCode() != 404) {
-                        LOG.warnf("Vendor credentials lookup answered %d", resp.statusCode());
+                        throw new IllegalStateException("catalog answered " + resp.statusCode());
                     }
                     return Optional.<Consumer>empty();
                 }));
@@ -92,13 +97,11 @@ public class VendorCredentialsClient {
             String partner = json.path("partner").asText(null);
             long product = json.path("productId").asLong(-1);
             if (!consumerKey.equals(key) || secret == null || secret.isEmpty() || partner == null || product <= 0) {
-                LOG.warn("Vendor credentials lookup answered an incomplete body");
-                return Optional.empty();
+                throw new IllegalStateException("catalog answered an incomplete body");
             }
             return Optional.of(new Consumer(key, secret, ConsumerType.VENDOR, partner, Set.of(Roles.VENDOR), product));
-        } catch (Exception e) {
-            LOG.warn("Vendor credentials lookup answered a body that is not JSON");
-            return Optional.empty();
+        } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+            throw new IllegalStateException("catalog answered a body that is not JSON");
         }
     }
 

@@ -1,10 +1,12 @@
 package dev.marketplace.gateway.consumer.service;
 
 import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
 
 import jakarta.enterprise.context.ApplicationScoped;
 
 import dev.marketplace.common.crypto.SecretCipher;
+import dev.marketplace.gateway.config.GatewayConfig;
 import dev.marketplace.gateway.consumer.client.VendorCredentialsClient;
 import dev.marketplace.gateway.consumer.domain.Consumer;
 import dev.marketplace.gateway.consumer.domain.ConsumerType;
@@ -15,7 +17,9 @@ import io.smallrye.mutiny.Uni;
 /**
  * Finds the credentials behind a consumer key: channel consumers live in the gateway's database, any other key is asked
  * of catalog-service (vendor credentials, not cached: a rotated vendor secret takes effect on the next call). Channel
- * consumers come from {@link ChannelConsumerCache}, which every replica invalidates on change.
+ * consumers come from {@link ChannelConsumerCache}, which every replica invalidates on change. A key that is neither
+ * (catalog answered 404) is remembered as unknown for {@code abuse.unknown-key-ttl}, so that a caller repeating a made-up
+ * key costs neither a query nor a call to catalog each time; a key catalog could not answer for is not remembered.
  */
 @ApplicationScoped
 public class ConsumerRegistry {
@@ -23,9 +27,15 @@ public class ConsumerRegistry {
     private final ChannelConsumerCache cache;
     private final VendorCredentialsClient vendors;
     private final SecretCipher cipher;
+    /** Consumer keys neither the gateway nor catalog knows, until when ({@link System#nanoTime()}). */
+    private final ConcurrentHashMap<String, Long> unknown = new ConcurrentHashMap<>();
+    private final long unknownTtlNanos;
+    private final int maxUnknown;
 
     public ConsumerRegistry(ChannelConsumerRepository channels, ChannelConsumerCache cache, VendorCredentialsClient vendors,
-            SecretCipher cipher) {
+            SecretCipher cipher, GatewayConfig config) {
+        this.unknownTtlNanos = config.abuse().unknownKeyTtl().toNanos();
+        this.maxUnknown = config.abuse().maxTrackedKeys();
         this.channels = channels;
         this.cache = cache;
         this.vendors = vendors;
@@ -33,11 +43,39 @@ public class ConsumerRegistry {
     }
 
     public Uni<Optional<Consumer>> find(String consumerKey) {
-        if (consumerKey == null || consumerKey.isEmpty() || consumerKey.length() > 128) {
+        if (consumerKey == null || consumerKey.isEmpty() || consumerKey.length() > 128 || isKnownUnknown(consumerKey)) {
             return Uni.createFrom().item(Optional.empty());
         }
         return cache.find(consumerKey, () -> channels.findByKey(consumerKey).map(stored -> stored.map(this::channel)))
-                .flatMap(channel -> channel.isPresent() ? Uni.createFrom().item(channel) : vendors.find(consumerKey));
+                .flatMap(channel -> channel.isPresent() ? Uni.createFrom().item(channel)
+                        : vendors.lookup(consumerKey).invoke(vendor -> {
+                            if (vendor.isEmpty()) {
+                                rememberUnknown(consumerKey);
+                            }
+                        }).onFailure().recoverWithItem(Optional.empty()));
+    }
+
+    private boolean isKnownUnknown(String consumerKey) {
+        Long until = unknown.get(consumerKey);
+        if (until == null) {
+            return false;
+        }
+        if (System.nanoTime() - until < 0) {
+            return true;
+        }
+        unknown.remove(consumerKey, until);
+        return false;
+    }
+
+    private void rememberUnknown(String consumerKey) {
+        if (unknown.size() >= maxUnknown) {
+            long now = System.nanoTime();
+            unknown.values().removeIf(until -> now - until >= 0);
+            if (unknown.size() >= maxUnknown) {
+                unknown.clear();
+            }
+        }
+        unknown.put(consumerKey, System.nanoTime() + unknownTtlNanos);
     }
 
     /** A channel consumer held in memory, or null: the signed-call path asks this first and avoids a Uni. */
@@ -54,8 +92,9 @@ public class ConsumerRegistry {
                 stored.partner(), stored.authorities(), null);
     }
 
-    /** Forgets what this replica remembers of a consumer it just changed. */
+    /** Forgets what this replica remembers of a consumer it just changed or created. */
     public void forget(String consumerKey) {
         cache.evict(consumerKey);
+        unknown.remove(consumerKey);
     }
 }

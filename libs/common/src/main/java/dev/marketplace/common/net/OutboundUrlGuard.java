@@ -30,8 +30,10 @@ import io.smallrye.mutiny.infrastructure.Infrastructure;
  * configured schemes and ports, and never an address inside the operator's network — loopback, private (10/8,
  * 172.16/12, 192.168/16, carrier-grade NAT 100.64/10, IPv6 unique-local fc00::/7), link-local (169.254/16 with the
  * cloud metadata service, fe80::/10), unspecified, multicast, broadcast and reserved ranges. The host name is resolved
- * and every address it resolves to must pass. {@code marketplace.outbound.allow-private=true} (tests, the devstack)
- * lets loopback and private addresses through; link-local, unspecified and multicast stay refused.
+ * and every address it resolves to must pass. {@code marketplace.outbound.allow-loopback=true} (the devstack, whose
+ * vendors listen on this machine) lets loopback addresses through and nothing else;
+ * {@code marketplace.outbound.allow-private=true} (module tests) lets loopback and private addresses through;
+ * link-local, unspecified and multicast stay refused.
  * <p>
  * A name that does not resolve passes this check: nothing can be reached through it now, and the check made when the
  * call is about to be made ({@link #violation(URI, List)} with the addresses actually connected to) resolves again —
@@ -43,6 +45,7 @@ public class OutboundUrlGuard {
     public static final String INTERNAL_ADDRESS = "must not point to a loopback, private, link-local or otherwise internal address";
 
     private final boolean allowPrivate;
+    private final boolean allowLoopback;
     private final Set<String> schemes;
     private final Set<Integer> ports;
 
@@ -51,11 +54,18 @@ public class OutboundUrlGuard {
      * @param schemes {@code marketplace.outbound.schemes} (default https, http)
      * @param ports {@code marketplace.outbound.ports} (default 443, 80); {@code *} allows every port
      */
+    public OutboundUrlGuard(boolean allowPrivate, List<String> schemes, List<String> ports) {
+        this(allowPrivate, false, schemes, ports);
+    }
+
+    /** @param allowLoopback {@code marketplace.outbound.allow-loopback}: loopback addresses (only) pass */
     @Inject
     public OutboundUrlGuard(@ConfigProperty(name = "marketplace.outbound.allow-private", defaultValue = "false") boolean allowPrivate,
+            @ConfigProperty(name = "marketplace.outbound.allow-loopback", defaultValue = "false") boolean allowLoopback,
             @ConfigProperty(name = "marketplace.outbound.schemes", defaultValue = "https,http") List<String> schemes,
             @ConfigProperty(name = "marketplace.outbound.ports", defaultValue = "443,80") List<String> ports) {
         this.allowPrivate = allowPrivate;
+        this.allowLoopback = allowLoopback;
         this.schemes = schemes.stream().map(s -> s.trim().toLowerCase(Locale.ROOT)).collect(Collectors.toUnmodifiableSet());
         this.ports = ports.stream().map(String::trim).anyMatch("*"::equals) ? null
                 : ports.stream().map(p -> Integer.valueOf(p.trim())).collect(Collectors.toUnmodifiableSet());
@@ -134,7 +144,8 @@ public class OutboundUrlGuard {
     /** Whether a connection to this address is allowed under the configuration. */
     public boolean permitted(InetAddress address) {
         Range range = classify(address);
-        return range == Range.PUBLIC || (allowPrivate && (range == Range.LOOPBACK || range == Range.PRIVATE));
+        return range == Range.PUBLIC || ((allowPrivate || allowLoopback) && range == Range.LOOPBACK)
+                || (allowPrivate && range == Range.PRIVATE);
     }
 
     private Optional<String> shape(URI uri) {

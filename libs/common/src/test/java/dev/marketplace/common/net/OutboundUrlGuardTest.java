@@ -57,6 +57,19 @@ class OutboundUrlGuardTest {
     }
 
     @Test
+    void allowLoopbackLetsLoopbackThroughAndNothingElseOfTheOperatorsNetwork() {
+        OutboundUrlGuard loopbackOnly = new OutboundUrlGuard(false, true, List.of("https", "http"), List.of("*"));
+        for (String url : List.of("http://127.0.0.1:18080/events", "https://[::1]:8443/")) {
+            assertEquals(Optional.empty(), loopbackOnly.violation(url), url);
+        }
+        for (String url : List.of("http://10.0.0.5/x", "http://172.16.3.4/x", "http://192.168.1.1/x", "http://[fd12:3456::1]/x",
+                "http://169.254.169.254/latest/meta-data/", "http://[fe80::1]/x", "http://0.0.0.0/x",
+                "http://[::ffff:169.254.169.254]/x")) {
+            assertEquals(Optional.of(OutboundUrlGuard.INTERNAL_ADDRESS), loopbackOnly.violation(url), url);
+        }
+    }
+
+    @Test
     void allowPrivateLetsLoopbackAndPrivateThroughButNeverLinkLocalOrMulticast() {
         assertEquals(Optional.empty(), devstack.violation("http://127.0.0.1:41234/vendor"));
         assertEquals(Optional.empty(), devstack.violation("http://10.0.0.5:8080/"));

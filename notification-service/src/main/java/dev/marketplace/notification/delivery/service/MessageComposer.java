@@ -8,6 +8,7 @@ import jakarta.enterprise.context.ApplicationScoped;
 import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
+import dev.marketplace.common.crypto.NotificationSecrets;
 import dev.marketplace.notification.NotificationConfig;
 import dev.marketplace.notification.delivery.domain.Channel;
 import dev.marketplace.notification.template.domain.NotificationTemplateType;
@@ -32,9 +33,11 @@ public class MessageComposer {
     private final TemplateRenderer renderer;
     private final NotificationConfig config;
     private final ObjectMapper mapper;
+    private final NotificationSecrets secrets;
 
     public MessageComposer(TemplateResolver resolver, TemplateRenderer renderer, NotificationConfig config,
-            ObjectMapper mapper) {
+            ObjectMapper mapper, NotificationSecrets secrets) {
+        this.secrets = secrets;
         this.resolver = resolver;
         this.renderer = renderer;
         this.config = config;
@@ -51,7 +54,13 @@ public class MessageComposer {
 
     @WithSession
     public Uni<Composition> compose(Claimed c) {
-        Map<String, String> values = values(c);
+        Map<String, String> values;
+        try {
+            values = values(c);
+        } catch (IllegalStateException unopened) {
+            // a sealed secret (temporary password, invitation link) that does not open: never send the message without it
+            return Uni.createFrom().item(new Composition(null, Outcome.fail("parameters: " + unopened.getMessage())));
+        }
         String context = c.type() + " message " + c.id() + " of event " + c.eventId();
         if (c.channel() == Channel.SMS) {
             return resolver.sms(c.partner(), c.type(), c.locale()).map(r -> {
@@ -93,6 +102,8 @@ public class MessageComposer {
             } catch (Exception e) {
                 // stored by the planner as a JSON object of strings; unreadable means no parameters
             }
+            // secrets arrive and are stored sealed (NotificationSecrets): opened here, only to render
+            values.replaceAll((name, value) -> secrets.open(c.partner(), value));
         }
         values.putIfAbsent("marketplaceName", config.marketplaceName());
         values.put("partner", c.partner() == null ? "" : c.partner());

@@ -4,6 +4,8 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 import jakarta.enterprise.context.ApplicationScoped;
 
@@ -12,6 +14,7 @@ import org.jboss.logging.Logger;
 import dev.marketplace.common.error.ApiException;
 import io.quarkus.qute.Engine;
 import io.quarkus.qute.HtmlEscaper;
+import io.quarkus.qute.IfSectionHelper;
 import io.quarkus.qute.ResultMapper;
 import io.quarkus.qute.Results;
 import io.quarkus.qute.TemplateException;
@@ -24,6 +27,11 @@ import io.quarkus.qute.Variant;
  * than the application's: it has no namespace resolvers and no reflection, so partner-written templates can only read
  * the notification's parameters; values are HTML-escaped when the template is HTML; a placeholder without a value
  * renders empty and is logged instead of failing the send.
+ * <p>
+ * Partner templates can make rendering cost no more than their own length: the engine has the one section the
+ * templates need, {@code {#if}} (no {@code {#for}}/{@code {#each}} over ranges, no {@code {#let}}, {@code {#include}}
+ * or {@code {#insert}}), sections nest at most {@value #MAX_DEPTH} deep, and a template that does not parse (a
+ * parser's stack overflow included) is refused when saved (#21, template denial of service).
  */
 @ApplicationScoped
 public class TemplateRenderer {
@@ -31,8 +39,13 @@ public class TemplateRenderer {
     private static final Variant HTML = Variant.forContentType(Variant.TEXT_HTML);
     private static final Variant TEXT = Variant.forContentType(Variant.TEXT_PLAIN);
 
+    /** How deep sections may nest. */
+    static final int MAX_DEPTH = 8;
+    private static final Pattern SECTION_TAG = Pattern.compile("\\{(#|/)([a-zA-Z]*)");
+
     private final Engine engine = Engine.builder()
-            .addDefaultSectionHelpers()
+            // only {#if}: no loops, no variables, no includes
+            .addSectionHelper(new IfSectionHelper.Factory())
             .addDefaultValueResolvers()
             .addValueResolver(ValueResolver.builder().applyToBaseClass(RenderData.class).priority(100)
                     .resolveSync(ctx -> ((RenderData) ctx.getBase()).lookup(ctx.getName())).build())
@@ -51,11 +64,24 @@ public class TemplateRenderer {
         if (content == null) {
             return null;
         }
+        int depth = 0;
+        Matcher tag = SECTION_TAG.matcher(content);
+        while (tag.find()) {
+            if (tag.group(1).equals("/")) {
+                depth--;
+            } else if (!tag.group(2).equals("else")) {
+                if (++depth > MAX_DEPTH) {
+                    return "may not nest sections more than " + MAX_DEPTH + " deep";
+                }
+            }
+        }
         try {
             engine.parse(content, TEXT);
             return null;
         } catch (TemplateException e) {
-            return "is not a valid template (" + e.getMessage() + ")";
+            return "is not a valid template (" + e.getMessage() + "); the only section allowed is {#if}";
+        } catch (StackOverflowError | RuntimeException e) {
+            return "is not a valid template";
         }
     }
 
