@@ -23,7 +23,8 @@ insert into vendor_event (id, token, partner, product_id, event_type, event_url,
                           created_on)
 select md5(':partner-vendor-event-' || i)::uuid, md5(':partner-token-' || i), ':partner', 900000 + i % 100,
        'SUBSCRIPTION_ORDER', 'https://market.example/api/integration/v1/events/' || md5(':partner-token-' || i), '{}',
-       (array['SUCCEEDED', 'SUCCEEDED', 'SUCCEEDED', 'FAILED', 'PARKED'])[i % 5 + 1], now(),
+       -- parked events are the rare ones an operator looks for (1 in 50), failed ones 1 in 5
+       case when i % 50 = 0 then 'PARKED' when i % 5 = 3 then 'FAILED' else 'SUCCEEDED' end, now(),
        now() - make_interval(secs => i)
 from generate_series(1, :rows) i;
 
