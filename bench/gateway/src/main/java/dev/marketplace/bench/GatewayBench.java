@@ -54,7 +54,8 @@ import io.vertx.core.http.RequestOptions;
  */
 public final class GatewayBench {
     private static final String KEY = "marketplace-admin";
-    private static final String SECRET = "marketplace-admin-secret";
+    /** Not the development default: the services run in the prod profile, which refuses development secrets. */
+    private static final String SECRET = "bench-admin-secret-" + UUID.randomUUID();
     private static final String PARTNER = "MARKETPLACE";
     private static final String BODY = "{\"uuid\":\"c0ffee00-0000-4000-8000-000000000001\",\"name\":\"Bench Co\","
             + "\"externalId\":\"bench-1\",\"countryCode\":\"US\",\"enabled\":true}";
@@ -253,6 +254,8 @@ public final class GatewayBench {
             env.put("MARKETPLACE_INTERNAL_TOKEN_PRIVATE_KEY", InternalTokens.privateKeyPem());
             env.put("MARKETPLACE_GATEWAY_INTERNAL_TOKEN_PRIVATE_KEY", InternalTokens.privateKeyPem());
             env.put("KAFKA_BOOTSTRAP_SERVERS", Kafka.bootstrapServers());
+            // the prod profile refuses to start on development secrets: the run's own
+            env.put("NOTIFICATION_SECRETS_KEY", "bench-notification-secrets-" + UUID.randomUUID());
 
             int accountPort = freePort();
             start("account-service", accountJar, accountPort, env, Postgres.datasourceConfig("account_bench"), Map.of());
@@ -262,6 +265,9 @@ public final class GatewayBench {
                     "MARKETPLACE_GATEWAY_ROUTES_ACCOUNT_UPSTREAM", "http://localhost:" + accountPort,
                     "MARKETPLACE_GATEWAY_ROUTES_LEAD_UPSTREAM", "http://localhost:" + stubPort,
                     "REDIS_URL", Redis.url(),
+                    "MARKETPLACE_GATEWAY_ENCRYPTION_KEY", "bench-encryption-key-" + UUID.randomUUID(),
+                    "MARKETPLACE_GATEWAY_ACCESS_TOKEN_PRIVATE_KEY", InternalTokens.privateKeyPem(),
+                    "MARKETPLACE_GATEWAY_BOOTSTRAP_CONSUMER_SECRET", SECRET,
                     "MARKETPLACE_GATEWAY_REDIS_KEY_PREFIX", "bench-" + UUID.randomUUID() + ":",
                     // metrics and OpenAPI are on the management interface, on a port of its own
                     "MARKETPLACE_GATEWAY_MANAGEMENT_PORT", Integer.toString(freePort()),

@@ -33,4 +33,23 @@ class TemplateRendererTest {
         assertEquals("Hello Ada (no company)", renderer.render(template, false, Map.of("firstName", "Ada"), "test").text());
         assertNull(renderer.problem("{#if a}{#if b}{#if c}x{/if}{/if}{/if}"));
     }
+
+    /** Placeholders repeat their values: a rendering past the cap is refused instead of built into a message. */
+    @Test
+    void aRenderingPastTheCapIsRefused() {
+        String template = "{companyName}".repeat(15_000); // 195,000 characters, under the 200,000 a template may have
+        assertNull(renderer.problem(template, java.util.List.of("companyName")));
+        String name = "x".repeat(100);
+        assertEquals(1_500_000, name.length() * 15_000);
+        org.junit.jupiter.api.Assertions.assertThrows(TemplateRenderer.TooLarge.class,
+                () -> renderer.render(template, false, Map.of("companyName", name), "test"));
+        assertEquals(15_000 * 10, renderer.render(template, false, Map.of("companyName", "x".repeat(10)), "test").text().length());
+    }
+
+    @Test
+    void placeholdersOutsideTheParametersAreNamed() {
+        String problem = renderer.problem("{#if vip}Dear {firstName} {iban}{/if}", java.util.List.of("firstName", "vip"));
+        assertEquals("names {iban}, which this template type does not fill; its parameters are firstName, vip", problem);
+        assertNull(renderer.problem("Dear {firstName}", java.util.List.of("firstName")));
+    }
 }

@@ -32,7 +32,9 @@ class TemplateBombAttacksTest {
         List<String> wrong = new ArrayList<>();
         for (String bomb : new String[] { "{#for i in 100000}{#for j in 100000}{#for k in 100000}x{/for}{/for}{/for}",
                 "{#for i in 2147483647}{companyName}{/for}", "{#let a='x'}".repeat(5000) + "{/let}".repeat(5000),
-                "{companyName}".repeat(200_000) }) {
+                "{companyName}".repeat(200_000),
+                // a placeholder the type does not fill would render empty in every message: refused, as a bomb is
+                "Pay {invoiceNumber} to {attackerIban}" }) {
             Response r = rival.signed("POST", templates + "/email").contentType(ContentType.JSON)
                     .body(Map.of("type", "INVOICE", "locale", "en", "subject", "Bomb", "content", bomb))
                     .post(rival.url(templates + "/email"));

@@ -62,6 +62,11 @@ public class MessageComposer {
             return Uni.createFrom().item(new Composition(null, Outcome.fail("parameters: " + unopened.getMessage())));
         }
         String context = c.type() + " message " + c.id() + " of event " + c.eventId();
+        return compose(c, values, context).onFailure(TemplateRenderer.TooLarge.class)
+                .recoverWithItem(tooLarge -> new Composition(null, Outcome.fail(tooLarge.getMessage())));
+    }
+
+    private Uni<Composition> compose(Claimed c, Map<String, String> values, String context) {
         if (c.channel() == Channel.SMS) {
             return resolver.sms(c.partner(), c.type(), c.locale()).map(r -> {
                 if (r.template() == null) {

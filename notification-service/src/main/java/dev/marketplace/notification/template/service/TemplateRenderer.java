@@ -1,9 +1,11 @@
 package dev.marketplace.notification.template.service;
 
+import java.util.Collection;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.TreeSet;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -13,6 +15,7 @@ import org.jboss.logging.Logger;
 
 import dev.marketplace.common.error.ApiException;
 import io.quarkus.qute.Engine;
+import io.quarkus.qute.Expression;
 import io.quarkus.qute.HtmlEscaper;
 import io.quarkus.qute.IfSectionHelper;
 import io.quarkus.qute.ResultMapper;
@@ -31,7 +34,8 @@ import io.quarkus.qute.Variant;
  * Partner templates can make rendering cost no more than their own length: the engine has the one section the
  * templates need, {@code {#if}} (no {@code {#for}}/{@code {#each}} over ranges, no {@code {#let}}, {@code {#include}}
  * or {@code {#insert}}), sections nest at most {@value #MAX_DEPTH} deep, and a template that does not parse (a
- * parser's stack overflow included) is refused when saved (#21, template denial of service).
+ * parser's stack overflow included) is refused when saved, and so is a placeholder the template's type does not fill; a
+ * rendering larger than {@value #MAX_OUTPUT} characters is refused rather than sent.
  */
 @ApplicationScoped
 public class TemplateRenderer {
@@ -58,7 +62,44 @@ public class TemplateRenderer {
     public record Rendered(String text, Set<String> missing) {
     }
 
-    /** Refuses content that Qute cannot parse, naming {@code field}. */
+    /**
+     * The most characters a rendering may produce: a template is at most 200,000 characters, but each placeholder
+     * repeats its value, and a message larger than this is refused rather than built and sent.
+     */
+    static final int MAX_OUTPUT = 1_000_000;
+
+    /** A rendering that would exceed {@link #MAX_OUTPUT}: the message is not sent. */
+    public static final class TooLarge extends RuntimeException {
+        TooLarge(String context) {
+            super("the rendered " + context + " exceeds " + MAX_OUTPUT + " characters", null, false, false);
+        }
+    }
+
+    /**
+     * Why {@code content} is not a valid template for a message whose parameters are {@code parameters}, or null when
+     * it parses and names only those: a placeholder no rendering fills would silently render empty.
+     */
+    public String problem(String content, Collection<String> parameters) {
+        String problem = problem(content);
+        if (problem != null || content == null) {
+            return problem;
+        }
+        Set<String> unknown = new TreeSet<>();
+        for (Expression expression : engine.parse(content, TEXT).getExpressions()) {
+            if (expression.isLiteral()) {
+                continue;
+            }
+            String name = expression.getNamespace() != null ? expression.getNamespace() + ":"
+                    : expression.getParts().isEmpty() ? "" : expression.getParts().get(0).getName();
+            if (!parameters.contains(name)) {
+                unknown.add("{" + expression.toOriginalString() + "}");
+            }
+        }
+        return unknown.isEmpty() ? null
+                : "names " + String.join(", ", unknown) + ", which this template type does not fill; its parameters are "
+                        + String.join(", ", parameters);
+    }
+
     /** Why {@code content} is not a valid template ("is not a valid template (...)"), or null when it parses. */
     public String problem(String content) {
         if (content == null) {
@@ -89,6 +130,9 @@ public class TemplateRenderer {
     public Rendered render(String content, boolean html, Map<String, String> values, String context) {
         RenderData data = new RenderData(values);
         String text = engine.parse(content, html ? HTML : TEXT).data(data).render();
+        if (text.length() > MAX_OUTPUT) {
+            throw new TooLarge(context);
+        }
         if (!data.missing.isEmpty()) {
             LOG.warnf("Placeholders without a value rendered empty in %s: %s", context, data.missing);
         }
