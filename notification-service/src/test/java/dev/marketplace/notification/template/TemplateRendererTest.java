@@ -41,7 +41,7 @@ class TemplateRendererTest {
         assertNull(renderer.problem(template, java.util.List.of("companyName")));
         String name = "x".repeat(100);
         assertEquals(1_500_000, name.length() * 15_000);
-        org.junit.jupiter.api.Assertions.assertThrows(TemplateRenderer.TooLarge.class,
+        org.junit.jupiter.api.Assertions.assertThrows(TemplateRenderer.Refused.class,
                 () -> renderer.render(template, false, Map.of("companyName", name), "test"));
         assertEquals(15_000 * 10, renderer.render(template, false, Map.of("companyName", "x".repeat(10)), "test").text().length());
     }

@@ -68,10 +68,10 @@ public class TemplateRenderer {
      */
     static final int MAX_OUTPUT = 1_000_000;
 
-    /** A rendering that would exceed {@link #MAX_OUTPUT}: the message is not sent. */
-    public static final class TooLarge extends RuntimeException {
-        TooLarge(String context) {
-            super("the rendered " + context + " exceeds " + MAX_OUTPUT + " characters", null, false, false);
+    /** A rendering refused (larger than {@link #MAX_OUTPUT}, or slower than its time cap): the message is not sent. */
+    public static final class Refused extends RuntimeException {
+        public Refused(String reason) {
+            super(reason, null, false, false);
         }
     }
 
@@ -131,7 +131,7 @@ public class TemplateRenderer {
         RenderData data = new RenderData(values);
         String text = engine.parse(content, html ? HTML : TEXT).data(data).render();
         if (text.length() > MAX_OUTPUT) {
-            throw new TooLarge(context);
+            throw new Refused("the rendered " + context + " exceeds " + MAX_OUTPUT + " characters");
         }
         if (!data.missing.isEmpty()) {
             LOG.warnf("Placeholders without a value rendered empty in %s: %s", context, data.missing);
