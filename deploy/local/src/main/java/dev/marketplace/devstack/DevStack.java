@@ -84,6 +84,7 @@ public final class DevStack implements AutoCloseable {
     }
 
     public static DevStack start(Options options) throws Exception {
+        requireFree(options.portBase());
         DevStack stack = new DevStack(options);
         try {
             stack.startAll();
@@ -92,6 +93,22 @@ public final class DevStack implements AutoCloseable {
             throw e;
         }
         return stack;
+    }
+
+    /**
+     * A second stack on the same ports would share the first one's gateway and services, and each would see the other's
+     * stop as connections refused: refuse to start instead, naming the way out.
+     */
+    private static void requireFree(int portBase) {
+        for (int port = portBase; port < portBase + ServiceSpec.ALL.size(); port++) {
+            try (java.net.Socket probe = new java.net.Socket()) {
+                probe.connect(new java.net.InetSocketAddress("127.0.0.1", port), 200);
+                throw new IllegalStateException("Port " + port + " is taken, probably by another devstack: stop it or start this"
+                        + " one on another base port");
+            } catch (IOException free) {
+                // nothing listens there
+            }
+        }
     }
 
     public String gatewayUrl() {

@@ -37,7 +37,6 @@ final class Suite {
                 Path data = Files.createTempDirectory("devstack-e2e");
                 // fixed ports below the kernel's ephemeral range (32768+), where outgoing connections can take them
                 int port = Integer.getInteger("devstack.e2e.port", 28080);
-                requireFree(port);
                 stack = DevStack.start(new DevStack.Options(root, data, port, 0, 0,
                         false, Map.of("notification-service", NOTIFICATION)));
             } catch (Exception e) {
@@ -46,22 +45,6 @@ final class Suite {
             Runtime.getRuntime().addShutdownHook(new Thread(stack::close));
         }
         return stack;
-    }
-
-    /**
-     * A second test run on the same machine would share the first one's gateway and services, and each would see the
-     * other's stop as connections refused mid-test: refuse to start instead, naming the way out.
-     */
-    private static void requireFree(int port) {
-        for (int p = port; p <= port + 6; p++) {
-            try (java.net.Socket s = new java.net.Socket()) {
-                s.connect(new java.net.InetSocketAddress("127.0.0.1", p), 200);
-                throw new IllegalStateException("Port " + p + " is taken, probably by another devstack test run: stop it or run"
-                        + " with -Ddevstack.e2e.port=<another base port>");
-            } catch (java.io.IOException free) {
-                // nothing listens there
-            }
-        }
     }
 
     /** The spans the devstack's services exported. */
