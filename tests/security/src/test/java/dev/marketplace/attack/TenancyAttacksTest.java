@@ -282,20 +282,22 @@ class TenancyAttacksTest {
      */
     @Test
     void anotherMarketplaceCanNeitherReadNorChangeLeadData() {
-        String create = "/api/lead/v2/leads?context=PARTNER";
+        // a MANUAL lead of channel credentials is made for a user of one of the marketplace's companies
+        String owner = "context=PARTNER&companyId=" + company;
+        String create = "/api/lead/v2/leads?" + owner + "&userId=" + user;
         String body = "{\"partner\":\"" + Stack.ACME.partner() + "\",\"leadType\":\"MANUAL\",\"customer\":{\"company\":"
                 + "{\"name\":\"Lead Co\",\"country\":\"US\"},\"contact\":{\"firstName\":\"Lee\",\"lastName\":\"Dee\","
                 + "\"email\":\"lead@attack.example\"}}}";
         String lead = acme.signed("POST", create).contentType(ContentType.JSON).body(body).post(acme.url(create)).then()
                 .statusCode(201).extract().path("id");
         String path = "/api/lead/v2/leads/" + lead + "?context=PARTNER";
-        String status = acme.signed("GET", path).get(acme.url(path)).then().statusCode(200).extract().path("status");
+        String mine = "/api/lead/v2/leads/" + lead + "?" + owner + "&xoauth_requestor_id=" + user;
+        String status = acme.signed("GET", mine).get(acme.url(mine)).then().statusCode(200).extract().path("status");
 
         List<String> notFound = new ArrayList<>();
         for (Attempt a : List.of(read(path), read("/api/lead/v2/leads/" + lead + "/activities?context=PARTNER"),
                 write("PATCH", path, Map.of("notes", "taken over")), write("DELETE", path, null),
-                write("POST", "/api/lead/v2/conversion?context=PARTNER&leadId=" + lead, null),
-                write("POST", "/api/lead/v2/assignment?context=PARTNER", Map.of("leadId", lead, "companyId", company)))) {
+                write("POST", "/api/lead/v2/conversion?context=PARTNER&leadId=" + lead, null))) {
             var request = rival.signed(a.method(), a.path());
             if (a.body() != null) {
                 request.contentType(ContentType.JSON).body(a.body());
@@ -307,14 +309,15 @@ class TenancyAttacksTest {
         }
         assertEquals(List.of(), notFound);
         // the owner's company named in the query: the company is another marketplace's
-        assertEquals(List.of(), refusals(rival, List.of(read("/api/lead/v2/leads?context=COMPANY&companyId=" + company),
-                read("/api/lead/v2/leads/" + lead + "?context=COMPANY&companyId=" + company))));
+        assertEquals(List.of(), refusals(rival, List.of(read("/api/lead/v2/leads?" + owner),
+                read("/api/lead/v2/leads/" + lead + "?" + owner), write("PATCH", "/api/lead/v2/leads/" + lead + "?" + owner,
+                        Map.of("notes", "taken over")))));
         // the rival's own list does not show it, and nothing changed
         String rivals = "/api/lead/v2/leads?context=PARTNER&size=200";
         rival.signed("GET", rivals).get(rival.url(rivals)).then().statusCode(200).body("content.id", not(hasItem(lead)));
-        acme.signed("GET", path).get(acme.url(path)).then().statusCode(200).body("status", equalTo(status))
+        acme.signed("GET", mine).get(acme.url(mine)).then().statusCode(200).body("status", equalTo(status))
                 .body("notes", not(equalTo("taken over")));
-        String activities = "/api/lead/v2/leads/" + lead + "/activities?context=PARTNER";
+        String activities = "/api/lead/v2/leads/" + lead + "/activities?" + owner + "&xoauth_requestor_id=" + user;
         acme.signed("GET", activities).get(acme.url(activities)).then().statusCode(200).body("content.size()", equalTo(1));
     }
 }
