@@ -91,9 +91,13 @@ public class SubscriptionRepository implements PanacheRepositoryBase<Subscriptio
      * are skipped, so replicas share the work and never invoice one subscription twice.
      */
     public Uni<List<Subscription>> dueForInvoicing(java.time.LocalDate today, int limit) {
-        return getSession().chain(session -> session.createNativeQuery("select * from subscription where status = 'ACTIVE' "
-                + "and next_invoice_on <= ?1 order by next_invoice_on, id limit ?2 for update skip locked", Subscription.class)
-                .setParameter(1, today).setParameter(2, limit).getResultList());
+        // ids first, then the entities: the table has columns the entity does not map (company_scope, for the lists'
+        // counters), which an entity read of "select *" cannot take
+        return getSession().chain(session -> session.createNativeQuery("select id from subscription where status = 'ACTIVE' "
+                + "and next_invoice_on <= ?1 order by next_invoice_on, id limit ?2 for update skip locked", UUID.class)
+                .setParameter(1, today).setParameter(2, limit).getResultList()
+                .chain(ids -> ids.isEmpty() ? Uni.createFrom().item(List.<Subscription>of())
+                        : list("id in ?1 order by nextInvoiceOn, id", ids)));
     }
 
     /** The subscription of a vendor's account (the vendor names it by the account identifier it chose). */
