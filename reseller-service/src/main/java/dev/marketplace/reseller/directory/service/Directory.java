@@ -10,6 +10,7 @@ import jakarta.enterprise.context.ApplicationScoped;
 
 import dev.marketplace.common.lookup.CompanyRef;
 import dev.marketplace.common.paging.PageRequest;
+import dev.marketplace.common.paging.Total;
 import dev.marketplace.reseller.directory.domain.DirectoryChange;
 import dev.marketplace.reseller.directory.domain.DirectoryChange.CompanyChange;
 import dev.marketplace.reseller.directory.domain.DirectoryChange.MembershipChange;
@@ -95,8 +96,8 @@ public class Directory {
         return companies.inOrder(ids);
     }
 
-    public Uni<Map<UUID, Long>> memberCounts(Collection<UUID> companyIds, int cap) {
-        return companies.memberCounts(companyIds, cap);
+    public Uni<Map<UUID, Long>> memberCounts(Collection<UUID> companyIds) {
+        return companies.memberCounts(companyIds);
     }
 
     public Uni<Set<UUID>> activeCompanies(Collection<UUID> companyIds) {
@@ -123,8 +124,8 @@ public class Directory {
         return users.search(filter, page);
     }
 
-    public Uni<Long> countMembers(UserRepository.Filter filter, int cap) {
-        return users.count(filter, cap);
+    public Uni<Total> countMembers(UserRepository.Filter filter) {
+        return users.count(filter);
     }
 
     public Uni<DirectoryMembership> membership(UUID company, UUID user) {
