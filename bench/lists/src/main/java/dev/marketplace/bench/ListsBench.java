@@ -15,6 +15,7 @@ import java.util.Collections;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
+import java.util.stream.Stream;
 import java.util.concurrent.atomic.AtomicLong;
 
 import dev.marketplace.account.activity.repository.ActivityRepository;
@@ -47,6 +48,9 @@ import dev.marketplace.testkit.SignpostSigner;
  */
 public final class ListsBench {
     private static final UUID COMPANY = UUID.nameUUIDFromBytes("bench-lists-company".getBytes());
+    /** The services to measure (bench.services, comma-separated modules); all when empty. */
+    private static final List<String> ONLY = System.getProperty("bench.services", "").isBlank() ? List.of()
+            : List.of(System.getProperty("bench.services").split(","));
     private static final double FIRST_PAGE_TARGET_MS = 20;
     private static final double DEEP_PAGE_TARGET_MS = 100;
 
@@ -84,11 +88,18 @@ public final class ListsBench {
 
     private void run(DevStack stack, Path root, Path results, int rows, int seconds, int clients) throws Exception {
         String partner = DevStack.PARTNER;
-        List<Service> services = List.of(
+        List<Service> services = Stream.of(
                 new Service("account-service", "account", "account-service/src/test/resources/seed/lists.sql",
                         accountQueries(partner)),
                 new Service("notification-service", "notification", "notification-service/src/test/resources/seed/lists.sql",
-                        notificationQueries(partner)));
+                        notificationQueries(partner)),
+                new Service("billing-service", "billing", "billing-service/src/test/resources/seed/lists.sql",
+                        BillingLists.queries(partner, COMPANY)),
+                new Service("lead-service", "lead", "lead-service/src/test/resources/seed/lists.sql",
+                        LeadLists.leadQueries(partner, COMPANY)),
+                new Service("reseller-service", "reseller", "reseller-service/src/test/resources/seed/lists.sql",
+                        ResellerLists.resellerQueries(partner, COMPANY)))
+                .stream().filter(service -> ONLY.isEmpty() || ONLY.contains(service.module())).toList();
         Instant seedStart = Instant.now();
         for (Service service : services) {
             try (Connection db = Postgres.server().getDatabase("postgres", service.database()).getConnection()) {
