@@ -1,4 +1,4 @@
-package dev.marketplace.account.membership.domain;
+package dev.marketplace.account.assignment.domain;
 
 import java.time.Instant;
 import java.util.Set;

@@ -1,4 +1,4 @@
-package dev.marketplace.account.messaging;
+package dev.marketplace.account.assignment.messaging;
 
 import java.time.Duration;
 import java.time.Instant;
@@ -13,8 +13,8 @@ import org.jboss.logging.Logger;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
-import dev.marketplace.account.membership.service.AssignmentProjection;
-import dev.marketplace.account.membership.service.AssignmentProjection.Change;
+import dev.marketplace.account.assignment.service.AssignmentProjection;
+import dev.marketplace.account.assignment.service.AssignmentProjection.Change;
 import dev.marketplace.common.events.EventEnvelope;
 import dev.marketplace.common.events.EventTypes;
 import dev.marketplace.common.events.payload.SubscriptionVendorEvent;

@@ -1,4 +1,4 @@
-package dev.marketplace.account.user.graphql;
+package dev.marketplace.account.graphql;
 
 import io.smallrye.graphql.api.ErrorCode;
 

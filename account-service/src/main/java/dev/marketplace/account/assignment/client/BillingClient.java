@@ -1,4 +1,4 @@
-package dev.marketplace.account.client;
+package dev.marketplace.account.assignment.client;
 
 import java.util.UUID;
 

@@ -1,4 +1,4 @@
-package dev.marketplace.account.client;
+package dev.marketplace.account.assignment.client;
 
 import java.util.UUID;
 
@@ -12,7 +12,7 @@ import jakarta.ws.rs.core.MediaType;
 import org.eclipse.microprofile.rest.client.annotation.RegisterClientHeaders;
 import org.eclipse.microprofile.rest.client.inject.RegisterRestClient;
 
-import dev.marketplace.account.client.BillingClient.Entitlements;
+import dev.marketplace.account.assignment.client.BillingClient.Entitlements;
 import dev.marketplace.common.client.ServiceTokenHeaders;
 import io.smallrye.mutiny.Uni;
 

@@ -1,4 +1,4 @@
-package dev.marketplace.account.user.graphql;
+package dev.marketplace.account.graphql;
 
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;

@@ -1,4 +1,4 @@
-package dev.marketplace.account.user.graphql;
+package dev.marketplace.account.graphql;
 
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
@@ -17,21 +17,22 @@ import org.eclipse.microprofile.graphql.Name;
 import org.eclipse.microprofile.graphql.Query;
 
 import dev.marketplace.account.company.domain.Company;
-import dev.marketplace.account.company.repository.CompanyRepository;
-import dev.marketplace.account.company.service.CompanyAccess;
+import dev.marketplace.account.company.service.CompanyLookup;
+import dev.marketplace.account.access.CompanyAccess;
 import dev.marketplace.account.membership.domain.Membership;
-import dev.marketplace.account.membership.repository.MembershipRepository;
+import dev.marketplace.account.membership.service.Members;
 import dev.marketplace.account.user.domain.AppUser;
 import dev.marketplace.account.user.domain.UserStatus;
-import dev.marketplace.account.user.graphql.UserGraphQLTypes.Account;
-import dev.marketplace.account.user.graphql.UserGraphQLTypes.MembershipNode;
-import dev.marketplace.account.user.graphql.UserGraphQLTypes.PageInfo;
-import dev.marketplace.account.user.graphql.UserGraphQLTypes.UserConnection;
-import dev.marketplace.account.user.graphql.UserGraphQLTypes.UserEdge;
-import dev.marketplace.account.user.graphql.UserGraphQLTypes.UserFilter;
-import dev.marketplace.account.user.graphql.UserGraphQLTypes.UserNode;
-import dev.marketplace.account.user.graphql.UserGraphQLTypes.UserOrder;
-import dev.marketplace.account.user.repository.UserRepository;
+import dev.marketplace.account.graphql.UserGraphQLTypes.Account;
+import dev.marketplace.account.graphql.UserGraphQLTypes.MembershipNode;
+import dev.marketplace.account.graphql.UserGraphQLTypes.PageInfo;
+import dev.marketplace.account.graphql.UserGraphQLTypes.UserConnection;
+import dev.marketplace.account.graphql.UserGraphQLTypes.UserEdge;
+import dev.marketplace.account.graphql.UserGraphQLTypes.UserFilter;
+import dev.marketplace.account.graphql.UserGraphQLTypes.UserNode;
+import dev.marketplace.account.graphql.UserGraphQLTypes.UserOrder;
+import dev.marketplace.account.user.domain.UserSortField;
+import dev.marketplace.account.user.service.UserQuery;
 import dev.marketplace.account.user.service.UserService;
 import dev.marketplace.common.error.ApiException;
 import dev.marketplace.common.security.Caller;
@@ -56,19 +57,17 @@ public class UserGraphQL {
             "ROLE_SALES_SUPPORT", "CHANNEL_SALES_SUPPORT", "ROLE_USER", "USER", "ROLE_RESELLER", "RESELLER",
             "ROLE_RESELLER_MANAGER", "RESELLER_MANAGER");
 
-    private final UserRepository users;
-    private final UserService userService;
-    private final MembershipRepository memberships;
-    private final CompanyRepository companies;
+    private final UserService users;
+    private final Members memberships;
+    private final CompanyLookup companies;
     private final CompanyAccess access;
     private final Caller caller;
     private final CurrentIdentityAssociation identities;
 
-    public UserGraphQL(UserRepository users, UserService userService, MembershipRepository memberships,
-            CompanyRepository companies, CompanyAccess access, Caller caller, CurrentIdentityAssociation identities) {
+    public UserGraphQL(UserService users, Members memberships, CompanyLookup companies, CompanyAccess access, Caller caller,
+            CurrentIdentityAssociation identities) {
         this.identities = identities;
         this.users = users;
-        this.userService = userService;
         this.memberships = memberships;
         this.companies = companies;
         this.access = access;
@@ -86,7 +85,7 @@ public class UserGraphQL {
     @Query("user")
     @WithSession
     public Uni<UserNode> user(@Name("id") @Id String id) {
-        return secured(() -> userService.load(id).chain(userService::requireVisible).chain(this::node));
+        return secured(() -> users.load(id).chain(users::requireVisible).chain(this::node));
     }
 
     @Query("userByExternalId")
@@ -94,7 +93,7 @@ public class UserGraphQL {
     public Uni<UserNode> userByExternalId(@Name("externalId") String externalId) {
         return secured(() -> users.findByExternalId(caller.partner(), externalId)
                 .onItem().ifNull().failWith(() -> ApiException.notFound("User with externalId", externalId))
-                .chain(userService::requireVisible).chain(this::node));
+                .chain(users::requireVisible).chain(this::node));
     }
 
     @Query("me")
@@ -104,7 +103,7 @@ public class UserGraphQL {
         return secured(() -> {
             UUID me = caller.user().orElseThrow(() -> ApiException.badRequest("NO_CALLING_USER",
                     "me: the call does not act as a user (xoauth_requestor_id)"));
-            return users.findById(me).onItem().ifNull().failWith(() -> ApiException.notFound("User", me))
+            return users.find(me).onItem().ifNull().failWith(() -> ApiException.notFound("User", me))
                     .invoke(u -> caller.requirePartner(u.partner)).chain(this::node);
         });
     }
@@ -128,18 +127,17 @@ public class UserGraphQL {
         if (last != null && (last < 0 || last > MAX_PAGE)) {
             throw ApiException.invalidField("last", "must be between 0 and " + MAX_PAGE);
         }
-        UserRepository.SortField sort = orderBy == null || orderBy.field == null ? UserRepository.SortField.DATE
+        UserSortField sort = orderBy == null || orderBy.field == null ? UserSortField.DATE
                 : switch (orderBy.field) {
-                    case CREATED_ON -> UserRepository.SortField.DATE;
-                    case LAST_MODIFIED -> UserRepository.SortField.LAST_MODIFIED;
-                    case EMAIL -> UserRepository.SortField.EMAIL;
-                    case FIRST_NAME -> UserRepository.SortField.FIRST_NAME;
-                    case LAST_NAME -> UserRepository.SortField.LAST_NAME;
+                    case CREATED_ON -> UserSortField.DATE;
+                    case LAST_MODIFIED -> UserSortField.LAST_MODIFIED;
+                    case EMAIL -> UserSortField.EMAIL;
+                    case FIRST_NAME -> UserSortField.FIRST_NAME;
+                    case LAST_NAME -> UserSortField.LAST_NAME;
                 };
         boolean ascending = orderBy == null || orderBy.direction == null
                 || orderBy.direction == UserGraphQLTypes.OrderDirection.ASC;
-        UserRepository.Filter query = new UserRepository.Filter(caller.partner(), filter == null ? null : filter.name,
-                filter == null ? null : filter.email, null, null, null,
+        UserQuery query = new UserQuery(filter == null ? null : filter.name, filter == null ? null : filter.email, null, null, null,
                 filter == null || filter.lastModified == null ? null : Instant.ofEpochMilli(filter.lastModified), sort,
                 ascending);
         Integer afterIndex = after == null ? null : decode("after", after);
@@ -159,7 +157,7 @@ public class UserGraphQL {
             }
             int from = start;
             int to = Math.max(start, end);
-            Uni<List<AppUser>> page = to == from ? Uni.createFrom().item(List.of()) : users.search(query, from, to - from);
+            Uni<List<AppUser>> page = to == from ? Uni.createFrom().item(List.of()) : users.page(query, from, to - from);
             return page.chain(found -> nodes(found).map(nodes -> {
                 UserConnection connection = new UserConnection();
                 connection.nodes = nodes;
@@ -190,8 +188,7 @@ public class UserGraphQL {
     private Uni<List<UserNode>> nodes(List<AppUser> found) {
         return memberships.ofUsers(found.stream().map(u -> u.uuid).toList()).chain(this::readableByCaller).chain(all -> {
             List<UUID> companyIds = all.stream().map(m -> m.companyUuid).distinct().toList();
-            Uni<List<Company>> owners = companyIds.isEmpty() ? Uni.createFrom().item(List.of())
-                    : companies.list("uuid in ?1", companyIds);
+            Uni<List<Company>> owners = companies.find(companyIds);
             return owners.map(list -> {
                 Map<UUID, Company> byId = new HashMap<>();
                 list.forEach(c -> byId.put(c.uuid, c));
@@ -220,7 +217,7 @@ public class UserGraphQL {
         });
     }
 
-    private static UserNode toNode(AppUser u, List<Membership> theirs, Map<UUID, Company> companies) {
+    private static UserNode toNode(AppUser u, List<Membership> theirs, Map<UUID, Company> byUuid) {
         UserNode node = new UserNode();
         node.id = u.uuid.toString();
         node.firstName = u.firstName;
@@ -232,7 +229,7 @@ public class UserGraphQL {
         Membership lastUsed = theirs.stream().filter(m -> m.lastUsed != null)
                 .max(java.util.Comparator.comparing((Membership m) -> m.lastUsed)).orElse(theirs.isEmpty() ? null : theirs.get(0));
         node.memberships = theirs.stream().map(m -> {
-            Company c = companies.get(m.companyUuid);
+            Company c = byUuid.get(m.companyUuid);
             MembershipNode mn = new MembershipNode();
             mn.account = new Account();
             mn.account.id = m.companyUuid.toString();

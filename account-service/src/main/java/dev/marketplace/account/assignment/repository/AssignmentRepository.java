@@ -1,11 +1,11 @@
-package dev.marketplace.account.membership.repository;
+package dev.marketplace.account.assignment.repository;
 
 import java.util.List;
 import java.util.UUID;
 
 import jakarta.enterprise.context.ApplicationScoped;
 
-import dev.marketplace.account.membership.domain.UserAssignment;
+import dev.marketplace.account.assignment.domain.UserAssignment;
 import io.quarkus.hibernate.reactive.panache.PanacheRepositoryBase;
 import io.smallrye.mutiny.Uni;
 

@@ -1,4 +1,4 @@
-package dev.marketplace.account.client;
+package dev.marketplace.account.assignment.client;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;

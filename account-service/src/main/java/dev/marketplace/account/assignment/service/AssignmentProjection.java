@@ -1,4 +1,4 @@
-package dev.marketplace.account.membership.service;
+package dev.marketplace.account.assignment.service;
 
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
@@ -10,16 +10,16 @@ import jakarta.enterprise.context.ApplicationScoped;
 
 import org.jboss.logging.Logger;
 
-import dev.marketplace.account.company.repository.CompanyRepository;
-import dev.marketplace.account.membership.domain.UserAssignment;
-import dev.marketplace.account.membership.repository.AssignmentRepository;
+import dev.marketplace.account.company.service.CompanyLookup;
+import dev.marketplace.account.assignment.domain.UserAssignment;
+import dev.marketplace.account.assignment.repository.AssignmentRepository;
 import dev.marketplace.common.events.ProcessedEvents;
 import io.quarkus.hibernate.reactive.panache.common.WithTransaction;
 import io.smallrye.mutiny.Uni;
 
 /**
  * Keeps {@code user_assignment} current from billing-service's subscription and user-assignment events (read by
- * {@code messaging.BillingEventConsumer}): one row per (subscription, user). The purchaser holds the subscription they
+ * {@code assignment.messaging.BillingEventConsumer}): one row per (subscription, user). The purchaser holds the subscription they
  * bought (their row exists from the first event of the subscription); other members hold it once assigned. Every row
  * of a subscription follows the subscription's status.
  * <p>
@@ -42,10 +42,10 @@ public class AssignmentProjection {
     }
 
     private final AssignmentRepository assignments;
-    private final CompanyRepository companies;
+    private final CompanyLookup companies;
     private final ProcessedEvents processed;
 
-    public AssignmentProjection(AssignmentRepository assignments, CompanyRepository companies, ProcessedEvents processed) {
+    public AssignmentProjection(AssignmentRepository assignments, CompanyLookup companies, ProcessedEvents processed) {
         this.assignments = assignments;
         this.companies = companies;
         this.processed = processed;
@@ -59,7 +59,7 @@ public class AssignmentProjection {
     }
 
     private Uni<Boolean> project(UUID eventId, Change change) {
-        return companies.findById(change.companyUuid()).chain(company -> {
+        return companies.find(change.companyUuid()).chain(company -> {
             if (company == null || !company.partner.equals(change.partner())) {
                 LOG.warnf("Billing event %s concerns company %s, unknown to partner %s here: skipped", eventId,
                         change.companyUuid(), change.partner());

@@ -1,9 +1,9 @@
-package dev.marketplace.account.membership.domain;
+package dev.marketplace.account.access;
 
 import java.util.List;
 import java.util.Set;
 
-/** The roles a membership can carry and the rules about granting them. */
+/** The roles a membership can carry, and which of them channel credentials and Company Administrators grant ({@link RolePolicy}). */
 public final class MembershipRoles {
     public static final String COMPANY_ADMIN = "ROLE_SYS_ADMIN";
     public static final String BILLING_ADMIN = "ROLE_BILLING_ADMIN";
