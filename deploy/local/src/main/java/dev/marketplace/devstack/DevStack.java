@@ -2,9 +2,6 @@ package dev.marketplace.devstack;
 
 import java.io.IOException;
 import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.KeyPair;
@@ -36,7 +33,6 @@ public final class DevStack implements AutoCloseable {
     public static final String CONSUMER_SECRET = "marketplace-admin-secret";
     public static final String PARTNER = "MARKETPLACE";
     private static final int READY_SECONDS = 180;
-    private static final HttpClient READINESS = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
 
     private final Options options;
     private final List<Process> processes = new ArrayList<>();
@@ -214,13 +210,10 @@ public final class DevStack implements AutoCloseable {
     /** {@code again}: a restart, whose log continues the killed process's one. */
     private Process launch(String name, Path jar, Map<String, String> env, boolean again) throws IOException {
         Path log = options.dataDir().resolve("logs").resolve(name + ".log");
-        ProcessBuilder builder = new ProcessBuilder(javaBinary(), "-Xmx256m", "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1",
-                "-Dquarkus.profile=dev-stack", "-jar", jar.toString())
-                .redirectErrorStream(true).redirectOutput(again ? ProcessBuilder.Redirect.appendTo(log.toFile())
-                        : ProcessBuilder.Redirect.to(log.toFile()));
-        builder.environment().putAll(env);
+        List<String> command = JavaService.command(jar, List.of("-Xmx256m", "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1",
+                "-Dquarkus.profile=dev-stack"));
         System.out.println("devstack: starting " + name + " on port " + env.get("QUARKUS_HTTP_PORT") + " (log: " + log + ")");
-        Process process = builder.start();
+        Process process = JavaService.start(command, env, log, again);
         launched.put(name, new Launched(name, jar, env, process));
         return process;
     }
@@ -279,26 +272,7 @@ public final class DevStack implements AutoCloseable {
     }
 
     private void awaitReady(String name, URI ready, long deadline) throws Exception {
-        while (true) {
-            try {
-                HttpResponse<String> response = READINESS.send(HttpRequest.newBuilder(ready).timeout(Duration.ofSeconds(5)).build(),
-                        HttpResponse.BodyHandlers.ofString());
-                if (response.statusCode() == 200) {
-                    return;
-                }
-            } catch (IOException e) {
-                // not listening yet
-            }
-            for (Process p : processes) {
-                if (!p.isAlive()) {
-                    throw new IllegalStateException("A service exited during start-up; see " + options.dataDir().resolve("logs"));
-                }
-            }
-            if (System.nanoTime() > deadline) {
-                throw new IllegalStateException(name + " did not become ready; see its log under " + options.dataDir().resolve("logs"));
-            }
-            Thread.sleep(250);
-        }
+        JavaService.awaitReady(name, ready, deadline, processes, options.dataDir().resolve("logs").toString());
     }
 
     /** The internal-token key pair, kept under {@code keys/} so that restarts keep trusting each other. */
@@ -317,10 +291,6 @@ public final class DevStack implements AutoCloseable {
         Files.write(privateFile, pair.getPrivate().getEncoded());
         Files.write(publicFile, pair.getPublic().getEncoded());
         return pair;
-    }
-
-    private static String javaBinary() {
-        return Path.of(System.getProperty("java.home"), "bin", "java").toString();
     }
 
     @Override
