@@ -21,7 +21,7 @@ import dev.marketplace.gateway.config.GatewayConfig;
 import dev.marketplace.gateway.consumer.domain.Consumer;
 import dev.marketplace.gateway.consumer.domain.ConsumerType;
 import dev.marketplace.gateway.identity.service.InternalTokenIssuer;
-import io.smallrye.mutiny.Uni;
+import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 import io.vertx.core.http.HttpClient;
 import io.vertx.core.http.HttpClientOptions;
@@ -54,15 +54,20 @@ public class VendorCredentialsClient {
     }
 
     /** The vendor consumer with this key; empty when catalog does not know it or cannot be reached. */
-    public Uni<Optional<Consumer>> find(String consumerKey) {
-        return Uni.createFrom().deferred(() -> call(consumerKey))
-                .onFailure().recoverWithItem(e -> {
-                    LOG.warnf("Vendor credentials lookup failed: %s", e.toString());
-                    return Optional.empty();
-                });
+    public Future<Optional<Consumer>> find(String consumerKey) {
+        Future<Optional<Consumer>> call;
+        try {
+            call = call(consumerKey);
+        } catch (RuntimeException e) {
+            call = Future.failedFuture(e);
+        }
+        return call.recover(e -> {
+            LOG.warnf("Vendor credentials lookup failed: %s", e.toString());
+            return Future.succeededFuture(Optional.empty());
+        });
     }
 
-    private Uni<Optional<Consumer>> call(String consumerKey) {
+    private Future<Optional<Consumer>> call(String consumerKey) {
         String basePath = base.getRawPath() == null ? "" : base.getRawPath().replaceAll("/+$", "");
         RequestOptions options = new RequestOptions().setMethod(HttpMethod.GET)
                 .setHost(base.getHost()).setPort(port(base))
@@ -70,7 +75,7 @@ public class VendorCredentialsClient {
                 .setIdleTimeout(timeoutMillis)
                 .putHeader("Accept", "application/json")
                 .putHeader("Authorization", "Bearer " + tokens.serviceToken("gateway", Set.of(Roles.SYS_ADMIN), TOKEN_LIFETIME));
-        io.vertx.core.Future<Optional<Consumer>> call = client.request(options)
+        return client.request(options)
                 .compose(req -> req.send())
                 .compose(resp -> resp.body().map(body -> {
                     if (resp.statusCode() == 200) {
@@ -81,7 +86,6 @@ public class VendorCredentialsClient {
                     }
                     return Optional.<Consumer>empty();
                 }));
-        return Uni.createFrom().completionStage(call.toCompletionStage());
     }
 
     private Optional<Consumer> parse(String consumerKey, String body) {

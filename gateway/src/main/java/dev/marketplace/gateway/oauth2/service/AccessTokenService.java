@@ -78,7 +78,7 @@ public class AccessTokenService {
         if (client == null) {
             throw ApiException.forbidden();
         }
-        return consumers.find(client[0]).map(found -> {
+        return Uni.createFrom().completionStage(() -> consumers.find(client[0]).toCompletionStage()).map(found -> {
             Consumer consumer = found.filter(c -> OAuth1.signaturesMatch(c.secret(), client[1]))
                     .orElseThrow(ApiException::forbidden);
             Set<String> granted = grant(consumer, scope);

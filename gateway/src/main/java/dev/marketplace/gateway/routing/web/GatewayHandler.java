@@ -3,7 +3,6 @@ package dev.marketplace.gateway.routing.web;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
-import java.util.Optional;
 
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
@@ -13,6 +12,7 @@ import org.jboss.logging.Logger;
 import dev.marketplace.common.error.ApiException;
 import dev.marketplace.common.error.Errors;
 import dev.marketplace.gateway.auth.service.Authenticator;
+import dev.marketplace.gateway.auth.service.Authorizer;
 import dev.marketplace.gateway.config.GatewayConfig;
 import dev.marketplace.gateway.identity.domain.CallerIdentity;
 import dev.marketplace.gateway.identity.service.InternalTokenIssuer;
@@ -52,21 +52,21 @@ public class GatewayHandler {
 
     private final RouteTable routes;
     private final Authenticator authenticator;
+    private final Authorizer authorizer;
     private final RateLimiter rateLimiter;
     private final InternalTokenIssuer tokens;
     private final UpstreamProxy proxy;
     private final int maxFormBytes;
-    private final List<String> vendorPrefixes;
 
-    public GatewayHandler(RouteTable routes, Authenticator authenticator, RateLimiter rateLimiter, InternalTokenIssuer tokens,
-            UpstreamProxy proxy, GatewayConfig config) {
+    public GatewayHandler(RouteTable routes, Authenticator authenticator, Authorizer authorizer, RateLimiter rateLimiter,
+            InternalTokenIssuer tokens, UpstreamProxy proxy, GatewayConfig config) {
         this.routes = routes;
         this.authenticator = authenticator;
+        this.authorizer = authorizer;
         this.rateLimiter = rateLimiter;
         this.tokens = tokens;
         this.proxy = proxy;
         this.maxFormBytes = config.maxFormBodyBytes();
-        this.vendorPrefixes = config.vendorCredentials().allowedPrefixes();
     }
 
     void mount(@Observes Router router) {
@@ -109,7 +109,7 @@ public class GatewayHandler {
         Future<Buffer> body = isForm(request) ? readBody(request) : NO_BODY;
         body.compose(buffer -> authenticator.authenticate(method.name(), uri, request.getHeader(HttpHeaders.AUTHORIZATION),
                         buffer == null ? null : buffer.toString(StandardCharsets.UTF_8))
-                        .map(caller -> new Admitted(authorize(caller, method, path), buffer)))
+                        .map(caller -> new Admitted(authorizer.authorize(caller, method, path), buffer)))
                 .compose(admitted -> rateLimiter.check(admitted.caller().subject(), method.name(), path)
                         .map(decision -> decision.allowed() ? admitted : admitted.limited(decision.retryAfterSeconds())))
                 .onComplete(result -> {
@@ -178,21 +178,6 @@ public class GatewayHandler {
         Admitted limited(long seconds) {
             return new Admitted(caller, body, seconds);
         }
-    }
-
-    /** Vendor credentials only reach their own paths; read-only tokens only read. Throws 403 otherwise. */
-    private CallerIdentity authorize(Optional<CallerIdentity> caller, HttpMethod method, String path) {
-        if (caller.isEmpty()) {
-            throw ApiException.forbidden();
-        }
-        CallerIdentity c = caller.get();
-        if (c.isVendor() && vendorPrefixes.stream().noneMatch(path::startsWith)) {
-            throw ApiException.forbidden();
-        }
-        if (c.readOnly() && method != HttpMethod.GET && method != HttpMethod.HEAD) {
-            throw ApiException.forbidden();
-        }
-        return c;
     }
 
     private static boolean isForm(HttpServerRequest request) {
