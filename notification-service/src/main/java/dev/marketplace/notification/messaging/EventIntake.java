@@ -1,28 +1,22 @@
-package dev.marketplace.notification.eventlog.service;
-
-import java.time.Instant;
+package dev.marketplace.notification.messaging;
 
 import jakarta.enterprise.context.ApplicationScoped;
 
 import org.jboss.logging.Logger;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.node.ObjectNode;
-
 import dev.marketplace.common.events.EventEnvelope;
 import dev.marketplace.common.events.ProcessedEvents;
 import dev.marketplace.notification.delivery.service.DeliveryPlanner;
-import dev.marketplace.notification.eventlog.domain.LoggedEvent;
-import dev.marketplace.notification.eventlog.repository.LoggedEventRepository;
-import dev.marketplace.notification.vendorevent.service.VendorEventService;
+import dev.marketplace.notification.eventlog.service.EventLogService;
+import dev.marketplace.notification.vendorevent.service.VendorEventIntake;
 import io.quarkus.hibernate.reactive.panache.common.WithTransaction;
 import io.smallrye.mutiny.Uni;
 
 /**
- * Takes one domain event in, exactly once: in a single transaction it records the event id as processed, stores the
- * event in the log, plans its notifications and, when a vendor must hear about it, records the vendor event. A redelivered event finds its id and changes nothing.
+ * Takes one domain event in, exactly once, and fans it out to the features that keep something of it: in a single
+ * transaction it records the event id as processed, records the vendor event when a vendor must hear about it, stores
+ * the event in the log (with what the vendor side noted) and plans its notifications. A redelivered event finds its id
+ * and changes nothing.
  */
 @ApplicationScoped
 public class EventIntake {
@@ -30,18 +24,16 @@ public class EventIntake {
     private static final Logger LOG = Logger.getLogger(EventIntake.class);
 
     private final ProcessedEvents processed;
-    private final LoggedEventRepository events;
+    private final VendorEventIntake vendorEvents;
+    private final EventLogService eventLog;
     private final DeliveryPlanner planner;
-    private final VendorEventService vendorEvents;
-    private final ObjectMapper mapper;
 
-    public EventIntake(ProcessedEvents processed, LoggedEventRepository events, DeliveryPlanner planner,
-            VendorEventService vendorEvents, ObjectMapper mapper) {
+    public EventIntake(ProcessedEvents processed, VendorEventIntake vendorEvents, EventLogService eventLog,
+            DeliveryPlanner planner) {
         this.processed = processed;
-        this.events = events;
-        this.planner = planner;
         this.vendorEvents = vendorEvents;
-        this.mapper = mapper;
+        this.eventLog = eventLog;
+        this.planner = planner;
     }
 
     /** What taking an event in created: a vendor event to notify, messages to send (nothing for a repeated event). */
@@ -56,44 +48,9 @@ public class EventIntake {
                 LOG.debugf("Event %s already processed, skipped", envelope.id());
                 return Uni.createFrom().item(Accepted.NOTHING);
             }
-            LoggedEvent logged = toLogged(envelope);
-            return vendorEvents.intake(envelope, logged)
-                    .call(() -> events.persist(logged))
-                    .chain(vendor -> planner.plan(envelope).map(deliveries -> new Accepted(vendor, deliveries)));
+            return vendorEvents.intake(envelope)
+                    .call(vendor -> eventLog.record(envelope, vendor::noteIn))
+                    .chain(vendor -> planner.plan(envelope).map(deliveries -> new Accepted(vendor.recorded(), deliveries)));
         });
-    }
-
-    private LoggedEvent toLogged(EventEnvelope envelope) {
-        LoggedEvent e = new LoggedEvent();
-        e.id = envelope.id();
-        e.type = envelope.type();
-        e.partner = envelope.partner();
-        e.source = envelope.source();
-        if (envelope.aggregate() != null) {
-            e.aggregateType = envelope.aggregate().type();
-            e.aggregateId = envelope.aggregate().id();
-        }
-        JsonNode payload = envelope.payload();
-        if (payload instanceof ObjectNode object && object.has("notifications")) {
-            payload = object.deepCopy().without("notifications");
-        }
-        e.payload = json(payload);
-        e.creator = envelope.creator() == null ? null : json(mapper.valueToTree(envelope.creator()));
-        e.orderId = EventView.number(payload, "orderId", "order");
-        e.subscriptionId = EventView.number(payload, "subscriptionId", "subscription");
-        e.occurredOn = envelope.occurredOn() > 0 ? Instant.ofEpochMilli(envelope.occurredOn()) : Instant.now();
-        e.receivedOn = Instant.now();
-        return e;
-    }
-
-    private String json(JsonNode node) {
-        if (node == null || node.isNull()) {
-            return null;
-        }
-        try {
-            return mapper.writeValueAsString(node);
-        } catch (JsonProcessingException ex) {
-            throw new IllegalStateException(ex);
-        }
     }
 }
