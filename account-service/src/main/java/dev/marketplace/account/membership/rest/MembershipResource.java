@@ -44,7 +44,7 @@ import io.smallrye.mutiny.Uni;
 @Authenticated
 @Produces(MediaType.APPLICATION_JSON)
 public class MembershipResource {
-    public static final int DEFAULT_PAGE_SIZE = 50;
+    static final int DEFAULT_PAGE_SIZE = 50;
 
     private final MembershipQueries queries;
     private final MembershipService memberships;
