@@ -1,4 +1,4 @@
--- Vendor notification (DESIGN §6): one row per domain event a vendor must hear about, addressed by its token.
+-- Vendor notification (docs/architecture.md, "Vendor events"): one row per domain event a vendor must hear about, addressed by its token.
 create table vendor_event (
     id                  uuid primary key,           -- the domain event's id
     token               varchar(64)  not null unique,

@@ -16,6 +16,10 @@ import org.eclipse.microprofile.config.ConfigProvider;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 
+import dev.marketplace.common.events.EventCreator;
+import dev.marketplace.common.events.EventEnvelope;
+import dev.marketplace.common.events.EventTypes;
+import dev.marketplace.common.events.payload.VendorResult;
 import dev.marketplace.common.security.InternalToken;
 import dev.marketplace.common.security.Roles;
 import dev.marketplace.testkit.InternalTokens;
@@ -55,6 +59,12 @@ public final class BillingFixtures {
         return "/api/billing/v1/companies/" + company + "/users/" + user + "/subscriptions";
     }
 
+    /** The subscriptions path of a buyer that account-service knows: an enabled member of a company of {@code partner}. */
+    public static String buyer(String partner, UUID company, UUID user) {
+        FakeAccount.buyer(partner, company, user);
+        return path(company, user);
+    }
+
     public static Map<String, Object> order(FakeCatalog.Product product, int users) {
         Map<String, Object> body = new HashMap<>();
         body.put("productId", product.id());
@@ -74,34 +84,109 @@ public final class BillingFixtures {
 
     public static String publishResult(String eventId, String partner, String subscriptionId, String eventType, boolean success,
             String accountIdentifier, String errorCode, String message, String userUuid) {
-        Map<String, Object> payload = new HashMap<>();
-        payload.put("subscriptionId", subscriptionId);
-        payload.put("eventType", eventType);
-        payload.put("success", success);
-        payload.put("accountIdentifier", accountIdentifier);
-        payload.put("errorCode", errorCode);
-        payload.put("message", message);
-        if (userUuid != null) {
-            payload.put("userUuid", userUuid);
-        }
-        Map<String, Object> envelope = new HashMap<>();
-        envelope.put("id", eventId);
-        envelope.put("type", "VENDOR_EVENT_RESULT");
-        envelope.put("occurredOn", System.currentTimeMillis());
-        envelope.put("partner", partner);
-        envelope.put("source", "notification-service");
-        envelope.put("aggregate", Map.of("type", "SUBSCRIPTION", "id", subscriptionId));
-        envelope.put("creator", Map.of());
-        envelope.put("payload", payload);
+        // exactly what notification-service's producer writes: the VendorResult record in an envelope of its own
+        VendorResult result = new VendorResult(eventType, subscriptionId, UUID.randomUUID().toString(),
+                "0123456789abcdef0123456789abcdef", 1L, success, accountIdentifier, errorCode, message,
+                eventType.startsWith("USER_") ? userUuid : null, "SYNCHRONOUS");
+        EventEnvelope envelope = new EventEnvelope(UUID.fromString(eventId), EventTypes.VENDOR_EVENT_RESULT,
+                System.currentTimeMillis(), partner, "notification-service",
+                new EventEnvelope.Aggregate("SUBSCRIPTION", subscriptionId), EventCreator.vendor(1L), MAPPER.valueToTree(result));
+        publish(subscriptionId, envelope);
+        return eventId;
+    }
+
+    /** Publishes an envelope on the domain-event topic, keyed like the outbox relay does (aggregate id). */
+    public static void publish(String key, EventEnvelope envelope) {
         String servers = ConfigProvider.getConfig().getValue("kafka.bootstrap.servers", String.class);
         try (KafkaProducer<String, String> producer = new KafkaProducer<>(Map.of("bootstrap.servers", servers),
                 new StringSerializer(), new StringSerializer())) {
-            producer.send(new ProducerRecord<>("marketplace.domain-events", subscriptionId, MAPPER.writeValueAsString(envelope)))
-                    .get();
+            producer.send(new ProducerRecord<>("marketplace.domain-events", key, MAPPER.writeValueAsString(envelope))).get();
         } catch (Exception e) {
             throw new IllegalStateException(e);
         }
-        return eventId;
+    }
+
+    /** The vendor created the account (the notifier's synchronous result): the order turns ACTIVE and is invoiced. */
+    public static void activate(String partner, String subscriptionId, String accountIdentifier) {
+        as(service(partner)).body(Map.of("eventType", "SUBSCRIPTION_ORDER", "success", true, "accountIdentifier",
+                accountIdentifier)).post("/internal/v1/subscriptions/" + subscriptionId + "/result").then().statusCode(200);
+    }
+
+    /** The number of the invoices of an order, oldest first (the channel's marketplace listing). */
+    public static List<Integer> invoicesOfOrder(String partner, long orderId) {
+        io.restassured.path.json.JsonPath listing = asPartner(partner).get("/api/billing/v1/invoices?count=1000").then()
+                .statusCode(200).extract().jsonPath();
+        List<Integer> numbers = new java.util.ArrayList<>();
+        List<Integer> ids = listing.getList("invoiceId");
+        List<List<String>> orders = listing.getList("orderIds");
+        for (int i = 0; i < ids.size(); i++) {
+            if (orders.get(i).contains(Long.toString(orderId))) {
+                numbers.add(ids.get(i));
+            }
+        }
+        return numbers;
+    }
+
+    /** A card the sandbox gateway answers as its number says (SandboxPaymentGateway's test cards). */
+    public static Map<String, Object> card(String number) {
+        return Map.of("method", "CREDIT_CARD", "creditCard", Map.of("number", number, "expirationMonth", 12,
+                "expirationYear", 2099, "cvv", "123", "holderName", "Ann Lee"));
+    }
+
+    /** Runs SQL against the service's database (test set-up and checks the API does not expose). */
+    public static long sql(String statement, Object... params) {
+        var config = ConfigProvider.getConfig();
+        try (var c = java.sql.DriverManager.getConnection(config.getValue("quarkus.datasource.jdbc.url", String.class),
+                config.getValue("quarkus.datasource.username", String.class),
+                config.getValue("quarkus.datasource.password", String.class));
+                var q = c.prepareStatement(statement)) {
+            for (int i = 0; i < params.length; i++) {
+                q.setObject(i + 1, params[i]);
+            }
+            if (q.execute()) {
+                try (var rs = q.getResultSet()) {
+                    return rs.next() ? rs.getLong(1) : -1;
+                }
+            }
+            return q.getUpdateCount();
+        } catch (java.sql.SQLException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    /** A copy of the body with {@code key} set to {@code value} (removed when null). */
+    public static Map<String, Object> with(Map<String, Object> body, String key, Object value) {
+        Map<String, Object> copy = new HashMap<>(body);
+        if (value == null) {
+            copy.remove(key);
+        } else {
+            copy.put(key, value);
+        }
+        return copy;
+    }
+
+    /** A call that knows which of the racing calls it is. */
+    public interface Racer<T> {
+        T call(int index) throws Exception;
+    }
+
+    /** Runs {@code n} calls at once (one thread each) and returns their results in order. */
+    public static <T> List<T> race(int n, Racer<T> call) throws Exception {
+        var pool = java.util.concurrent.Executors.newFixedThreadPool(n);
+        try {
+            List<java.util.concurrent.Future<T>> futures = new java.util.ArrayList<>();
+            for (int i = 0; i < n; i++) {
+                int at = i;
+                futures.add(pool.submit(() -> call.call(at)));
+            }
+            List<T> results = new java.util.ArrayList<>();
+            for (var f : futures) {
+                results.add(f.get());
+            }
+            return results;
+        } finally {
+            pool.shutdownNow();
+        }
     }
 
     /** Polls the subscription until its status is {@code status}. */

@@ -2,6 +2,7 @@ package dev.marketplace.billing;
 
 import java.io.IOException;
 import java.net.InetSocketAddress;
+import java.net.URI;
 import java.util.Base64;
 import java.util.List;
 import java.util.Map;
@@ -15,12 +16,15 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
 
+import dev.marketplace.common.oauth.OAuthSigner;
 import dev.marketplace.testkit.HttpStubs;
 import io.quarkus.test.common.QuarkusTestResourceLifecycleManager;
 
 /**
- * A real HTTP server on loopback answering catalog-service's two reads the way catalog-service does: the internal
- * product integration (service token of the product's partner, else 403) and the edition read. Tests register products.
+ * A real HTTP server on loopback answering catalog-service the way it does: the internal product integration (service
+ * token of the product's partner, else 403; without the secret when {@code includeSecret=false}), the URL signing of
+ * {@code POST /internal/v1/products/{id}/signed-urls} ({@code {"method","url"}} → {@code {"url"}}) and the edition read.
+ * Tests register products.
  */
 public class FakeCatalog implements QuarkusTestResourceLifecycleManager {
     private static final ObjectMapper MAPPER = new ObjectMapper();
@@ -29,6 +33,8 @@ public class FakeCatalog implements QuarkusTestResourceLifecycleManager {
     private static final Map<String, ObjectNode> EDITIONS = new ConcurrentHashMap<>();
     /** Every (path, decoded token claims) seen. */
     public static final List<Map.Entry<String, JsonNode>> CALLS = new CopyOnWriteArrayList<>();
+    /** Every request line seen: method, path and query. */
+    public static final List<String> REQUESTS = new CopyOnWriteArrayList<>();
     /** A product id whose catalogue reads fail with 500, as a broken catalog-service would. */
     public static final long BROKEN = 999_999_999L;
     private HttpServer server;
@@ -37,7 +43,10 @@ public class FakeCatalog implements QuarkusTestResourceLifecycleManager {
             String consumerKey, String consumerSecret, String applicationUuid) {
     }
 
-    /** A product of {@code partner} with editions BASIC (monthly and yearly plans, USER 1..10) and PREMIUM. */
+    /**
+     * A product of {@code partner} with editions BASIC (monthly and yearly plans: USER 1..10 at 10 USD or 9.50 EUR, and
+     * API_CALLS metered at 0.002 USD) and PREMIUM (one monthly plan, the same prices).
+     */
     public static Product register(String partner, boolean interactive, boolean withOrderUrl) {
         long id = IDS.incrementAndGet();
         long edition = IDS.incrementAndGet();
@@ -63,14 +72,21 @@ public class FakeCatalog implements QuarkusTestResourceLifecycleManager {
     }
 
     private static ObjectNode edition(long id, String code, List<ObjectNode> plans) {
-        ObjectNode e = MAPPER.createObjectNode().put("id", id).put("code", code).put("name", "Edition " + code);
+        ObjectNode e = MAPPER.createObjectNode().put("id", id).put("uuid", java.util.UUID.randomUUID().toString())
+                .put("code", code).put("name", "Edition " + code);
         e.putArray("plans").addAll(plans);
         return e;
     }
 
     private static ObjectNode plan(long id, String frequency, boolean primary) {
-        ObjectNode p = MAPPER.createObjectNode().put("id", id).put("frequency", frequency).put("primaryPrice", primary);
-        p.putArray("costs").addObject().put("unit", "USER").put("minUnits", 1).put("maxUnits", 10).putObject("amount").put("USD", 10);
+        ObjectNode p = MAPPER.createObjectNode().put("id", id).put("uuid", java.util.UUID.randomUUID().toString())
+                .put("frequency", frequency).put("primaryPrice", primary);
+        var costs = p.putArray("costs");
+        costs.addObject().put("unit", "USER").put("minUnits", 1).put("maxUnits", 10).put("meteredUsage", false)
+                .putObject("amount").put("USD", 10).put("EUR", 9.5);
+        // billed by usage reported by the vendor, never ordered as an item
+        costs.addObject().put("unit", "API_CALLS").put("minUnits", 0).put("meteredUsage", true)
+                .putObject("amount").put("USD", 0.002);
         return p;
     }
 
@@ -83,13 +99,17 @@ public class FakeCatalog implements QuarkusTestResourceLifecycleManager {
         }
         server.createContext("/", this::handle);
         server.start();
-        return Map.of("marketplace.billing.catalog.url", "http://127.0.0.1:" + server.getAddress().getPort());
+        return Map.of("marketplace.billing.catalog.url", "http://127.0.0.1:" + server.getAddress().getPort(),
+                // CatalogClientTest waits for the breaker to half-open
+                "dev.marketplace.billing.client.CatalogClient/integration/CircuitBreaker/delay", "1000");
     }
 
     private void handle(HttpExchange exchange) throws IOException {
         String path = exchange.getRequestURI().getPath();
+        String query = exchange.getRequestURI().getRawQuery();
         JsonNode claims = claims(exchange.getRequestHeaders().getFirst("Authorization"));
         CALLS.add(Map.entry(path, claims));
+        REQUESTS.add(exchange.getRequestMethod() + " " + path + (query == null ? "" : "?" + query));
         String partner = claims == null ? null : claims.path("partner").asText(null);
         String[] parts = path.split("/");
         try {
@@ -97,7 +117,7 @@ public class FakeCatalog implements QuarkusTestResourceLifecycleManager {
                 send(exchange, 500, "{\"code\":\"INTERNAL_ERROR\"}");
                 return;
             }
-            if (path.startsWith("/internal/v1/products/") && path.endsWith("/integration")) {
+            if (path.startsWith("/internal/v1/products/")) {
                 ObjectNode integration = INTEGRATIONS.get(Long.parseLong(parts[4]));
                 if (claims == null || !"service".equals(claims.path("ctype").asText())
                         || !claims.path("groups").toString().contains("ROLE_SYS_ADMIN")) {
@@ -106,8 +126,21 @@ public class FakeCatalog implements QuarkusTestResourceLifecycleManager {
                     send(exchange, 404, "{\"code\":\"NOT_FOUND\"}");
                 } else if (!integration.path("partner").asText().equals(partner)) {
                     send(exchange, 403, "{\"code\":\"FORBIDDEN\"}");
+                } else if (path.endsWith("/integration") && "GET".equals(exchange.getRequestMethod())) {
+                    // catalog leaves the secret out when asked to (includeSecret=false), as billing always asks
+                    ObjectNode answer = integration.deepCopy();
+                    if (query != null && query.contains("includeSecret=false")) {
+                        answer.remove("consumerSecret");
+                    }
+                    send(exchange, 200, answer.toString());
+                } else if (path.endsWith("/signed-urls") && "POST".equals(exchange.getRequestMethod())) {
+                    JsonNode body = MAPPER.readTree(exchange.getRequestBody());
+                    String signed = new OAuthSigner(integration.path("consumerKey").asText(),
+                            integration.path("consumerSecret").asText())
+                            .signedUri(body.path("method").asText(), URI.create(body.path("url").asText())).toString();
+                    send(exchange, 200, MAPPER.createObjectNode().put("url", signed).toString());
                 } else {
-                    send(exchange, 200, integration.toString());
+                    send(exchange, 404, "{\"code\":\"NOT_FOUND\"}");
                 }
                 return;
             }
@@ -129,7 +162,8 @@ public class FakeCatalog implements QuarkusTestResourceLifecycleManager {
         }
     }
 
-    private static JsonNode claims(String authorization) {
+    /** The claims of an internal token (unverified: the stand-ins only read who the caller says it is). */
+    static JsonNode claims(String authorization) {
         if (authorization == null || !authorization.startsWith("Bearer ")) {
             return null;
         }

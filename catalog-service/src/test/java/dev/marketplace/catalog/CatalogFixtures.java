@@ -60,6 +60,21 @@ public final class CatalogFixtures {
                 Map.entry("plans", List.of(plan("MONTHLY", 10), plan("YEARLY", 100))));
     }
 
+    /** A product-scoped token: the product's own credentials (OAuth 2.0 scope ROLE_APPLICATION_<id> at the gateway). */
+    public static String product(String partner, long productId) {
+        return vendor(partner, productId);
+    }
+
+    /** Creates a product from {@code body} as channel admin of {@code partner}; returns the response. */
+    public static JsonPath createProduct(String partner, Map<String, Object> body) {
+        return asAdmin(partner).body(body).post("/api/marketplace/v1/products").then().statusCode(201).extract().jsonPath();
+    }
+
+    /** Publishes a product to the storefront. */
+    public static void publish(String partner, long productId) {
+        asAdmin(partner).post("/api/marketplace/v1/products/" + productId + "/publication").then().statusCode(200);
+    }
+
     /** Creates a product with edition BASIC (two plans) as channel admin of {@code partner}; returns the response. */
     public static JsonPath createProduct(String partner, List<String> developers) {
         return asAdmin(partner).body(Map.of("name", "Task Pro", "description", "Tasks", "vendorName", "Tasky Inc",

@@ -92,6 +92,47 @@ class ChannelCredentialsTest extends GatewayTest {
     }
 
     @Test
+    void rotatingTheSecretLocksOutEveryAccessTokenIssuedWithTheOldOne() {
+        SignpostSigner admin = channelConsumer(consumers, "LOCKOUT", Roles.PARTNER, Roles.CHANNEL_ADMIN);
+        String path = "/api/account/v2/companies";
+        String stolen = given().auth().preemptive().basic(keyOf("LOCKOUT"), secretOf("LOCKOUT"))
+                .formParam("grant_type", "client_credentials").formParam("scope", "ROLE_PARTNER").post("/oauth2/token")
+                .then().statusCode(200).extract().path("access_token");
+        given().header("Authorization", "Bearer " + stolen).get(path).then().statusCode(200);
+
+        String newSecret = given().header("Authorization", admin.authorization("POST", url(CREDENTIALS + "/secret"), null))
+                .post(CREDENTIALS + "/secret").then().statusCode(200).extract().path("consumerSecret");
+        // the token issued before the rotation is dead at once, although it has not expired
+        given().header("Authorization", "Bearer " + stolen).get(path).then().statusCode(403).body(equalTo(FORBIDDEN));
+        given().auth().preemptive().basic(keyOf("LOCKOUT"), secretOf("LOCKOUT")).formParam("grant_type", "client_credentials")
+                .post("/oauth2/token").then().statusCode(403).body(equalTo(FORBIDDEN));
+        // the new secret gets a token that works
+        String fresh = given().auth().preemptive().basic(keyOf("LOCKOUT"), newSecret).formParam("grant_type", "client_credentials")
+                .formParam("scope", "ROLE_PARTNER").post("/oauth2/token").then().statusCode(200).extract().path("access_token");
+        given().header("Authorization", "Bearer " + fresh).get(path).then().statusCode(200);
+    }
+
+    @Test
+    void aRotationByAnotherReplicaLocksOutTokensHereToo() throws InterruptedException {
+        channelConsumer(consumers, "LOCKOUT2", Roles.PARTNER);
+        String path = "/api/account/v2/companies";
+        String token = given().auth().preemptive().basic(keyOf("LOCKOUT2"), secretOf("LOCKOUT2"))
+                .formParam("grant_type", "client_credentials").post("/oauth2/token").then().statusCode(200)
+                .extract().path("access_token");
+        given().header("Authorization", "Bearer " + token).get(path).then().statusCode(200);
+        String rotated = ChannelConsumerService.newSecret();
+        assertTrue(repository.updateSecret(keyOf("LOCKOUT2"), cipher.encrypt(keyOf("LOCKOUT2"), rotated))
+                .await().atMost(Duration.ofSeconds(5)));
+        long deadline = System.nanoTime() + Duration.ofSeconds(2).toNanos();
+        int status = 200;
+        while (status != 403 && System.nanoTime() < deadline) {
+            Thread.sleep(20);
+            status = given().header("Authorization", "Bearer " + token).get(path).statusCode();
+        }
+        assertEquals(403, status, "a token of the old secret still accepted 2 s after another replica rotated it");
+    }
+
+    @Test
     void nonAdminsAndUnsignedCallsAreRefused() {
         SignpostSigner partnerOnly = channelConsumer(consumers, "PLAIN", Roles.PARTNER);
         given().header("Authorization", partnerOnly.authorization("GET", url(CREDENTIALS), null)).get(CREDENTIALS)

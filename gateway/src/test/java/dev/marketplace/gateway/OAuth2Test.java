@@ -17,6 +17,7 @@ import org.junit.jupiter.api.Test;
 import dev.marketplace.common.security.InternalToken;
 import dev.marketplace.common.security.Roles;
 import dev.marketplace.gateway.consumer.service.ChannelConsumerService;
+import dev.marketplace.gateway.oauth2.service.AccessTokenService;
 import dev.marketplace.gateway.support.GatewayTest;
 import dev.marketplace.gateway.support.GatewayTestResource;
 import dev.marketplace.testkit.InternalTokens;
@@ -84,30 +85,68 @@ class OAuth2Test extends GatewayTest {
 
     @Test
     void expiredForgedAndInternalTokensAreRefused() throws Exception {
-        JwtClaimsBuilderHolder h = new JwtClaimsBuilderHolder();
-        String expired = h.accessToken(InternalTokens.keys().getPrivate(), -10);
-        String valid = h.accessToken(InternalTokens.keys().getPrivate(), 300);
+        String version = credentialVersion(token("ROLE_PARTNER"));
+        JwtClaimsBuilderHolder h = new JwtClaimsBuilderHolder(version);
+        java.security.PrivateKey edge = GatewayTestResource.EDGE_KEYS.getPrivate();
+        String expired = h.accessToken(edge, AccessTokenService.ISSUER, -10);
+        String valid = h.accessToken(edge, AccessTokenService.ISSUER, 300);
         var generator = KeyPairGenerator.getInstance("RSA");
         generator.initialize(2048);
-        String forged = h.accessToken(generator.generateKeyPair().getPrivate(), 300);
+        String forged = h.accessToken(generator.generateKeyPair().getPrivate(), AccessTokenService.ISSUER, 300);
         String internal = InternalTokens.bearer("TOKENS", Roles.PARTNER).substring("Bearer ".length());
+        // one key per kind of token: the internal-token key (which every service holds the public half of, and which
+        // signed access tokens before) cannot make an access token, nor can the edge key under the internal issuer
+        String internalKey = h.accessToken(InternalTokens.keys().getPrivate(), AccessTokenService.ISSUER, 300);
+        String internalKeyAndIssuer = h.accessToken(InternalTokens.keys().getPrivate(), InternalToken.ISSUER, 300);
+        String internalIssuer = h.accessToken(edge, InternalToken.ISSUER, 300);
+        String noVersion = new JwtClaimsBuilderHolder(null).accessToken(edge, AccessTokenService.ISSUER, 300);
 
         // the hand-made token is accepted when signed right and current: the refusals below are about what differs
         given().header("Authorization", "Bearer " + valid).get("/api/account/v2/companies").then().statusCode(200);
-        for (String token : new String[] { expired, forged, internal, "not-a-jwt", valid + "x" }) {
+        for (String token : new String[] { expired, forged, internal, internalKey, internalKeyAndIssuer, internalIssuer, noVersion,
+                "not-a-jwt", valid + "x" }) {
             given().header("Authorization", "Bearer " + token).get("/api/account/v2/companies")
                     .then().statusCode(403).body(equalTo(FORBIDDEN));
         }
     }
 
+    /** The credential version an issued token names (read without verification: the test only copies it). */
+    static String credentialVersion(String token) throws Exception {
+        return new org.jose4j.jwt.consumer.JwtConsumerBuilder().setSkipAllValidators().setSkipSignatureVerification()
+                .build().processToClaims(token).getStringClaimValue(AccessTokenService.CREDENTIAL_VERSION);
+    }
+
     /** Mints access tokens the way the gateway does, to vary one property at a time. */
     static final class JwtClaimsBuilderHolder {
-        String accessToken(java.security.PrivateKey key, long expiresInSeconds) {
-            long now = System.currentTimeMillis() / 1000;
-            return Jwt.issuer(InternalToken.ISSUER).audience("marketplace-api").subject(keyOf("TOKENS"))
-                    .claim("partner", "TOKENS").claim("ctype", "channel").claim("scope", "ROLE_PARTNER")
-                    .issuedAt(now - 600).expiresAt(now + expiresInSeconds).jws().keyId("gateway").sign(key);
+        private final String version;
+
+        JwtClaimsBuilderHolder(String version) {
+            this.version = version;
         }
+
+        String accessToken(java.security.PrivateKey key, String issuer, long expiresInSeconds) {
+            long now = System.currentTimeMillis() / 1000;
+            var builder = Jwt.issuer(issuer).audience("marketplace-api").subject(keyOf("TOKENS"))
+                    .claim("partner", "TOKENS").claim("ctype", "channel").claim("scope", "ROLE_PARTNER")
+                    .issuedAt(now - 600).expiresAt(now + expiresInSeconds);
+            if (version != null) {
+                builder.claim(AccessTokenService.CREDENTIAL_VERSION, version);
+            }
+            return builder.jws().keyId("gateway").sign(key);
+        }
+    }
+
+    @Test
+    void theChannelCredentialsCannotBeReadOrRotatedWithABearerToken() {
+        String token = token("ROLE_CHANNEL_ADMIN");
+        String credentials = "/api/channel/v1/settings/oauth/credentials";
+        given().header("Authorization", "Bearer " + token).get(credentials).then().statusCode(403).body(equalTo(FORBIDDEN));
+        given().header("Authorization", "Bearer " + token).post(credentials + "/secret").then().statusCode(403)
+                .body(equalTo(FORBIDDEN));
+        // nothing changed: the secret still works, and so does the token
+        given().auth().preemptive().basic(keyOf("TOKENS"), secretOf("TOKENS")).formParam("grant_type", "client_credentials")
+                .post("/oauth2/token").then().statusCode(200);
+        given().header("Authorization", "Bearer " + token).get("/api/account/v2/companies").then().statusCode(200);
     }
 
     @Test

@@ -115,7 +115,8 @@ class ProxyTest extends GatewayTest {
         byte[] body = new byte[5 * 1024 * 1024 + 17];
         new Random(42).nextBytes(body);
         String sha = HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(body));
-        String path = "/api/billing/v1/uploads";
+        // account-service takes bodies of up to 10 MiB
+        String path = "/api/account/v2/uploads";
         JsonPath echo = given().header("Authorization", signer.authorization("PUT", url(path), null))
                 .contentType("application/octet-stream").body(body).put(path).then().statusCode(200).extract().jsonPath();
         assertEquals(body.length, echo.getLong("bodyLength"));
@@ -228,6 +229,44 @@ class ProxyTest extends GatewayTest {
     }
 
     @Test
+    void aBodyOverTheRoutesLimitIs413AtTheGatewayWhetherItsLengthIsSaidOrNot() throws Exception {
+        // billing-service takes at most 1 MiB: it would close the connection under a larger body (a 502 for the client)
+        String path = "/api/billing/v1/uploads";
+        byte[] body = new byte[1024 * 1024 + 1];
+        given().header("Authorization", signer.authorization("PUT", url(path), null)).contentType("application/octet-stream")
+                .body(body).put(path).then().statusCode(413).body("code", equalTo("PAYLOAD_TOO_LARGE"))
+                .body("message", containsString("1048576"));
+        // chunked, no length said: counted as it goes
+        try (java.net.Socket socket = new java.net.Socket("localhost", RestAssured.port)) {
+            socket.setSoTimeout(10_000);
+            var out = socket.getOutputStream();
+            out.write(("PUT " + path + " HTTP/1.1\r\nHost: localhost:" + RestAssured.port + "\r\nAuthorization: "
+                    + signer.authorization("PUT", url(path), null) + "\r\nContent-Type: application/octet-stream\r\n"
+                    + "Transfer-Encoding: chunked\r\n\r\n").getBytes(StandardCharsets.ISO_8859_1));
+            byte[] chunk = new byte[64 * 1024];
+            String answer = "";
+            try {
+                for (int i = 0; i < 40; i++) {
+                    out.write((Integer.toHexString(chunk.length) + "\r\n").getBytes(StandardCharsets.ISO_8859_1));
+                    out.write(chunk);
+                    out.write("\r\n".getBytes(StandardCharsets.ISO_8859_1));
+                }
+                out.write("0\r\n\r\n".getBytes(StandardCharsets.ISO_8859_1));
+                out.flush();
+            } catch (java.io.IOException closedUnderUs) {
+                // the gateway answered and closed the connection before the whole body was sent
+            }
+            answer = new String(socket.getInputStream().readNBytes(12), StandardCharsets.ISO_8859_1);
+            assertEquals("HTTP/1.1 413", answer);
+        }
+        // at the limit it passes
+        JsonPath echo = given().header("Authorization", signer.authorization("PUT", url(path), null))
+                .contentType("application/octet-stream").body(new byte[1024 * 1024]).put(path).then().statusCode(200)
+                .extract().jsonPath();
+        assertEquals(1024 * 1024, echo.getLong("bodyLength"));
+    }
+
+    @Test
     void oversizedFormBodyIs413NamingTheLimit() {
         String path = "/api/billing/v1/forms";
         String body = "data=" + "x".repeat(1024 * 1024 + 1);
@@ -237,10 +276,51 @@ class ProxyTest extends GatewayTest {
     }
 
     @Test
-    void gatewayOwnEndpointsNeedNoSignature() {
-        given().get("/q/health").then().statusCode(200).body("status", equalTo("UP"));
-        given().get("/q/metrics").then().statusCode(200).body(containsString("http_server_requests"));
-        given().get("/q/openapi").then().statusCode(200).body(containsString("/oauth2/token"))
+    void thePublicPortServesNothingUnderQWhichIsOnTheManagementPort() {
+        given().get(health.toString()).then().statusCode(200).body("status", equalTo("UP"));
+        given().get(health + "/ready").then().statusCode(200).body("status", equalTo("UP"));
+        given().get(health + "/live").then().statusCode(200);
+        for (String path : new String[] { "/q/health", "/q/health/ready", "/q/metrics", "/q/openapi",
+                "/q/openapi?format=json", "/q/dev-ui", "/q/", "/q", "/q/metrics/" }) {
+            given().get(path).then().statusCode(404).body("code", equalTo("NOT_FOUND"));
+        }
+        given().get(metrics.toString()).then().statusCode(200).body(containsString("http_server_requests"));
+        given().get(openApi.toString()).then().statusCode(200).body(containsString("/oauth2/token"))
                 .body(containsString("/api/channel/v1/settings/oauth/credentials"));
+    }
+
+    @io.quarkus.test.common.http.TestHTTPResource(value = "/metrics", management = true)
+    java.net.URL metrics;
+
+    @io.quarkus.test.common.http.TestHTTPResource(value = "/health", management = true)
+    java.net.URL health;
+
+    @io.quarkus.test.common.http.TestHTTPResource(value = "/openapi", management = true)
+    java.net.URL openApi;
+
+    @Test
+    void clientForwardingHeadersAreReplacedByTheGatewaysOwn() {
+        String path = "/api/account/v2/companies";
+        JsonPath echo = given().header("Authorization", signer.authorization("GET", url(path), null))
+                .header("X-Forwarded-For", "10.6.6.6").header("X-Forwarded-Host", "evil.example")
+                .header("X-Forwarded-Proto", "https").header("X-Forwarded-Port", "444").header("X-Forwarded-Prefix", "/admin")
+                .header("Forwarded", "for=10.6.6.6;host=evil.example;proto=https").header("X-Real-IP", "10.6.6.6")
+                .get(path).then().statusCode(200).extract().jsonPath();
+        assertEquals(java.util.List.of("127.0.0.1"), echo.getList("headers.x-forwarded-for"));
+        assertEquals(java.util.List.of("localhost:" + RestAssured.port), echo.getList("headers.x-forwarded-host"));
+        assertEquals(java.util.List.of("http"), echo.getList("headers.x-forwarded-proto"));
+        assertNull(echo.get("headers.forwarded"));
+        assertNull(echo.get("headers.x-forwarded-port"));
+        assertNull(echo.get("headers.x-forwarded-prefix"));
+        assertNull(echo.get("headers.x-real-ip"));
+    }
+
+    @Test
+    void aHostThatIsNotAHostNameIsAPlain403NotA500() {
+        String path = "/api/account/v2/companies";
+        // signed for the real host, sent with a Host URI cannot read as a host name (a_b): no NullPointerException
+        given().header("Authorization", signer.authorization("GET", url(path), null)).header("Host", "a_b").get(path)
+                .then().statusCode(403).body(equalTo(FORBIDDEN));
+        given().header("Host", "a_b").get(path).then().statusCode(403).body(equalTo(FORBIDDEN));
     }
 }

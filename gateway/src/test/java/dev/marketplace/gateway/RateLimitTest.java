@@ -83,6 +83,36 @@ class RateLimitTest extends GatewayTest {
     }
 
     @Test
+    void headATrailingSlashAndPathParametersDrawFromTheSameBucketOrAreRefused() {
+        SignpostSigner signer = channelConsumer(consumers, "BUCKETBYPASS", Roles.PARTNER);
+        clock.freeze();
+        // ";x=1" is not another path: refused before anything else
+        String parameter = COMPANIES + ";x=1";
+        given().urlEncodingEnabled(false).header("Authorization", signer.authorization("GET", url(parameter), null))
+                .get(parameter).then().statusCode(400).body("code", equalTo("INVALID_PATH"));
+        // HEAD, a trailing slash and GET, interleaved: one bucket of 20 between them (before: each was unlimited)
+        int passed = 0;
+        int limited = 0;
+        for (int i = 0; i < 30; i++) {
+            Response r = switch (i % 3) {
+                case 0 -> given().header("Authorization", signer.authorization("HEAD", url(COMPANIES), null)).head(COMPANIES);
+                case 1 -> given().header("Authorization", signer.authorization("GET", url(COMPANIES + "/"), null))
+                        .get(COMPANIES + "/");
+                default -> list(signer);
+            };
+            if (r.statusCode() == 200) {
+                passed++;
+            } else {
+                assertEquals(429, r.statusCode(), "call " + (i + 1));
+                assertEquals("1", r.header("Retry-After"));
+                limited++;
+            }
+        }
+        assertEquals(20, passed);
+        assertEquals(10, limited);
+    }
+
+    @Test
     void realTimeBurstThenLeak() throws InterruptedException {
         SignpostSigner signer = channelConsumer(consumers, "BUCKETREAL", Roles.PARTNER);
         // warm up the whole path (JIT, connection pools) with another consumer's bucket

@@ -92,6 +92,25 @@ class VendorConsumerTest extends GatewayTest {
     }
 
     @Test
+    void catalogsRotationOfTheVendorSecretLocksOutTheVendorsAccessTokens() {
+        vendor("vendor-77", "before", 77);
+        String token = given().auth().preemptive().basic("vendor-77", "before").formParam("grant_type", "client_credentials")
+                .post("/oauth2/token").then().statusCode(200).extract().path("access_token");
+        given().header("Authorization", "Bearer " + token).contentType("application/json").body("{}")
+                .post("/api/appwise/v2/data").then().statusCode(200);
+        // catalog-service rotates the vendor's secret: the gateway hears it from catalog on the token's next use
+        vendor("vendor-77", "after", 77);
+        given().header("Authorization", "Bearer " + token).contentType("application/json").body("{}")
+                .post("/api/appwise/v2/data").then().statusCode(403).body(equalTo(FORBIDDEN));
+        // a vendor catalog no longer knows: refused as well
+        vendor("vendor-78", "s78", 78);
+        String orphan = given().auth().preemptive().basic("vendor-78", "s78").formParam("grant_type", "client_credentials")
+                .post("/oauth2/token").then().statusCode(200).extract().path("access_token");
+        Upstreams.VENDORS.remove("vendor-78");
+        given().header("Authorization", "Bearer " + orphan).get(EVENT).then().statusCode(403).body(equalTo(FORBIDDEN));
+    }
+
+    @Test
     void vendorOAuth2TokenIsProductScoped() throws Exception {
         vendor("vendor-55", "s55", 55);
         given().auth().preemptive().basic("vendor-55", "s55").formParam("grant_type", "client_credentials")

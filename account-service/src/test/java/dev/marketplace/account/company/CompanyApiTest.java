@@ -120,6 +120,22 @@ class CompanyApiTest {
     }
 
     @Test
+    void anIdempotencyKeyMakesARetriedCreationReturnTheFirstAnswer() {
+        String key = UUID.randomUUID().toString();
+        Map<String, Object> body = Map.of("name", "Once Co", "countryCode", "US");
+        String first = asPartner().header("Idempotency-Key", key).body(body).post("/api/account/v2/companies").then()
+                .statusCode(201).extract().path("uuid");
+        asPartner().header("Idempotency-Key", key).body(body).post("/api/account/v2/companies").then().statusCode(201)
+                .header("Idempotent-Replayed", "true").body("uuid", equalTo(first));
+        asPartner().header("Idempotency-Key", key).body(Map.of("name", "Twice Co")).post("/api/account/v2/companies").then()
+                .statusCode(422).body("code", equalTo("IDEMPOTENCY_KEY_REUSED"));
+        asPartner().header("Idempotency-Key", "not a key").body(body).post("/api/account/v2/companies").then().statusCode(400)
+                .body("message", containsString("Idempotency-Key"));
+        asPartner().queryParam("name", "Once Co").get("/api/account/v2/companies").then().statusCode(200)
+                .body("page.totalElements", equalTo(1));
+    }
+
+    @Test
     void invalidInputNamesEveryFieldAndRule() {
         asPartner().body(Map.of("name", "X", "companySize", "HUGE")).post("/api/account/v2/companies")
                 .then().statusCode(400).body("message", containsString("companySize"))

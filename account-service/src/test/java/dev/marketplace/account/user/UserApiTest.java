@@ -91,6 +91,16 @@ class UserApiTest {
     }
 
     @Test
+    void malformedGraphqlRequestsAre400InvalidBody() {
+        for (String malformed : new String[] { "{\"query\": ", "not json at all", "[1, 2", "{\"a\":\"\\uZZZZ\"}", "[]", "" }) {
+            f.asPartner().contentType("application/json").body(malformed).post("/api/graphql").then().statusCode(400)
+                    .body("code", equalTo("INVALID_BODY"));
+        }
+        graphql(f.asPartner(), "{ users(first: 1) { totalCount } }", Map.of()).post("/api/graphql").then().statusCode(200)
+                .body("errors", nullValue());
+    }
+
+    @Test
     void graphqlUsersConnectionUserAndMe() {
         Co co = f.company("Graph Co", true);
         String ext = "g-ext-" + UUID.randomUUID();

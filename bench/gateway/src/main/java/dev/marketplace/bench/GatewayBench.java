@@ -44,7 +44,8 @@ import io.vertx.core.http.HttpClient;
  */
 public final class GatewayBench {
     private static final String KEY = "marketplace-admin";
-    private static final String SECRET = "marketplace-admin-secret";
+    /** Not the development default: the services run in the prod profile, which refuses development secrets. */
+    private static final String SECRET = "bench-admin-secret-" + UUID.randomUUID();
     private static final String PARTNER = "MARKETPLACE";
     private static final String BODY = "{\"uuid\":\"c0ffee00-0000-4000-8000-000000000001\",\"name\":\"Bench Co\","
             + "\"externalId\":\"bench-1\",\"countryCode\":\"US\",\"enabled\":true}";
@@ -102,6 +103,8 @@ public final class GatewayBench {
             env.put("MARKETPLACE_INTERNAL_TOKEN_PRIVATE_KEY", InternalTokens.privateKeyPem());
             env.put("MARKETPLACE_GATEWAY_INTERNAL_TOKEN_PRIVATE_KEY", InternalTokens.privateKeyPem());
             env.put("KAFKA_BOOTSTRAP_SERVERS", Kafka.bootstrapServers());
+            // the prod profile refuses to start on development secrets: the run's own
+            env.put("NOTIFICATION_SECRETS_KEY", "bench-notification-secrets-" + UUID.randomUUID());
 
             int accountPort = freePort();
             start("account-service", accountJar, accountPort, env, Postgres.datasourceConfig("account_bench"), Map.of());
@@ -111,7 +114,14 @@ public final class GatewayBench {
                     "MARKETPLACE_GATEWAY_ROUTES_ACCOUNT_UPSTREAM", "http://localhost:" + accountPort,
                     "MARKETPLACE_GATEWAY_ROUTES_LEAD_UPSTREAM", "http://localhost:" + stubPort,
                     "REDIS_URL", Redis.url(),
-                    "MARKETPLACE_GATEWAY_REDIS_KEY_PREFIX", "bench-" + UUID.randomUUID() + ":"));
+                    "MARKETPLACE_GATEWAY_ENCRYPTION_KEY", "bench-encryption-key-" + UUID.randomUUID(),
+                    "MARKETPLACE_GATEWAY_ACCESS_TOKEN_PRIVATE_KEY", InternalTokens.privateKeyPem(),
+                    "MARKETPLACE_GATEWAY_BOOTSTRAP_CONSUMER_SECRET", SECRET,
+                    "MARKETPLACE_GATEWAY_REDIS_KEY_PREFIX", "bench-" + UUID.randomUUID() + ":",
+                    // metrics and OpenAPI are on the management interface, on a port of its own
+                    "MARKETPLACE_GATEWAY_MANAGEMENT_PORT", Integer.toString(freePort()),
+                    // one consumer signs every measured call: far more nonces per window than a client would send
+                    "MARKETPLACE_GATEWAY_OAUTH1_NONCE_QUOTA", "1000000000"));
             int nginxPort = startNginx(stubPort);
             awaitReady(accountPort);
             awaitReady(gatewayPort);
@@ -365,6 +375,8 @@ public final class GatewayBench {
         Map<String, String> env = new HashMap<>(common);
         datasource.forEach((k, v) -> env.put(k.toUpperCase().replace('.', '_').replace('-', '_'), v));
         env.put("QUARKUS_HTTP_PORT", String.valueOf(port));
+        // packaged services answer /q/* on a management port of their own (awaitReady)
+        env.put("QUARKUS_MANAGEMENT_PORT", String.valueOf(port + 1000));
         env.putAll(extra);
         // BENCH_ENV_<NAME>="KEY=VALUE KEY=VALUE" adds settings to one process (name upper-cased, '-' as '_')
         String added = System.getenv("BENCH_ENV_" + name.toUpperCase().replace('-', '_'));
@@ -395,7 +407,8 @@ public final class GatewayBench {
     }
 
     private void awaitReady(int port) throws Exception {
-        JavaService.awaitReady("port " + port, URI.create("http://localhost:" + port + "/q/health/ready"),
+        // packaged services answer /q/* on their management port (start)
+        JavaService.awaitReady("port " + port, URI.create("http://localhost:" + (port + 1000) + "/q/health/ready"),
                 System.nanoTime() + TimeUnit.SECONDS.toNanos(90), processes, "bench/gateway/target/*.log");
     }
 

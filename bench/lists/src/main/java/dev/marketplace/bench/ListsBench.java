@@ -28,13 +28,19 @@ import dev.marketplace.common.paging.PageRequest;
 import dev.marketplace.common.paging.SqlFilter;
 import dev.marketplace.common.paging.Total;
 import dev.marketplace.devstack.DevStack;
+import dev.marketplace.notification.delivery.domain.DeliveryStatus;
+import dev.marketplace.notification.delivery.repository.DeliveryRepository;
+import dev.marketplace.notification.eventlog.repository.EventFilter;
+import dev.marketplace.notification.eventlog.repository.LoggedEventRepository;
+import dev.marketplace.notification.vendorevent.domain.VendorEventStatus;
+import dev.marketplace.notification.vendorevent.repository.VendorEventRepository;
 import dev.marketplace.testkit.Postgres;
 import dev.marketplace.testkit.QueryPlans;
 import dev.marketplace.testkit.SignpostSigner;
 
 /**
- * Paged lists at a million rows. Starts the devstack, seeds every list of account-service with {@code bench.rows} rows
- * of its kind in the bootstrap marketplace (account-service's own seed script, through its schema), then measures each
+ * Paged lists at a million rows. Starts the devstack, seeds every list of each measured service with {@code bench.rows}
+ * rows of its kind in the bootstrap marketplace (the service's own seed script, through its schema), then measures each
  * query with {@code bench.clients} closed-loop clients for {@code bench.seconds}, straight to account-service (an
  * internal token) and through the gateway (OAuth 1.0, a fresh signature per call), and writes p50/p99 and the plan of
  * every query (EXPLAIN ANALYZE of the SQL the repositories build) to the results file.
@@ -46,6 +52,10 @@ public final class ListsBench {
 
     /** One measured query: its path, whether it is a deep page (the 100 ms target), and the SQL it runs. */
     record Query(String list, String what, String path, boolean deep, List<Sql> sql) {
+    }
+
+    /** A service whose lists are measured: its module, its database, the seed script of its lists and its queries. */
+    record Service(String module, String database, String seed, List<Query> queries) {
     }
 
     record Sql(String what, String text, List<Object> params) {
@@ -74,19 +84,25 @@ public final class ListsBench {
 
     private void run(DevStack stack, Path root, Path results, int rows, int seconds, int clients) throws Exception {
         String partner = DevStack.PARTNER;
+        List<Service> services = List.of(
+                new Service("account-service", "account", "account-service/src/test/resources/seed/lists.sql",
+                        accountQueries(partner)),
+                new Service("notification-service", "notification", "notification-service/src/test/resources/seed/lists.sql",
+                        notificationQueries(partner)));
         Instant seedStart = Instant.now();
-        try (Connection db = Postgres.server().getDatabase("postgres", "account").getConnection()) {
-            db.setAutoCommit(true);
-            QueryPlans.runScript(db, Files.readString(root.resolve("account-service/src/test/resources/seed/lists.sql")),
-                    Map.of("partner", partner, "company", COMPANY.toString(), "rows", Integer.toString(rows)));
-            try (Statement s = db.createStatement()) {
-                s.execute("vacuum analyze company, app_user, membership, company_group, invitation, activity");
+        for (Service service : services) {
+            try (Connection db = Postgres.server().getDatabase("postgres", service.database()).getConnection()) {
+                db.setAutoCommit(true);
+                QueryPlans.runScript(db, Files.readString(root.resolve(service.seed())),
+                        Map.of("partner", partner, "company", COMPANY.toString(), "rows", Integer.toString(rows)));
+                try (Statement s = db.createStatement()) {
+                    s.execute("vacuum analyze");
+                }
             }
         }
         Duration seeding = Duration.between(seedStart, Instant.now());
         System.out.println("bench: seeded " + rows + " rows per list in " + seeding.toSeconds() + " s");
 
-        String direct = stack.serviceUrl("account-service");
         String gateway = stack.gatewayUrl();
         String bearer = stack.internalBearer(partner, "ROLE_PARTNER", "ROLE_CHANNEL_ADMIN");
         SignpostSigner signer = new SignpostSigner(DevStack.CONSUMER_KEY, DevStack.CONSUMER_SECRET);
@@ -103,25 +119,29 @@ public final class ListsBench {
         report.add("");
         List<String> plans = new ArrayList<>();
         boolean allMet = true;
-        for (Query q : queries(partner)) {
-            // lead-in: the JIT and the buffer cache see the query before it is measured
-            measure(http, () -> direct + q.path(), url -> bearer, clients, 2);
-            Stats straight = measure(http, () -> direct + q.path(), url -> bearer, clients, seconds);
-            Stats through = measure(http, () -> gateway + q.path(),
-                    url -> signer.authorization("GET", url, null), clients, seconds);
-            double target = q.deep() ? DEEP_PAGE_TARGET_MS : FIRST_PAGE_TARGET_MS;
-            boolean met = straight.p99() < target && straight.errors() == 0;
-            allMet &= met;
-            report.add(String.format("%-12s %-34s %s", q.list(), q.what(), q.path()));
-            report.add("    service " + straight.line() + (met ? "   target met" : "   TARGET MISSED (p99 < " + target + " ms)"));
-            report.add("    gateway " + through.line());
-            try (Connection db = Postgres.server().getDatabase("postgres", "account").getConnection()) {
-                for (Sql sql : q.sql()) {
-                    plans.add("## " + q.list() + " — " + q.what() + " — " + sql.what());
-                    plans.add(QueryPlans.explain(db, "explain (analyze, buffers)", sql.text(), sql.params()));
+        for (Service service : services) {
+            String direct = stack.serviceUrl(service.module());
+            for (Query q : service.queries()) {
+                // lead-in: the JIT and the buffer cache see the query before it is measured
+                measure(http, () -> direct + q.path(), url -> bearer, clients, 2);
+                Stats straight = measure(http, () -> direct + q.path(), url -> bearer, clients, seconds);
+                Stats through = measure(http, () -> gateway + q.path(),
+                        url -> signer.authorization("GET", url, null), clients, seconds);
+                double target = q.deep() ? DEEP_PAGE_TARGET_MS : FIRST_PAGE_TARGET_MS;
+                boolean met = straight.p99() < target && straight.errors() == 0;
+                allMet &= met;
+                report.add(String.format("%-12s %-16s %s", q.list(), q.what(), q.path()));
+                report.add("    service " + straight.line() + (met ? "   target met"
+                        : "   TARGET MISSED (p99 < " + target + " ms)"));
+                report.add("    gateway " + through.line());
+                try (Connection db = Postgres.server().getDatabase("postgres", service.database()).getConnection()) {
+                    for (Sql sql : q.sql()) {
+                        plans.add("## " + q.list() + " — " + q.what() + " — " + sql.what());
+                        plans.add(QueryPlans.explain(db, "explain (analyze, buffers)", sql.text(), sql.params()));
+                    }
                 }
+                System.out.println("bench: " + q.list() + " " + q.what() + ": " + straight.line());
             }
-            System.out.println("bench: " + q.list() + " " + q.what() + ": " + straight.line());
         }
         report.add("");
         report.add(allMet ? "verdict: every list meets its target straight to the service"
@@ -133,7 +153,49 @@ public final class ListsBench {
         System.out.println("bench: wrote " + results);
     }
 
-    private static List<Query> queries(String partner) {
+    private static List<Query> notificationQueries(String partner) {
+        PageRequest first = PageRequest.of(0, 50, 50);
+        PageRequest deep = PageRequest.of(10_000, 50, 50);
+        List<Query> queries = new ArrayList<>();
+        EventFilter events = new EventFilter(partner, null, null, null, null, null, false);
+        EventFilter searched = new EventFilter(partner, null, null, null, null, "bulk company 0a1b", false);
+        queries.add(new Query("event log", "first page", "/api/channel/v1/events?size=50", false, eventSql(events, first, partner)));
+        queries.add(new Query("event log", "searchText", "/api/channel/v1/events?size=50&searchText=bulk%20company%200a1b",
+                false, eventSql(searched, first, partner)));
+        queries.add(new Query("event log", "page 10,000", "/api/channel/v1/events?size=50&page=10000", true,
+                eventSql(events, deep, partner)));
+        SqlFilter deliveries = DeliveryRepository.sqlFilter(partner, null, null);
+        SqlFilter failed = DeliveryRepository.sqlFilter(partner, null, DeliveryStatus.FAILED);
+        queries.add(new Query("deliveries", "first page", "/api/notification/v1/deliveries?size=50", false, withTotal(
+                new Sql("page", DeliveryRepository.pageSql(deliveries, first), deliveries.params()),
+                "from notification_delivery d", deliveries, "deliveries", partner)));
+        queries.add(new Query("deliveries", "status FAILED", "/api/notification/v1/deliveries?size=50&status=FAILED", false,
+                withTotal(new Sql("page", DeliveryRepository.pageSql(failed, first), failed.params()),
+                        "from notification_delivery d", failed, "deliveries", partner)));
+        queries.add(new Query("deliveries", "page 10,000", "/api/notification/v1/deliveries?size=50&page=10000", true,
+                withTotal(new Sql("page", DeliveryRepository.pageSql(deliveries, deep), deliveries.params()),
+                        "from notification_delivery d", deliveries, "deliveries", partner)));
+        SqlFilter vendorEvents = VendorEventRepository.sqlFilter(partner, null);
+        SqlFilter parked = VendorEventRepository.sqlFilter(partner, VendorEventStatus.PARKED);
+        queries.add(new Query("vendor events", "first page", "/api/notification/v1/vendor-events?size=50", false, withTotal(
+                new Sql("page", VendorEventRepository.pageSql(vendorEvents, first), vendorEvents.params()),
+                "from vendor_event v", vendorEvents, "vendor-events", partner)));
+        queries.add(new Query("vendor events", "status PARKED", "/api/notification/v1/vendor-events?size=50&status=PARKED",
+                false, withTotal(new Sql("page", VendorEventRepository.pageSql(parked, first), parked.params()),
+                        "from vendor_event v", parked, "vendor-events", partner)));
+        queries.add(new Query("vendor events", "page 10,000", "/api/notification/v1/vendor-events?size=50&page=10000", true,
+                withTotal(new Sql("page", VendorEventRepository.pageSql(vendorEvents, deep), vendorEvents.params()),
+                        "from vendor_event v", vendorEvents, "vendor-events", partner)));
+        return queries;
+    }
+
+    private static List<Sql> eventSql(EventFilter f, PageRequest page, String partner) {
+        SqlFilter where = LoggedEventRepository.sqlFilter(f);
+        return withTotal(new Sql("page", LoggedEventRepository.pageSql(f, where, page), where.params()), "from event_log e",
+                where, "events", partner);
+    }
+
+    private static List<Query> accountQueries(String partner) {
         String company = "/api/account/v2/companies/" + COMPANY;
         PageRequest first = PageRequest.of(0, 50, 50);
         PageRequest deep = PageRequest.of(10_000, 50, 50);

@@ -1,94 +1,102 @@
 package dev.marketplace.billing.client;
 
-import java.net.URI;
+import java.util.Optional;
 
-import jakarta.annotation.PreDestroy;
 import jakarta.enterprise.context.ApplicationScoped;
 
+import org.eclipse.microprofile.faulttolerance.CircuitBreaker;
+import org.eclipse.microprofile.faulttolerance.Fallback;
+import org.eclipse.microprofile.faulttolerance.Retry;
+import org.eclipse.microprofile.faulttolerance.Timeout;
+import org.eclipse.microprofile.rest.client.inject.RestClient;
 import org.jboss.logging.Logger;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
-
-import dev.marketplace.billing.config.BillingConfig;
-import dev.marketplace.common.error.ApiException;
-import dev.marketplace.common.security.Roles;
-import dev.marketplace.common.security.ServiceTokens;
+import dev.marketplace.billing.client.CatalogApi.Edition;
+import dev.marketplace.billing.client.CatalogApi.Integration;
+import dev.marketplace.billing.client.CatalogApi.Plan;
+import dev.marketplace.common.client.ServiceRejection;
+import dev.marketplace.common.client.ServiceUnavailable;
+import io.smallrye.faulttolerance.api.AsynchronousNonBlocking;
 import io.smallrye.mutiny.Uni;
-import io.vertx.ext.web.client.WebClientOptions;
-import io.vertx.mutiny.core.Vertx;
-import io.vertx.mutiny.ext.web.client.HttpResponse;
-import io.vertx.mutiny.ext.web.client.WebClient;
 
 /**
- * Reads products from catalog-service with a service token of the caller's partner (ROLE_SYS_ADMIN, as the internal
- * endpoint requires): the vendor integration of a product and an edition. Every call has a timeout; GETs are idempotent
- * and retried once on a connection failure. Unknown (404) or of another marketplace (403) → {@code null}; catalog unreachable or failing → 503.
+ * Reads products from catalog-service for a marketplace. Reads are retried once and share a breaker; an unknown product
+ * or one of another marketplace (404, 403) is empty; catalog unreachable, failing or refusing otherwise → 503
+ * CATALOG_UNAVAILABLE. Signing a URL is not retried (it is not a read), but it has the same timeout and fallback.
  */
 @ApplicationScoped
 public class CatalogClient {
     private static final Logger LOG = Logger.getLogger(CatalogClient.class);
 
-    private final WebClient client;
-    private final URI base;
-    private final long timeoutMillis;
-    private final ServiceTokens tokens;
-    private final ObjectMapper mapper;
+    private final CatalogApi catalog;
 
-    public CatalogClient(Vertx vertx, BillingConfig config, ServiceTokens tokens, ObjectMapper mapper) {
-        this.base = config.catalog().url();
-        this.timeoutMillis = config.catalog().timeout().toMillis();
-        this.client = WebClient.create(vertx, new WebClientOptions().setConnectTimeout((int) timeoutMillis));
-        this.tokens = tokens;
-        this.mapper = mapper;
+    public CatalogClient(@RestClient CatalogApi catalog) {
+        this.catalog = catalog;
     }
 
-    /** {@code GET /internal/v1/products/{productId}/integration}: consumer key/secret, event URLs, interactive, name. */
-    public Uni<JsonNode> integration(String partner, long productId) {
-        return get(partner, "/internal/v1/products/" + productId + "/integration");
+    @AsynchronousNonBlocking
+    @Timeout(3000)
+    @Retry(maxRetries = 1, delay = 100, abortOn = ServiceRejection.class)
+    @CircuitBreaker(requestVolumeThreshold = 10, failureRatio = 0.5, delay = 10_000, successThreshold = 2,
+            skipOn = ServiceRejection.class)
+    @Fallback(fallbackMethod = "integrationUnavailable")
+    public Uni<Optional<Integration>> integration(String partner, long productId) {
+        return absentWhenUnknown(catalog.integration(partner, productId, false));
     }
 
-    /** {@code GET /api/marketplace/v1/products/{productId}/editions/{editionId}} (spec edition shape, with plans). */
-    public Uni<JsonNode> edition(String partner, long productId, long editionId) {
-        return get(partner, "/api/marketplace/v1/products/" + productId + "/editions/" + editionId);
+    @AsynchronousNonBlocking
+    @Timeout(3000)
+    @Retry(maxRetries = 1, delay = 100, abortOn = ServiceRejection.class)
+    @CircuitBreaker(requestVolumeThreshold = 10, failureRatio = 0.5, delay = 10_000, successThreshold = 2,
+            skipOn = ServiceRejection.class)
+    @Fallback(fallbackMethod = "editionUnavailable")
+    public Uni<Optional<Edition>> edition(String partner, long productId, long editionId) {
+        return absentWhenUnknown(catalog.edition(partner, productId, editionId));
     }
 
-    private Uni<JsonNode> get(String partner, String path) {
-        String basePath = base.getRawPath() == null ? "" : base.getRawPath().replaceAll("/+$", "");
-        return Uni.createFrom().deferred(() -> client.getAbs(base.resolve(basePath + path).toString())
-                .putHeader("Accept", "application/json")
-                .putHeader("Authorization", tokens.bearer(partner, Roles.SYS_ADMIN))
-                .timeout(timeoutMillis)
-                .send())
-                .onFailure(e -> !(e instanceof ApiException)).retry().atMost(1)
-                .onFailure(e -> !(e instanceof ApiException)).transform(e -> {
-                    LOG.warnf("catalog-service call %s failed: %s", path, e.toString());
-                    return unavailable();
-                })
-                .map(this::body);
+    @AsynchronousNonBlocking
+    @Timeout(3000)
+    @Retry(maxRetries = 1, delay = 100, abortOn = ServiceRejection.class)
+    @CircuitBreaker(requestVolumeThreshold = 10, failureRatio = 0.5, delay = 10_000, successThreshold = 2,
+            skipOn = ServiceRejection.class)
+    @Fallback(fallbackMethod = "planUnavailable")
+    public Uni<Optional<Plan>> plan(String partner, long productId, long editionId, long planId) {
+        return absentWhenUnknown(catalog.plan(partner, productId, editionId, planId));
     }
 
-    private JsonNode body(HttpResponse<io.vertx.mutiny.core.buffer.Buffer> response) {
-        if (response.statusCode() == 404 || response.statusCode() == 403) {
-            return null;
-        }
-        if (response.statusCode() != 200) {
-            LOG.warnf("catalog-service answered %d", response.statusCode());
-            throw unavailable();
-        }
-        try {
-            return mapper.readTree(response.bodyAsString());
-        } catch (Exception e) {
-            throw unavailable();
-        }
+    /** The vendor URL signed by catalog with the product's credentials (OAuth 1.0 query parameters). */
+    @AsynchronousNonBlocking
+    @Timeout(3000)
+    @CircuitBreaker(requestVolumeThreshold = 10, failureRatio = 0.5, delay = 10_000, successThreshold = 2,
+            skipOn = ServiceRejection.class)
+    @Fallback(fallbackMethod = "signUnavailable")
+    public Uni<String> signedUrl(String partner, long productId, String method, String url) {
+        return catalog.sign(partner, productId, new CatalogApi.SignRequest(method, url)).map(CatalogApi.SignedUrl::url);
     }
 
-    private static ApiException unavailable() {
-        return new ApiException(503, "CATALOG_UNAVAILABLE", "The product catalogue cannot be reached; try again later");
+    private static <T> Uni<Optional<T>> absentWhenUnknown(Uni<T> call) {
+        return call.map(Optional::ofNullable).onFailure(e -> e instanceof ServiceRejection r && (r.notFound() || r.status() == 403))
+                .recoverWithItem(Optional.empty());
     }
 
-    @PreDestroy
-    void close() {
-        client.close();
+    Uni<Optional<Integration>> integrationUnavailable(String partner, long productId, Throwable failure) {
+        return unavailable(failure);
+    }
+
+    Uni<Optional<Edition>> editionUnavailable(String partner, long productId, long editionId, Throwable failure) {
+        return unavailable(failure);
+    }
+
+    Uni<Optional<Plan>> planUnavailable(String partner, long productId, long editionId, long planId, Throwable failure) {
+        return unavailable(failure);
+    }
+
+    Uni<String> signUnavailable(String partner, long productId, String method, String url, Throwable failure) {
+        return unavailable(failure);
+    }
+
+    private static <T> Uni<T> unavailable(Throwable failure) {
+        LOG.warnf("catalog-service call failed: %s", failure.toString());
+        return Uni.createFrom().failure(ServiceUnavailable.of("CATALOG_UNAVAILABLE", "The product catalogue"));
     }
 }

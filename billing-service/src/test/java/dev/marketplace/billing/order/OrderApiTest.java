@@ -2,6 +2,7 @@ package dev.marketplace.billing.order;
 
 import static dev.marketplace.billing.BillingFixtures.as;
 import static dev.marketplace.billing.BillingFixtures.asPartner;
+import static dev.marketplace.billing.BillingFixtures.buyer;
 import static dev.marketplace.billing.BillingFixtures.newPartner;
 import static dev.marketplace.billing.BillingFixtures.order;
 import static dev.marketplace.billing.BillingFixtures.path;
@@ -28,9 +29,9 @@ class OrderApiTest {
     void listsOrdersInJsonOrXmlWithStartCountPaging() {
         FakeCatalog.Product product = FakeCatalog.register(partner, false, true);
         UUID company = UUID.randomUUID();
-        String first = asPartner(partner).body(order(product, 2)).post(path(company, UUID.randomUUID())).then().statusCode(201)
+        String first = asPartner(partner).body(order(product, 2)).post(buyer(partner, company, UUID.randomUUID())).then().statusCode(201)
                 .extract().path("id");
-        asPartner(partner).body(order(product, 3)).post(path(UUID.randomUUID(), UUID.randomUUID())).then().statusCode(201);
+        asPartner(partner).body(order(product, 3)).post(buyer(partner, UUID.randomUUID(), UUID.randomUUID())).then().statusCode(201);
         asPartner(newPartner()).get("/api/billing/v1/orders").then().statusCode(200).header("X-Total-Count", "0");
 
         asPartner(partner).get("/api/billing/v1/orders").then().statusCode(200)

@@ -2,6 +2,7 @@ package dev.marketplace.billing.subscription;
 
 import static dev.marketplace.billing.BillingFixtures.as;
 import static dev.marketplace.billing.BillingFixtures.asPartner;
+import static dev.marketplace.billing.BillingFixtures.buyer;
 import static dev.marketplace.billing.BillingFixtures.awaitStatus;
 import static dev.marketplace.billing.BillingFixtures.newPartner;
 import static dev.marketplace.billing.BillingFixtures.order;
@@ -47,14 +48,14 @@ class SubscriptionLifecycleTest {
     }
 
     private String create(FakeCatalog.Product product) {
-        return asPartner(partner).body(order(product, 5)).post(path(company, user)).then().statusCode(201)
+        return asPartner(partner).body(order(product, 5)).post(buyer(partner, company, user)).then().statusCode(201)
                 .extract().path("id");
     }
 
     @Test
     void orderBecomesActiveWhenTheVendorSucceedsOverKafka() throws Exception {
         FakeCatalog.Product product = FakeCatalog.register(partner, false, true);
-        String id = asPartner(partner).body(order(product, 5)).post(path(company, user)).then().statusCode(201)
+        String id = asPartner(partner).body(order(product, 5)).post(buyer(partner, company, user)).then().statusCode(201)
                 .header("Location", containsString("/api/billing/v1/subscriptions/"))
                 .body("status", equalTo("PENDING_REMOTE_CREATION"))
                 .body("editionCode", equalTo("BASIC"))
@@ -64,9 +65,11 @@ class SubscriptionLifecycleTest {
                 .body("redirectUrl", nullValue())
                 .extract().path("id");
 
-        // catalog was asked with a service token of the caller's partner
+        // catalog was asked with a service token of the caller's partner, and never for the vendor's secret
         assertTrue(FakeCatalog.CALLS.stream().anyMatch(c -> c.getKey().equals("/internal/v1/products/" + product.id() + "/integration")
                 && partner.equals(c.getValue().path("partner").asText()) && "service".equals(c.getValue().path("ctype").asText())));
+        assertTrue(FakeCatalog.REQUESTS.stream().filter(r -> r.contains("/integration"))
+                .allMatch(r -> r.endsWith("?includeSecret=false")), FakeCatalog.REQUESTS.toString());
 
         JsonNode ordered = event("SUBSCRIPTION_ORDER", id);
         JsonNode p = ordered.path("payload");
@@ -179,7 +182,7 @@ class SubscriptionLifecycleTest {
     @Test
     void interactiveOrdersAnswerWithTheSignedVendorUrl() {
         FakeCatalog.Product product = FakeCatalog.register(partner, true, true);
-        var response = asPartner(partner).body(order(product, 2)).post(path(company, user)).then().statusCode(201)
+        var response = asPartner(partner).body(order(product, 2)).post(buyer(partner, company, user)).then().statusCode(201)
                 .body("interactive", equalTo(true))
                 .body("redirectUrl", startsWith("https://vendor.example/create?eventUrl="))
                 .extract();
@@ -190,7 +193,8 @@ class SubscriptionLifecycleTest {
         assertTrue(redirect.contains(OAuth1.percentEncode(p.path("eventUrl").asText())), redirect);
         assertEquals(p.path("eventUrl").asText() + "/return", p.path("returnUrl").asText());
 
-        // the signature verifies with the vendor's secret
+        // catalog signed it (billing never holds the secret), and the signature verifies with the vendor's secret
+        assertTrue(FakeCatalog.REQUESTS.contains("POST /internal/v1/products/" + product.id() + "/signed-urls"));
         java.net.URI uri = java.net.URI.create(redirect);
         List<OAuth1.Param> params = OAuth1.parseForm(uri.getRawQuery());
         String signature = params.stream().filter(x -> x.name().equals("oauth_signature")).findFirst().orElseThrow().value();

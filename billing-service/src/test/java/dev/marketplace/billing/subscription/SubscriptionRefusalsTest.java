@@ -2,7 +2,9 @@ package dev.marketplace.billing.subscription;
 
 import static dev.marketplace.billing.BillingFixtures.as;
 import static dev.marketplace.billing.BillingFixtures.asPartner;
+import static dev.marketplace.billing.BillingFixtures.buyer;
 import static dev.marketplace.billing.BillingFixtures.newPartner;
+import static dev.marketplace.billing.BillingFixtures.with;
 import static dev.marketplace.billing.BillingFixtures.order;
 import static dev.marketplace.billing.BillingFixtures.path;
 import static dev.marketplace.billing.BillingFixtures.vendor;
@@ -11,7 +13,6 @@ import static org.hamcrest.Matchers.containsString;
 import static org.hamcrest.Matchers.equalTo;
 import static org.hamcrest.Matchers.hasSize;
 
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
@@ -29,21 +30,12 @@ class SubscriptionRefusalsTest {
     private final UUID company = UUID.randomUUID();
     private final UUID user = UUID.randomUUID();
 
-    private Map<String, Object> with(Map<String, Object> body, String key, Object value) {
-        Map<String, Object> copy = new HashMap<>(body);
-        if (value == null) {
-            copy.remove(key);
-        } else {
-            copy.put(key, value);
-        }
-        return copy;
-    }
 
     @Test
     void invalidOrdersAreRefusedNamingTheFieldAndWriteNothing() {
         FakeCatalog.Product product = FakeCatalog.register(partner, false, true);
         Map<String, Object> good = order(product, 5);
-        String url = path(company, user);
+        String url = buyer(partner, company, user);
 
         asPartner(partner).body(Map.of("items", List.of(Map.of("unit", "user", "quantity", 0)), "user", Map.of("email", "x")))
                 .post(url).then().statusCode(400)
@@ -84,7 +76,7 @@ class SubscriptionRefusalsTest {
     @Test
     void onlyChannelCredentialsOrTheBuyingUserMayOrderAndManage() {
         FakeCatalog.Product product = FakeCatalog.register(partner, false, true);
-        String url = path(company, user);
+        String url = buyer(partner, company, user);
         as(InternalTokens.bearer(partner, Roles.PARTNER_READ)).body(order(product, 1)).post(url).then().statusCode(403)
                 .body("code", equalTo("FORBIDDEN"));
         as(InternalTokens.bearerAsUser(partner, UUID.randomUUID(), Roles.USER)).body(order(product, 1)).post(url).then().statusCode(403);
@@ -118,7 +110,7 @@ class SubscriptionRefusalsTest {
     @Test
     void assignmentsAndChangesAreRefusedToOtherCallers() {
         FakeCatalog.Product product = FakeCatalog.register(partner, false, true);
-        String id = asPartner(partner).body(order(product, 1)).post(path(company, user)).then().statusCode(201)
+        String id = asPartner(partner).body(order(product, 1)).post(buyer(partner, company, user)).then().statusCode(201)
                 .extract().path("id");
         as(dev.marketplace.billing.BillingFixtures.service(partner))
                 .body(Map.of("eventType", "SUBSCRIPTION_ORDER", "success", true, "accountIdentifier", "acct-r"))
@@ -151,7 +143,7 @@ class SubscriptionRefusalsTest {
     @Test
     void concurrentCancelsLetExactlyOneThroughAndNeverFail() throws Exception {
         FakeCatalog.Product product = FakeCatalog.register(partner, false, true);
-        String id = asPartner(partner).body(order(product, 1)).post(path(company, user)).then().statusCode(201)
+        String id = asPartner(partner).body(order(product, 1)).post(buyer(partner, company, user)).then().statusCode(201)
                 .extract().path("id");
         as(dev.marketplace.billing.BillingFixtures.service(partner))
                 .body(Map.of("eventType", "SUBSCRIPTION_ORDER", "success", true, "accountIdentifier", "acct-c"))

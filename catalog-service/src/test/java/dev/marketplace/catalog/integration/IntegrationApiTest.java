@@ -69,14 +69,17 @@ class IntegrationApiTest {
         long id = createProduct(partner, List.of()).getLong("id");
         String path = "/api/marketplace/v1/products/" + id + "/integration";
         asAdmin(partner).body(Map.of("eventUrls", Map.of("SUBSCRIPTION_ORDER", "https://vendor.example/create",
-                "ADDON_ORDER", "https://vendor.example/x?e={eventUrl}", "USER_ASSIGNMENT", "ftp://x/{eventUrl}"),
-                "interactive", "yes", "colour", 1)).put(path)
+                "ADDON_ORDER", "https://vendor.example/x?e={eventUrl}", "USER_ASSIGNMENT", "ftp://x/{eventUrl}"))).put(path)
                 .then().statusCode(400)
+                .body("code", equalTo("INVALID_FIELD"))
                 .body("message", containsString("eventUrls.SUBSCRIPTION_ORDER"))
                 .body("message", containsString("eventUrls.ADDON_ORDER"))
-                .body("message", containsString("eventUrls.USER_ASSIGNMENT"))
-                .body("message", containsString("interactive"))
-                .body("message", containsString("colour"));
+                .body("message", containsString("eventUrls.USER_ASSIGNMENT"));
+        // a body that does not bind (wrong type, unknown property) is refused at the first such property, named
+        asAdmin(partner).body(Map.of("interactive", "yes")).put(path).then().statusCode(400)
+                .body("code", equalTo("INVALID_FIELD")).body("message", containsString("interactive"));
+        asAdmin(partner).body(Map.of("interactive", true, "colour", 1)).put(path).then().statusCode(400)
+                .body("code", equalTo("INVALID_FIELD")).body("message", containsString("colour"));
         asAdmin(partner).get(path).then().statusCode(200).body("eventUrls.size()", equalTo(0));
         as(developer(partner, UUID.randomUUID())).get(path).then().statusCode(403);
         as(vendor(partner, id)).get(path).then().statusCode(403);
@@ -132,9 +135,7 @@ class IntegrationApiTest {
                 .put("/api/marketplace/v1/products/" + id + "/integration").then().statusCode(200);
 
         // the gateway's token has no partner claim
-        String gateway = "Bearer " + io.smallrye.jwt.build.Jwt.issuer(InternalToken.ISSUER).audience(InternalToken.AUDIENCE)
-                .subject("gateway").claim(InternalToken.CONSUMER_TYPE, "service").groups(Set.of(Roles.SYS_ADMIN))
-                .expiresIn(60).jws().keyId("gateway").sign(InternalTokens.keys().getPrivate());
+        String gateway = gatewayToken();
         as(gateway).get("/internal/v1/vendor-credentials/" + key).then().statusCode(200).body("partner", equalTo(partner));
         as(gateway).get("/internal/v1/vendor-credentials/unknown-key").then().statusCode(404);
         // a user who is a company administrator (ROLE_SYS_ADMIN) is not a service
@@ -179,5 +180,85 @@ class IntegrationApiTest {
         assertEquals("SUBSCRIPTION_CANCEL", event.path("payload").path("eventType").asText());
         assertEquals("https://vendor.example/cancel?eventUrl={eventUrl}", event.path("payload").path("eventUrlTemplate").asText());
         assertEquals(id, event.path("payload").path("productId").asLong());
+    }
+
+    @Test
+    void integrationWithoutTheSecretAndSignedUrlsForServicesThatNeverSign() throws Exception {
+        JsonPath product = createProduct(partner, List.of());
+        long id = product.getLong("id");
+        String key = product.getString("integration.consumerKey");
+        String secret = product.getString("integration.consumerSecret");
+        asAdmin(partner).body(Map.of("eventUrls", URLS, "interactive", true))
+                .put("/api/marketplace/v1/products/" + id + "/integration").then().statusCode(200);
+        String integration = "/internal/v1/products/" + id + "/integration";
+        String sign = "/internal/v1/products/" + id + "/signed-urls";
+
+        as(service(partner)).queryParam("includeSecret", "false").get(integration).then().statusCode(200)
+                .body("productId", equalTo((int) id)).body("partner", equalTo(partner)).body("consumerKey", equalTo(key))
+                .body("interactive", equalTo(true))
+                .body("eventUrls.SUBSCRIPTION_ORDER", equalTo("https://vendor.example/create?eventUrl={eventUrl}"))
+                .body("$", not(org.hamcrest.Matchers.hasKey("consumerSecret")));
+        as(service(partner)).queryParam("includeSecret", "true").get(integration).then().statusCode(200)
+                .body("consumerSecret", equalTo(secret));
+        as(service(partner)).queryParam("includeSecret", "maybe").get(integration).then().statusCode(400)
+                .body("code", equalTo("INVALID_FIELD")).body("message", containsString("includeSecret"));
+
+        String signed = as(service(partner)).body(Map.of("method", "GET", "url", "https://vendor.example/launch?order=7&x=a%20b"))
+                .post(sign).then().statusCode(200).extract().path("url");
+        java.net.URI uri = java.net.URI.create(signed);
+        assertEquals("vendor.example", uri.getHost());
+        assertEquals(true, uri.getRawQuery().startsWith("order=7&x=a%20b&"), signed);
+        var request = dev.marketplace.common.oauth.SignedRequest.parse("GET", uri, null, null).orElseThrow();
+        assertEquals(key, request.consumerKey());
+        assertEquals(true, request.signedInQuery());
+        assertEquals(true, request.verify(secret, ""), "signed with the vendor's secret");
+        assertEquals(false, request.verify("another-secret", ""));
+        assertEquals(false, signed.contains(secret), "the secret itself never leaves catalog-service");
+
+        as(service(partner)).body(Map.of("method", "FETCH", "url", "not a url")).post(sign).then().statusCode(400)
+                .body("code", equalTo("INVALID_FIELD")).body("message", containsString("method"));
+        as(service(partner)).body(Map.of("method", "GET", "url", "ftp://vendor.example/x")).post(sign).then().statusCode(400)
+                .body("message", containsString("url"));
+        as(service(partner)).body(Map.of("method", "GET")).post(sign).then().statusCode(400)
+                .body("message", containsString("url: is required"));
+
+        // partner-scoped service tokens only
+        String gateway = gatewayToken();
+        Map<String, Object> body = Map.of("method", "GET", "url", "https://vendor.example/launch");
+        for (String other : List.of(service(newPartner()), gateway, InternalTokens.bearer(partner, Roles.CHANNEL_ADMIN),
+                InternalTokens.bearer(partner, Roles.SYS_ADMIN), vendor(partner, id))) {
+            as(other).queryParam("includeSecret", "false").get(integration).then().statusCode(403);
+            as(other).body(body).post(sign).then().statusCode(403).body("code", equalTo("FORBIDDEN"));
+        }
+        io.restassured.RestAssured.given().contentType("application/json").body(body).post(sign).then().statusCode(403);
+        as(service(partner)).body(body).post("/internal/v1/products/999999999/signed-urls").then().statusCode(404);
+        as(service(partner)).queryParam("includeSecret", "false").get("/internal/v1/products/999999999/integration")
+                .then().statusCode(404);
+    }
+
+    @Test
+    void eventUrlsPointingInsideTheOperatorsNetworkAreRefused() {
+        long id = createProduct(partner, List.of()).getLong("id");
+        String path = "/api/marketplace/v1/products/" + id + "/integration";
+        asAdmin(partner).body(Map.of("eventUrls", Map.of(
+                "SUBSCRIPTION_ORDER", "http://169.254.169.254/latest/meta-data?eventUrl={eventUrl}",
+                "SUBSCRIPTION_CANCEL", "https://vendor.example/cancel?eventUrl={eventUrl}",
+                "USER_ASSIGNMENT", "http://[::ffff:169.254.169.254]/x?eventUrl={eventUrl}")))
+                .put(path).then().statusCode(400)
+                .body("code", equalTo("INVALID_FIELD"))
+                .body("message", containsString("eventUrls.SUBSCRIPTION_ORDER: must not point to a loopback, private, link-local"))
+                .body("message", containsString("eventUrls.USER_ASSIGNMENT: must not point"))
+                .body("message", not(containsString("SUBSCRIPTION_CANCEL")));
+        asAdmin(partner).get(path).then().statusCode(200).body("eventUrls.size()", equalTo(0));
+        // loopback vendors are allowed here only because the test profile sets marketplace.outbound.allow-private
+        asAdmin(partner).body(Map.of("eventUrls", Map.of("SUBSCRIPTION_ORDER", "http://127.0.0.1:9/create?eventUrl={eventUrl}")))
+                .put(path).then().statusCode(200);
+    }
+
+    /** The gateway's own service token: no partner claim. */
+    private static String gatewayToken() {
+        return "Bearer " + io.smallrye.jwt.build.Jwt.issuer(InternalToken.ISSUER).audience(InternalToken.AUDIENCE)
+                .subject("gateway").claim(InternalToken.CONSUMER_TYPE, "service").groups(Set.of(Roles.SYS_ADMIN))
+                .expiresIn(60).jws().keyId("gateway").sign(InternalTokens.keys().getPrivate());
     }
 }

@@ -32,7 +32,14 @@ public final class DevStack implements AutoCloseable {
     public static final String CONSUMER_KEY = "marketplace-admin";
     public static final String CONSUMER_SECRET = "marketplace-admin-secret";
     public static final String PARTNER = "MARKETPLACE";
+    /**
+     * The gateway's encryption key in the devstack (channel consumer secrets at rest): the development default, stated
+     * here so that {@link #createChannelConsumer} writes what the gateway reads, and data kept under .dev/ still reads.
+     */
+    static final String GATEWAY_ENCRYPTION_KEY = "dev-only-encryption-key-change-me";
     private static final int READY_SECONDS = 180;
+    /** Packaged services serve /q/* on a management port of their own: here, their HTTP port plus this. */
+    public static final int MANAGEMENT_PORT_OFFSET = 1000;
 
     private final Options options;
     private final List<Process> processes = new ArrayList<>();
@@ -41,7 +48,16 @@ public final class DevStack implements AutoCloseable {
     private String kafka;
     private String publicKey;
     private String privateKeyPem;
+    /** The gateway's edge key (OAuth 2.0 access tokens), its own: no service holds any part of it. */
+    private String accessTokenKeyPem;
+    /** Each service that calls others by itself signs with a key of its own: module -> PEM, issuer's public key by module. */
+    private final Map<String, String> serviceKeyPems = new HashMap<>();
+    private final Map<String, String> servicePublicKeys = new HashMap<>();
+    /** The services that mint service tokens (ServiceTokens) and so get a key pair of their own. */
+    static final List<String> MINTING_SERVICES = List.of("account-service", "reseller-service", "catalog-service",
+            "billing-service", "notification-service", "lead-service");
     private KafkaProcess kafkaProcess;
+    private PaymentSandbox payments;
 
     /**
      * {@code root}: the repository; {@code dataDir}: where state and logs go; {@code portBase}: the gateway's port;
@@ -64,6 +80,7 @@ public final class DevStack implements AutoCloseable {
     }
 
     public static DevStack start(Options options) throws Exception {
+        requireFree(options.portBase());
         DevStack stack = new DevStack(options);
         try {
             stack.startAll();
@@ -74,8 +91,29 @@ public final class DevStack implements AutoCloseable {
         return stack;
     }
 
+    /**
+     * A second stack on the same ports would share the first one's gateway and services, and each would see the other's
+     * stop as connections refused: refuse to start instead, naming the way out.
+     */
+    private static void requireFree(int portBase) {
+        for (int port = portBase; port < portBase + ServiceSpec.ALL.size(); port++) {
+            try (java.net.Socket probe = new java.net.Socket()) {
+                probe.connect(new java.net.InetSocketAddress("127.0.0.1", port), 200);
+                throw new IllegalStateException("Port " + port + " is taken, probably by another devstack: stop it or start this"
+                        + " one on another base port");
+            } catch (IOException free) {
+                // nothing listens there
+            }
+        }
+    }
+
     public String gatewayUrl() {
         return "http://localhost:" + options.portBase();
+    }
+
+    /** The gateway's management interface: metrics and OpenAPI, never on its public port. */
+    public String gatewayManagementUrl() {
+        return "http://localhost:" + (options.portBase() + MANAGEMENT_PORT_OFFSET);
     }
 
     public String serviceUrl(String module) {
@@ -85,6 +123,11 @@ public final class DevStack implements AutoCloseable {
 
     public GreenMail mail() {
         return mail;
+    }
+
+    /** The sandbox card payment gateway billing-service charges. */
+    public PaymentSandbox payments() {
+        return payments;
     }
 
     public String kafkaBootstrapServers() {
@@ -106,6 +149,30 @@ public final class DevStack implements AutoCloseable {
                 "bench", "channel", partner, java.util.Set.of(roles), null, null), key, Duration.ofHours(1));
     }
 
+    /**
+     * Provisions another marketplace's channel consumer, as an operator would in the gateway's database (the API has no
+     * way to create one): tests of tenancy need two partners. Nothing happens when the key or the partner exists.
+     */
+    public void createChannelConsumer(String partner, String key, String secret, String... authorities) throws Exception {
+        try (java.sql.Connection c = Postgres.server().getDatabase("postgres", "gateway").getConnection();
+                java.sql.PreparedStatement insert = c.prepareStatement("insert into channel_consumer (consumer_key, secret, "
+                        + "partner, authorities) values (?, ?, ?, ?) on conflict do nothing")) {
+            insert.setString(1, key);
+            insert.setString(2, new dev.marketplace.common.crypto.SecretCipher(GATEWAY_ENCRYPTION_KEY).encrypt(key, secret));
+            insert.setString(3, partner);
+            insert.setString(4, String.join(",", authorities));
+            insert.executeUpdate();
+        }
+    }
+
+    /**
+     * The PKCS#8 PEM of a signing key of the stack: {@code internal-token} (the gateway's internal tokens),
+     * {@code access-token} (its OAuth 2.0 tokens), or {@code <service>-token} of a service that mints service tokens.
+     */
+    public String signingKeyPem(String name) throws Exception {
+        return pem(keys(options.dataDir().resolve("keys"), name));
+    }
+
     /** The broker, for tests that stop and restart it. */
     public KafkaProcess kafka() {
         return kafkaProcess;
@@ -125,10 +192,16 @@ public final class DevStack implements AutoCloseable {
         kafkaProcess = KafkaProcess.start(options.dataDir().resolve("kafka"), kafkaPort);
         kafka = kafkaProcess.bootstrapServers();
         mail = SmtpResource.greenMail();
-        KeyPair keys = keys(options.dataDir().resolve("keys"));
+        payments = PaymentSandbox.start();
+        KeyPair keys = keys(options.dataDir().resolve("keys"), "internal-token");
         publicKey = Base64.getEncoder().encodeToString(keys.getPublic().getEncoded());
-        privateKeyPem = "-----BEGIN PRIVATE KEY-----\n" + Base64.getMimeEncoder().encodeToString(keys.getPrivate().getEncoded())
-                + "\n-----END PRIVATE KEY-----\n";
+        privateKeyPem = pem(keys);
+        accessTokenKeyPem = pem(keys(options.dataDir().resolve("keys"), "access-token"));
+        for (String module : MINTING_SERVICES) {
+            KeyPair own = keys(options.dataDir().resolve("keys"), module.replace("-service", "") + "-token");
+            serviceKeyPems.put(module, pem(own));
+            servicePublicKeys.put(module, Base64.getEncoder().encodeToString(own.getPublic().getEncoded()));
+        }
 
         List<ServiceSpec> started = new ArrayList<>();
         for (ServiceSpec service : ServiceSpec.ALL) {
@@ -153,11 +226,18 @@ public final class DevStack implements AutoCloseable {
      * share consumers, nonces and rate limits, as replicas behind a load balancer do. It stops with the stack.
      */
     public String startGatewayReplica(int port) throws Exception {
+        return startGatewayReplica(port, Map.of());
+    }
+
+    /** The same, with settings of its own on top ({@code MARKETPLACE_GATEWAY_...} environment variables). */
+    public String startGatewayReplica(int port, Map<String, String> settings) throws Exception {
         ServiceSpec gateway = ServiceSpec.ALL.stream().filter(s -> s.module().equals("gateway")).findFirst().orElseThrow();
         Path jar = options.root().resolve("gateway/target/quarkus-app/quarkus-run.jar");
-        processes.add(launch("gateway-" + port, jar, environment(gateway, port)));
+        Map<String, String> env = environment(gateway, port);
+        env.putAll(settings);
+        processes.add(launch("gateway-" + port, jar, env));
         String url = "http://localhost:" + port;
-        awaitReady("gateway-" + port, URI.create(url + "/q/health/ready"));
+        awaitReady("gateway-" + port, URI.create("http://localhost:" + (port + MANAGEMENT_PORT_OFFSET) + "/q/health/ready"));
         return url;
     }
 
@@ -165,15 +245,28 @@ public final class DevStack implements AutoCloseable {
         Map<String, String> env = new HashMap<>();
         env.put("QUARKUS_HTTP_PORT", String.valueOf(port));
         env.put("PORT", String.valueOf(port));
+        env.put("QUARKUS_MANAGEMENT_PORT", String.valueOf(port + MANAGEMENT_PORT_OFFSET));
+        // traces to an OTLP/HTTP collector when one is named (the end-to-end tests start one)
+        String otlp = System.getProperty("devstack.otlp.endpoint", System.getenv("DEVSTACK_OTLP_ENDPOINT"));
+        if (otlp != null && !otlp.isBlank()) {
+            env.put("QUARKUS_OTEL_SDK_DISABLED", "false");
+            env.put("QUARKUS_OTEL_EXPORTER_OTLP_TRACES_ENDPOINT", otlp);
+            env.put("QUARKUS_OTEL_EXPORTER_OTLP_TRACES_PROTOCOL", "http/protobuf");
+            env.put("QUARKUS_OTEL_BSP_SCHEDULE_DELAY", "200ms");
+        }
         if (service.database() != null) {
             Map<String, String> ds = Postgres.datasourceConfig(service.database());
             ds.forEach((key, value) -> env.put(key.toUpperCase().replace('.', '_').replace('-', '_'), value));
         }
         env.put("KAFKA_BOOTSTRAP_SERVERS", kafka);
+        // every service trusts the gateway's internal tokens, and the service tokens of the peers it lists
+        // (marketplace.internal-token.peers.*), each verified with that service's own public key
         env.put("QUARKUS_OIDC_PUBLIC_KEY", publicKey);
         env.put("INTERNAL_TOKEN_PUBLIC_KEY", publicKey);
-        env.put("MARKETPLACE_INTERNAL_TOKEN_PRIVATE_KEY", privateKeyPem);
-        env.put("MARKETPLACE_GATEWAY_INTERNAL_TOKEN_PRIVATE_KEY", privateKeyPem);
+        servicePublicKeys.forEach((module, key) -> env.put(module.replace("-service", "").toUpperCase() + "_TOKEN_PUBLIC_KEY", key));
+        if (serviceKeyPems.containsKey(service.module())) {
+            env.put("MARKETPLACE_INTERNAL_TOKEN_PRIVATE_KEY", serviceKeyPems.get(service.module()));
+        }
         env.put("MARKETPLACE_PUBLIC_BASE_URL", gatewayUrl());
         env.put("MARKETPLACE_BASE_URL", gatewayUrl());
         env.put("PUBLIC_BASE_URL", gatewayUrl());
@@ -182,6 +275,19 @@ public final class DevStack implements AutoCloseable {
         env.put("QUARKUS_MAILER_MOCK", "false");
         env.put("QUARKUS_MAILER_FROM", "marketplace@localhost");
         if (service.module().equals("gateway")) {
+            env.put("MARKETPLACE_GATEWAY_ENCRYPTION_KEY", GATEWAY_ENCRYPTION_KEY);
+            env.put("MARKETPLACE_GATEWAY_INTERNAL_TOKEN_PRIVATE_KEY", privateKeyPem);
+            env.put("MARKETPLACE_GATEWAY_ACCESS_TOKEN_PRIVATE_KEY", accessTokenKeyPem);
+            // the URL clients sign against: the stack's gateway URL, which every replica serves as replicas behind one load
+            // balancer do (the Host names it), then the replica's own port; /q/* on a management port of its own
+            String own = "http://localhost:" + port;
+            env.put("MARKETPLACE_GATEWAY_PUBLIC_BASE_URLS", own.equals(gatewayUrl()) ? own : gatewayUrl() + "," + own);
+            env.put("MARKETPLACE_GATEWAY_MANAGEMENT_PORT", String.valueOf(port + MANAGEMENT_PORT_OFFSET));
+            // end-to-end tests fail authentication on purpose, hundreds of times from one address: a wider bucket than
+            // production's (tests of the throttle start a replica with the production defaults)
+            env.put("MARKETPLACE_GATEWAY_ABUSE_FAILED_AUTHENTICATIONS_CAPACITY", "2000");
+            env.put("MARKETPLACE_GATEWAY_ABUSE_FAILED_AUTHENTICATIONS_REFILL_TOKENS", "200");
+            env.put("MARKETPLACE_GATEWAY_ABUSE_TOKEN_REQUESTS_CAPACITY", "2000");
             for (ServiceSpec upstream : ServiceSpec.ALL) {
                 if (!upstream.module().equals("gateway")) {
                     env.put("MARKETPLACE_GATEWAY_ROUTES_" + upstream.routeName().toUpperCase() + "_UPSTREAM",
@@ -193,6 +299,15 @@ public final class DevStack implements AutoCloseable {
             env.put("MARKETPLACE_GATEWAY_BOOTSTRAP_CONSUMER_KEY", CONSUMER_KEY);
             env.put("MARKETPLACE_GATEWAY_BOOTSTRAP_CONSUMER_SECRET", CONSUMER_SECRET);
             env.put("REDIS_URL", Redis.url());
+            // GET /openapi combines the documents the gateway and the services serve on their management ports
+            StringBuilder openapi = new StringBuilder("gateway=http://localhost:" + (port + MANAGEMENT_PORT_OFFSET) + "/q/openapi");
+            for (ServiceSpec upstream : ServiceSpec.ALL) {
+                if (!upstream.module().equals("gateway")) {
+                    openapi.append(',').append(upstream.routeName()).append("=http://localhost:")
+                            .append(options.portBase() + upstream.portOffset() + MANAGEMENT_PORT_OFFSET).append("/q/openapi");
+                }
+            }
+            env.put("MARKETPLACE_OPENAPI_SOURCES", openapi.toString());
         }
         // each service's own URL of its neighbours (catalog for billing and the notifier, account for the others)
         for (ServiceSpec neighbour : ServiceSpec.ALL) {
@@ -200,6 +315,11 @@ public final class DevStack implements AutoCloseable {
                     "http://localhost:" + (options.portBase() + neighbour.portOffset()));
         }
         env.put("CATALOG_URL", serviceUrl("catalog-service"));
+        // vendors and connectors of a local run listen on loopback ports: let the outbound-URL guard through to them, and
+        // to nothing else of the operator's network (private, link-local and metadata addresses stay refused)
+        env.put("MARKETPLACE_OUTBOUND_ALLOW_LOOPBACK", "true");
+        env.put("MARKETPLACE_OUTBOUND_PORTS", "*");
+        env.put("PAYMENT_GATEWAY_URL", payments.url());
         return env;
     }
 
@@ -211,7 +331,9 @@ public final class DevStack implements AutoCloseable {
     private Process launch(String name, Path jar, Map<String, String> env, boolean again) throws IOException {
         Path log = options.dataDir().resolve("logs").resolve(name + ".log");
         List<String> command = JavaService.command(jar, List.of("-Xmx256m", "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1",
-                "-Dquarkus.profile=dev-stack"));
+                "-Dquarkus.profile=dev-stack",
+                // the management interface of a packaged build starts only where it is enabled in the running profile
+                "-Dquarkus.management.enabled=true"));
         System.out.println("devstack: starting " + name + " on port " + env.get("QUARKUS_HTTP_PORT") + " (log: " + log + ")");
         Process process = JavaService.start(command, env, log, again);
         launched.put(name, new Launched(name, jar, env, process));
@@ -245,7 +367,8 @@ public final class DevStack implements AutoCloseable {
         }
         processes.remove(service.process());
         processes.add(launch(module, service.jar(), service.env(), true));
-        awaitReady(module, URI.create("http://localhost:" + service.env().get("QUARKUS_HTTP_PORT") + "/q/health/ready"));
+        // health answers on the management port
+        awaitReady(module, URI.create("http://localhost:" + service.env().get("QUARKUS_MANAGEMENT_PORT") + "/q/health/ready"));
     }
 
     /** The PostgreSQL server's postmaster, parent of every process of the server (backends, writers). */
@@ -262,7 +385,8 @@ public final class DevStack implements AutoCloseable {
         // one deadline for the whole group, not one per service: a stack that cannot start fails within minutes
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(READY_SECONDS);
         for (ServiceSpec service : services) {
-            awaitReady(service.module(), URI.create("http://localhost:" + (options.portBase() + service.portOffset()) + "/q/health/ready"),
+            awaitReady(service.module(), URI.create("http://localhost:" + (options.portBase() + service.portOffset() + MANAGEMENT_PORT_OFFSET)
+                    + "/q/health/ready"),
                     deadline);
         }
     }
@@ -275,10 +399,15 @@ public final class DevStack implements AutoCloseable {
         JavaService.awaitReady(name, ready, deadline, processes, options.dataDir().resolve("logs").toString());
     }
 
-    /** The internal-token key pair, kept under {@code keys/} so that restarts keep trusting each other. */
-    private static KeyPair keys(Path dir) throws Exception {
-        Path privateFile = dir.resolve("internal-token.key");
-        Path publicFile = dir.resolve("internal-token.pub");
+    private static String pem(KeyPair keys) {
+        return "-----BEGIN PRIVATE KEY-----\n" + Base64.getMimeEncoder().encodeToString(keys.getPrivate().getEncoded())
+                + "\n-----END PRIVATE KEY-----\n";
+    }
+
+    /** A key pair kept under {@code keys/<name>.key|.pub}, so that restarts keep trusting each other. */
+    private static KeyPair keys(Path dir, String name) throws Exception {
+        Path privateFile = dir.resolve(name + ".key");
+        Path publicFile = dir.resolve(name + ".pub");
         KeyFactory rsa = KeyFactory.getInstance("RSA");
         if (Files.exists(privateFile) && Files.exists(publicFile)) {
             return new KeyPair(rsa.generatePublic(new X509EncodedKeySpec(Files.readAllBytes(publicFile))),
@@ -314,6 +443,9 @@ public final class DevStack implements AutoCloseable {
             kafkaProcess.close();
         }
         Redis.stop();
+        if (payments != null) {
+            payments.close();
+        }
     }
 
     public static void main(String[] args) throws Exception {
@@ -335,10 +467,11 @@ public final class DevStack implements AutoCloseable {
                   Kafka:           %s
                   Redis:           %s (gateway nonces and rate limits, keys under marketplace:)
                   SMTP (GreenMail): localhost:%d (received mail is printed below)
+                  Card payments:   %s (sandbox; test cards in billing-service/README.md)
                   Logs:            %s
                 Press Ctrl-C to stop.
                 %n""", stack.gatewayUrl(), PARTNER, CONSUMER_KEY, CONSUMER_SECRET, pgPort, stack.kafka, stack.redisUrl(),
-                stack.mail.getSmtp().getPort(), root.resolve(".dev/logs"));
+                stack.mail.getSmtp().getPort(), stack.payments.url(), root.resolve(".dev/logs"));
         MailPrinter.follow(stack.mail);
     }
 }

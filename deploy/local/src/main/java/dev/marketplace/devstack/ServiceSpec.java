@@ -8,7 +8,7 @@ record ServiceSpec(String module, int portOffset, String database) {
     /** Started in this order; the gateway last, so its upstreams are up when it opens the door. */
     static final List<ServiceSpec> ALL = List.of(
             new ServiceSpec("account-service", 1, "account"),
-            new ServiceSpec("reseller-service", 2, null),
+            new ServiceSpec("reseller-service", 2, "reseller"),
             new ServiceSpec("catalog-service", 3, "catalog"),
             new ServiceSpec("billing-service", 4, "billing"),
             new ServiceSpec("notification-service", 5, "notification"),

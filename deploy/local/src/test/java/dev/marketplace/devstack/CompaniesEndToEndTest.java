@@ -41,6 +41,26 @@ class CompaniesEndToEndTest {
     }
 
     @Test
+    void aRetriedCreationWithItsIdempotencyKeyCreatesOneCompany() {
+        String key = UUID.randomUUID().toString();
+        String externalId = "idem-e2e-" + key;
+        Map<String, Object> body = Map.of("name", "Idempotent Co", "externalId", externalId, "countryCode", "FR");
+        String first = client.signed("POST", "/api/account/v2/companies").contentType(ContentType.JSON)
+                .header("Idempotency-Key", key).body(body).post(client.url("/api/account/v2/companies"))
+                .then().statusCode(201).extract().path("uuid");
+        // the client did not see the answer (a 502 on its way back, say) and sends the same request again
+        client.signed("POST", "/api/account/v2/companies").contentType(ContentType.JSON).header("Idempotency-Key", key)
+                .body(body).post(client.url("/api/account/v2/companies")).then().statusCode(201)
+                .header("Idempotent-Replayed", "true").body("uuid", equalTo(first));
+        // the same key for another request is refused and creates nothing
+        client.signed("POST", "/api/account/v2/companies").contentType(ContentType.JSON).header("Idempotency-Key", key)
+                .body(Map.of("name", "Another Co", "countryCode", "FR")).post(client.url("/api/account/v2/companies"))
+                .then().statusCode(422).body("code", equalTo("IDEMPOTENCY_KEY_REUSED"));
+        String lookup = "/api/account/v2/companies/externalId:" + externalId;
+        client.signed("GET", lookup).get(client.url(lookup)).then().statusCode(200).body("uuid", equalTo(first));
+    }
+
+    @Test
     void unsignedTamperedAndXmlCallsAreRefused() {
         given().get(client.url("/api/account/v2/companies")).then().statusCode(403).body("code", equalTo("FORBIDDEN"));
         GatewayClient wrongSecret = new GatewayClient(Suite.stack().gatewayUrl(), DevStack.CONSUMER_KEY, "wrong");

@@ -22,6 +22,7 @@ final class Suite {
             "VENDOR_MAX_ATTEMPTS", "40",
             "VENDOR_BREAKER_OPEN_DURATION", "5s");
     private static DevStack stack;
+    private static OtlpReceiver traces;
 
     private Suite() {
     }
@@ -30,9 +31,13 @@ final class Suite {
         if (stack == null) {
             Path root = Path.of(System.getProperty("devstack.root", "../..")).toAbsolutePath().normalize();
             try {
+                // every service exports its spans here (TraceEndToEndTest)
+                traces = new OtlpReceiver();
+                System.setProperty("devstack.otlp.endpoint", traces.endpoint());
                 Path data = Files.createTempDirectory("devstack-e2e");
                 // fixed ports below the kernel's ephemeral range (32768+), where outgoing connections can take them
-                stack = DevStack.start(new DevStack.Options(root, data, Integer.getInteger("devstack.e2e.port", 28080), 0, 0,
+                int port = Integer.getInteger("devstack.e2e.port", 28080);
+                stack = DevStack.start(new DevStack.Options(root, data, port, 0, 0,
                         false, Map.of("notification-service", NOTIFICATION)));
             } catch (Exception e) {
                 throw new IllegalStateException("The devstack did not start", e);
@@ -40,5 +45,11 @@ final class Suite {
             Runtime.getRuntime().addShutdownHook(new Thread(stack::close));
         }
         return stack;
+    }
+
+    /** The spans the devstack's services exported. */
+    static synchronized OtlpReceiver traces() {
+        stack();
+        return traces;
     }
 }

@@ -16,6 +16,13 @@ public interface GatewayConfig {
     /** Path-prefix routes by name; the longest matching prefix wins. */
     Map<String, Route> routes();
 
+    /**
+     * The marketplace's public base URL(s), e.g. {@code https://api.example.com}: OAuth 1.0 base strings are built from
+     * these, never from the client's Host or X-Forwarded-* headers (the Host only picks one of them), and the services
+     * get them as X-Forwarded-Host/-Proto. Unset (development): the request's own scheme and Host.
+     */
+    Optional<List<URI>> publicBaseUrls();
+
     /** How long an upstream may stay silent (no response header or body data) before the gateway answers 504. */
     @WithDefault("30s")
     Duration upstreamTimeout();
@@ -46,6 +53,9 @@ public interface GatewayConfig {
 
     InternalTokenConfig internalToken();
 
+    /** The edge key: OAuth 2.0 access tokens, verified by the gateway alone (not the internal-token key). */
+    AccessTokenConfig accessToken();
+
     VendorCredentials vendorCredentials();
 
     OAuth1 oauth1();
@@ -57,11 +67,47 @@ public interface GatewayConfig {
     /** Leaky-bucket limits by name. */
     Map<String, RateLimit> rateLimits();
 
+    /** Limits on what a caller can make the gateway do for nothing: failed authentications, token requests, lookups. */
+    Abuse abuse();
+
+    interface Abuse {
+        /** Failed authentications per client address; a full bucket gets 429 before any lookup or verification. */
+        Bucket failedAuthentications();
+
+        /** Requests to /oauth2/token per client id (each costs an RSA signature). */
+        Bucket tokenRequests();
+
+        /** How long a consumer key that is neither a channel's nor catalog's is remembered as unknown. */
+        @WithDefault("10s")
+        Duration unknownKeyTtl();
+
+        /** Most keys (addresses, client ids, unknown consumer keys) each of these remembers. */
+        @WithDefault("100000")
+        int maxTrackedKeys();
+    }
+
+    /** An in-memory leaky bucket per key and replica: {@code capacity} deep, {@code refill-tokens} per period. */
+    interface Bucket {
+        long capacity();
+
+        long refillTokens();
+
+        @WithDefault("1s")
+        Duration refillPeriod();
+    }
+
     interface Route {
         /** One or more path prefixes, e.g. {@code /api/account/}. */
         List<String> prefix();
 
         URI upstream();
+
+        /**
+         * Largest request body the route's service takes (its {@code quarkus.http.limits.max-body-size}); larger bodies
+         * get 413 at the gateway. A service refusing a body it is still being sent closes the connection under it, which
+         * the gateway could only answer with 502. Unset: streamed whatever their size.
+         */
+        Optional<Long> maxBodyBytes();
     }
 
     interface Bootstrap {
@@ -92,6 +138,14 @@ public interface GatewayConfig {
         Duration lifetime();
     }
 
+    interface AccessTokenConfig {
+        /** PKCS#8 PEM text of the RSA private key signing access tokens; unset: generated at start (development only). */
+        Optional<String> privateKey();
+
+        /** File holding that PEM instead. */
+        Optional<String> privateKeyLocation();
+    }
+
     interface VendorCredentials {
         /** Base URL of catalog-service, which owns vendor (per-product) credentials. */
         @WithDefault("http://localhost:8083")
@@ -119,6 +173,13 @@ public interface GatewayConfig {
          */
         @WithDefault("5s")
         Duration replicaClockSkew();
+
+        /**
+         * Most nonces one consumer may have this replica store in Redis per timestamp window (a leaky bucket of this
+         * size draining over the window): bounds the memory a single consumer, or a stolen key, can fill. Over it: 429.
+         */
+        @WithDefault("1000000")
+        long nonceQuota();
     }
 
     /** The state every replica shares: nonces seen and leaky buckets, in Redis (quarkus.redis.* says where). */

@@ -11,6 +11,18 @@ import io.quarkus.test.common.QuarkusTestResourceLifecycleManager;
  * makes the fake catalog the source of vendor credentials and gives the gateway the test JVM's internal-token key.
  */
 public class GatewayTestResource implements QuarkusTestResourceLifecycleManager {
+    /** The gateway's edge key (OAuth 2.0 access tokens), distinct from the internal-token key of InternalTokens. */
+    public static final java.security.KeyPair EDGE_KEYS = edgeKeys();
+
+    private static java.security.KeyPair edgeKeys() {
+        try {
+            java.security.KeyPairGenerator generator = java.security.KeyPairGenerator.getInstance("RSA");
+            generator.initialize(2048);
+            return generator.generateKeyPair();
+        } catch (java.security.NoSuchAlgorithmException e) {
+            throw new IllegalStateException(e);
+        }
+    }
 
     @Override
     public Map<String, String> start() {
@@ -26,6 +38,8 @@ public class GatewayTestResource implements QuarkusTestResourceLifecycleManager 
         config.put("marketplace.gateway.upstream-timeout", "1s");
         config.put("marketplace.gateway.vendor-credentials.url", echo);
         config.put("marketplace.gateway.internal-token.private-key", InternalTokens.privateKeyPem());
+        config.put("marketplace.gateway.access-token.private-key", "-----BEGIN PRIVATE KEY-----\n"
+                + java.util.Base64.getMimeEncoder().encodeToString(EDGE_KEYS.getPrivate().getEncoded()) + "\n-----END PRIVATE KEY-----\n");
         config.put("marketplace.gateway.encryption-key", "test-encryption-key");
         // each test JVM its own keys, so that a rerun against a kept Redis never finds an earlier run's nonces or buckets
         config.put("marketplace.gateway.redis.key-prefix", "gateway-test-" + java.util.UUID.randomUUID() + ":");

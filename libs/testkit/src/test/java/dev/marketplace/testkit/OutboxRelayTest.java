@@ -43,7 +43,8 @@ class OutboxRelayTest {
         try (Connection c = db.getConnection(); Statement st = c.createStatement()) {
             st.execute("drop table if exists outbox_event; drop table if exists processed_event");
             st.execute("drop function if exists outbox_event_notify()");
-            for (String migration : List.of("V0_1__outbox.sql", "V0_2__outbox_notify.sql")) {
+            for (String migration : List.of("V0_1__outbox.sql", "V0_2__outbox_notify.sql", "V0_4__outbox_trace.sql",
+                    "V0_6_1__outbox_sent_index.sql")) {
                 st.execute(new String(OutboxRelayTest.class.getResourceAsStream("/db/common/" + migration).readAllBytes(),
                         StandardCharsets.UTF_8));
             }
@@ -98,6 +99,88 @@ class OutboxRelayTest {
         }
     }
 
+    /** Sent rows older than the retention are deleted; recent and unsent ones stay, whatever their number. */
+    @Test
+    void sentRowsArePurgedAfterTheRetentionAndUnsentRowsNever() throws Exception {
+        OutboxRelay relay = new OutboxRelay(config(Duration.ofMinutes(1)), db, "127.0.0.1:1", new SimpleMeterRegistry());
+        relay.purgeSent();
+        String old = "{\"temporaryPassword\":\"sent-long-ago\"}";
+        for (int i = 0; i < 3; i++) {
+            insert(UUID.randomUUID().toString(), old);
+        }
+        try (Connection c = db.getConnection(); Statement st = c.createStatement()) {
+            st.executeUpdate("update outbox_event set sent_at = now() - interval '8 days' where sent_at is null");
+        }
+        insert(UUID.randomUUID().toString(), "{\"sent\":\"yesterday\"}");
+        try (Connection c = db.getConnection(); Statement st = c.createStatement()) {
+            st.executeUpdate("update outbox_event set sent_at = now() - interval '1 day' where sent_at is null");
+        }
+        insert(UUID.randomUUID().toString(), "{\"waiting\":\"since long ago\"}");
+        try (Connection c = db.getConnection(); Statement st = c.createStatement()) {
+            st.executeUpdate("update outbox_event set created_at = now() - interval '30 days' where sent_at is null");
+        }
+
+        assertEquals(3, relay.purgeSent());
+        assertEquals(0, count("envelope like '%sent-long-ago%'"));
+        assertEquals(1, count("envelope like '%yesterday%'"));
+        assertEquals(1, unsent());
+        assertEquals(0, relay.purgeSent());
+        try (Connection c = db.getConnection(); Statement st = c.createStatement()) {
+            st.executeUpdate("delete from outbox_event where sent_at is null");
+        }
+    }
+
+    private static int count(String where) throws Exception {
+        try (Connection c = db.getConnection(); Statement st = c.createStatement();
+                ResultSet rs = st.executeQuery("select count(*) from outbox_event where " + where)) {
+            rs.next();
+            return rs.getInt(1);
+        }
+    }
+
+    /** The W3C trace context stored with a row (Outbox) reaches the consumer as the record's traceparent header. */
+    @Test
+    void theTraceContextOfTheRowTravelsInTheRecordHeaders() throws Exception {
+        String traceparent = "00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01";
+        String traced = UUID.randomUUID().toString();
+        String untraced = UUID.randomUUID().toString();
+        try (Connection c = db.getConnection(); PreparedStatement st = c.prepareStatement("insert into outbox_event"
+                + " (id, aggregate_id, type, envelope, created_at, traceparent) values (?, ?, 'TEST', '{}', now(), ?)")) {
+            st.setObject(1, UUID.randomUUID());
+            st.setString(2, traced);
+            st.setString(3, traceparent);
+            st.executeUpdate();
+            st.setObject(1, UUID.randomUUID());
+            st.setString(2, untraced);
+            st.setString(3, null);
+            st.executeUpdate();
+        }
+        String topic = "outbox-trace-" + UUID.randomUUID();
+        OutboxRelay relay = new OutboxRelay(config(Duration.ofMillis(100), topic), db, Kafka.bootstrapServers(),
+                new SimpleMeterRegistry());
+        try {
+            assertEquals(2, relay.relayBatch());
+        } finally {
+            relay.close();
+        }
+        Map<String, String> headerByKey = new java.util.HashMap<>();
+        try (KafkaConsumer<String, String> consumer = new KafkaConsumer<>(Map.of(
+                ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, Kafka.bootstrapServers(),
+                ConsumerConfig.GROUP_ID_CONFIG, "outbox-trace-test",
+                ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "earliest"), new StringDeserializer(), new StringDeserializer())) {
+            consumer.subscribe(List.of(topic));
+            long deadline = System.nanoTime() + Duration.ofSeconds(20).toNanos();
+            while (headerByKey.size() < 2 && System.nanoTime() < deadline) {
+                for (ConsumerRecord<String, String> record : consumer.poll(Duration.ofMillis(200))) {
+                    var header = record.headers().lastHeader("traceparent");
+                    headerByKey.put(record.key(), header == null ? "none" : new String(header.value(), StandardCharsets.UTF_8));
+                }
+            }
+        }
+        assertEquals(traceparent, headerByKey.get(traced));
+        assertEquals("none", headerByKey.get(untraced));
+    }
+
     private static void insert(String aggregate, String envelope) throws Exception {
         try (Connection c = db.getConnection(); PreparedStatement st = c.prepareStatement(
                 "insert into outbox_event (id, aggregate_id, type, envelope, created_at) values (?, ?, 'TEST', ?, ?)")) {
@@ -135,10 +218,14 @@ class OutboxRelayTest {
     }
 
     private static OutboxConfig config(Duration pollInterval) {
+        return config(pollInterval, TOPIC);
+    }
+
+    private static OutboxConfig config(Duration pollInterval, String topic) {
         return new OutboxConfig() {
             @Override
             public String topic() {
-                return TOPIC;
+                return topic;
             }
 
             @Override

@@ -1,15 +1,19 @@
 package dev.marketplace.notification.messaging;
 
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 
 import jakarta.enterprise.context.ApplicationScoped;
 
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.apache.kafka.common.header.Header;
 import org.eclipse.microprofile.reactive.messaging.Incoming;
 import org.jboss.logging.Logger;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 
 import dev.marketplace.common.events.EventEnvelope;
+import dev.marketplace.common.events.TraceContext;
 import dev.marketplace.notification.delivery.service.DeliveryJob;
 import dev.marketplace.notification.vendorevent.service.VendorDispatcher;
 import io.smallrye.mutiny.Uni;
@@ -37,7 +41,11 @@ public class DomainEventConsumer {
     }
 
     @Incoming("domain-events")
-    public Uni<Void> consume(String record) {
+    public Uni<Void> consume(ConsumerRecord<String, String> kafkaRecord) {
+        // the trace of the request that caused the event (its outbox row's traceparent): stored with a vendor event
+        Header traceparent = kafkaRecord.headers().lastHeader(TraceContext.TRACEPARENT);
+        TraceContext.continueTrace(traceparent == null ? null : new String(traceparent.value(), StandardCharsets.UTF_8));
+        String record = kafkaRecord.value();
         EventEnvelope envelope;
         try {
             envelope = mapper.readValue(record, EventEnvelope.class);

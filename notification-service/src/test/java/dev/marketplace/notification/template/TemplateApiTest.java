@@ -126,6 +126,25 @@ class TemplateApiTest {
                 .body("message", containsString("locale"));
     }
 
+    /** A placeholder the type's parameter list does not name would render empty: refused when saved, naming it. */
+    @Test
+    void placeholdersMustBeParametersOfTheTemplatesType() {
+        asPartner().get(BASE + "/parameters/NEW_USER").then().statusCode(200).body("parameterName", hasItems("{firstName}", "{marketplaceName}"));
+        asPartner().body(email("NEW_USER", "en", "Welcome {firstName}", "Hi {firstName}, your {favouriteColour} and {a.b}"))
+                .post(BASE + "/email").then().statusCode(400).body("code", equalTo("INVALID_FIELD"))
+                .body("message", allOf(containsString("content: names {a.b}, {favouriteColour}, which this template type does not fill"),
+                        containsString("firstName"), not(containsString("subject"))));
+        asPartner().body(email("NEW_USER", "en", "Welcome {userName}", "Hi")).post(BASE + "/email").then().statusCode(400)
+                .body("message", containsString("subject: names {userName}"));
+        asPartner().body(Map.of("type", "INVITE_USER", "locale", "en", "content", "Join {firstName}")).post(BASE + "/sms")
+                .then().statusCode(400).body("message", containsString("content: names {firstName}"));
+        // nothing was saved: the default still answers
+        asPartner().get(BASE + "/email/NEW_USER").then().statusCode(200).body("defaultTemplate", equalTo(true));
+        asPartner().body(email("NEW_USER", "en", "Welcome {firstName}",
+                "{#if lastName}Dear {firstName} {lastName}{#else}Hello{/if}, from {marketplaceName}"))
+                .post(BASE + "/email").then().statusCode(200).body("defaultTemplate", equalTo(false));
+    }
+
     @Test
     void validatesEmailTemplatesNamingEachField() {
         asPartner().body(Map.of("type", "INVITE_USER")).post(BASE + "/email").then().statusCode(400)

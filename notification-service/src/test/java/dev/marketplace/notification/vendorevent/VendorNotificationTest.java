@@ -247,6 +247,33 @@ class VendorNotificationTest extends VendorTestSupport {
     }
 
     @Test
+    void aVendorUrlNamingAnInternalAddressIsNeverCalledAndNothingOfTheTargetIsShown() {
+        // saved before the guard existed, or re-pointed since: the check when connecting refuses it all the same
+        Map<String, String> urls = new ConcurrentHashMap<>();
+        Product product = product(urls);
+        urls.put("SUBSCRIPTION_CHANGE", "http://169.254.169.254/latest/meta-data?eventUrl={eventUrl}");
+        CatalogStubResource.product(product.id(), partner, product.key(), product.secret(), urls);
+        EventEnvelope change = subscriptionEvent("SUBSCRIPTION_CHANGE", product, false);
+        publish(change);
+        JsonPath parked = awaitStatus(change, "PARKED");
+        assertEquals("the vendor URL must not point to a loopback, private, link-local or otherwise internal address",
+                parked.getString("lastError"));
+        assertEquals(1, parked.getInt("attempts"), "parked at once, not retried");
+
+        // a vendor that answers an error: only its status reaches tenant-visible fields, never its body
+        Map<String, String> urls2 = new ConcurrentHashMap<>();
+        Product leaky = product(urls2);
+        VendorServer vendor = vendor(leaky, call -> VendorServer.Reply.json(500, "{\"secret\":\"internal-detail-42\"}"),
+                leaky.secret());
+        urls2.put("SUBSCRIPTION_CANCEL", vendor.base() + "/cancel?eventUrl={eventUrl}");
+        CatalogStubResource.product(leaky.id(), partner, leaky.key(), leaky.secret(), urls2);
+        EventEnvelope cancel = subscriptionEvent("SUBSCRIPTION_CANCEL", leaky, false);
+        publish(cancel);
+        JsonPath failed = awaitStatus(cancel, "PARKED");
+        assertTrue(!failed.prettify().contains("internal-detail-42"), failed.prettify());
+    }
+
+    @Test
     void anUnreachableVendorIsParkedAndAStatelessPingIsSentWithoutResultEvent() {
         Map<String, String> urls = new ConcurrentHashMap<>();
         Product product = product(urls);

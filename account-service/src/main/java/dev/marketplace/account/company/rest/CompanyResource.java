@@ -17,6 +17,7 @@ import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.core.UriInfo;
 
 import org.jboss.resteasy.reactive.RestPath;
+import org.jboss.resteasy.reactive.RestHeader;
 import org.jboss.resteasy.reactive.RestQuery;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -25,6 +26,7 @@ import dev.marketplace.account.company.service.CompanyService;
 import dev.marketplace.account.company.service.CompanyService.ViewOptions;
 import dev.marketplace.account.company.service.CompanyView;
 import dev.marketplace.common.error.ApiException;
+import dev.marketplace.common.idempotency.IdempotentRequest;
 import dev.marketplace.common.input.QueryParams;
 import dev.marketplace.common.paging.PageRequest;
 import dev.marketplace.common.paging.PagedResponse;
@@ -47,10 +49,11 @@ public class CompanyResource {
 
     @POST
     @Consumes(MediaType.APPLICATION_JSON)
-    public Uni<Response> create(ObjectNode body, @Context UriInfo uri) {
-        return companies.create(body, uri.getBaseUri()).map(company -> Response
+    public Uni<Response> create(ObjectNode body, @RestHeader(IdempotentRequest.HEADER) String idempotencyKey,
+            @Context UriInfo uri) {
+        return companies.create(body, idempotencyKey, uri.getBaseUri()).map(result -> result.response(company -> Response
                 .created(uri.getBaseUriBuilder().path("api/account/v2/companies/{uuid}").build(company.uuid()))
-                .entity(company).build());
+                .entity(company).build()));
     }
 
     @GET

@@ -10,6 +10,7 @@ import java.util.UUID;
 
 import jakarta.enterprise.context.ApplicationScoped;
 
+import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
 import dev.marketplace.account.access.CompanyAccess;
@@ -23,6 +24,9 @@ import dev.marketplace.account.company.repository.CompanyPictureRepository;
 import dev.marketplace.account.company.repository.CompanyRepository;
 import dev.marketplace.account.company.repository.CustomAttributeRepository;
 import dev.marketplace.common.events.DomainEventPublisher;
+import dev.marketplace.common.idempotency.Idempotent;
+import dev.marketplace.common.idempotency.IdempotencyKeys;
+import dev.marketplace.common.idempotency.IdempotentRequest;
 import dev.marketplace.common.events.EventTypes;
 import dev.marketplace.common.error.ApiException;
 import dev.marketplace.common.paging.PageRequest;
@@ -43,10 +47,14 @@ public class CompanyService {
     private final CompanyAccess access;
     private final DomainEventPublisher events;
     private final Caller caller;
+    private final IdempotencyKeys idempotency;
+    private final ObjectMapper mapper;
 
     public CompanyService(CompanyRepository companies, CustomAttributeRepository attributes, CompanyPictureRepository pictures,
             FirstUsers firstUsers, CompanyInputReader reader, CompanyLookup lookup, CompanyAccess access,
-            DomainEventPublisher events, Caller caller) {
+            DomainEventPublisher events, Caller caller, IdempotencyKeys idempotency, ObjectMapper mapper) {
+        this.idempotency = idempotency;
+        this.mapper = mapper;
         this.companies = companies;
         this.attributes = attributes;
         this.pictures = pictures;
@@ -62,10 +70,26 @@ public class CompanyService {
     public record ViewOptions(boolean customAttributes, boolean purchaseLimits, URI baseUri) {
     }
 
+    /**
+     * Creates a company (and its first user). With an {@code Idempotency-Key}, the same request sent again creates
+     * nothing more and gets the first answer; the key with another body is a 422.
+     */
     @WithTransaction
-    public Uni<CompanyView> create(ObjectNode body, URI baseUri) {
+    public Uni<Idempotent<CompanyView>> create(ObjectNode body, String idempotencyKey, URI baseUri) {
         access.requireChannelWriter();
         CompanyInput input = reader.read(body, CompanyOperation.CREATE, null);
+        IdempotentRequest key = IdempotentRequest.of(idempotencyKey, caller.partner() + "|" + caller.consumerKey(), "POST",
+                "/api/account/v2/companies", body, mapper);
+        return idempotency.once(key, 201, () -> create(input, baseUri));
+    }
+
+    /** Creates a company for a caller that keeps its own record of retried requests (reseller provisioning). */
+    public Uni<CompanyView> createUnkeyed(ObjectNode body, URI baseUri) {
+        access.requireChannelWriter();
+        return create(reader.read(body, CompanyOperation.CREATE, null), baseUri);
+    }
+
+    private Uni<CompanyView> create(CompanyInput input, URI baseUri) {
         String partner = caller.partner();
         Company company = new Company();
         company.uuid = UUID.randomUUID();

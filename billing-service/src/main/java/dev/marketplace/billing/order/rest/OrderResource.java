@@ -20,8 +20,7 @@ import com.fasterxml.jackson.dataformat.xml.annotation.JacksonXmlRootElement;
 import dev.marketplace.billing.order.service.OrderService;
 import dev.marketplace.billing.order.service.OrderView;
 import dev.marketplace.billing.subscription.domain.SubscriptionStatus;
-import dev.marketplace.common.error.ApiException;
-import dev.marketplace.common.lookup.Ids;
+import dev.marketplace.common.input.QueryParams;
 import io.quarkus.security.Authenticated;
 import io.smallrye.mutiny.Uni;
 
@@ -34,6 +33,7 @@ import io.smallrye.mutiny.Uni;
 @Authenticated
 public class OrderResource {
     static final int DEFAULT_COUNT = 250;
+    static final int MAX_COUNT = 1000;
     private static final XmlMapper XML = new XmlMapper();
 
     private final OrderService orders;
@@ -50,20 +50,10 @@ public class OrderResource {
     @Produces({ MediaType.APPLICATION_JSON, MediaType.APPLICATION_XML })
     public Uni<Response> list(@RestQuery String start, @RestQuery String count, @RestQuery String status,
             @RestQuery String companyId, HttpHeaders headers) {
-        int first = number("start", start, 0, 0);
-        int size = number("count", count, DEFAULT_COUNT, 1);
-        if (size > 1000) {
-            throw ApiException.invalidField("count", "must be at most 1000");
-        }
-        SubscriptionStatus state = null;
-        if (status != null) {
-            try {
-                state = SubscriptionStatus.valueOf(status);
-            } catch (IllegalArgumentException e) {
-                throw ApiException.invalidField("status", "must be one of " + List.of(SubscriptionStatus.values()));
-            }
-        }
-        java.util.UUID company = companyId == null ? null : Ids.uuid("companyId", companyId);
+        int first = QueryParams.intInRange("start", start, 0, Integer.MAX_VALUE, 0);
+        int size = QueryParams.intInRange("count", count, 1, MAX_COUNT, DEFAULT_COUNT);
+        SubscriptionStatus state = QueryParams.enumValue("status", status, SubscriptionStatus.class, null);
+        java.util.UUID company = QueryParams.uuid("companyId", companyId);
         boolean xml = wantsXml(headers);
         return orders.list(company, state, first, size).map(page -> {
             Response.ResponseBuilder ok = Response.ok().header("X-Total-Count", page.total());
@@ -88,20 +78,5 @@ public class OrderResource {
             }
         }
         return false;
-    }
-
-    private static int number(String field, String value, int fallback, int min) {
-        if (value == null || value.isBlank()) {
-            return fallback;
-        }
-        try {
-            int n = Integer.parseInt(value.trim());
-            if (n < min) {
-                throw ApiException.invalidField(field, "must be at least " + min);
-            }
-            return n;
-        } catch (NumberFormatException e) {
-            throw ApiException.invalidField(field, "must be an integer");
-        }
     }
 }

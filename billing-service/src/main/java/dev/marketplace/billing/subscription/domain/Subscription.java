@@ -63,6 +63,30 @@ public class Subscription extends PanacheEntityBase {
     public String eventToken;
     /** JSON of a change waiting for the vendor's answer, or null. */
     public String pendingChange;
+    /** ISO 4217 code of the order's prices and invoices. */
+    @Column(nullable = false)
+    public String currency = "USD";
+    /** JSON array of {unit, unitPrice, metered}: the plan's prices when ordered (or changed), in {@code currency}. */
+    @Column(nullable = false)
+    public String prices = "[]";
+    /** What one billing period costs after the discount, in {@code currency}. */
+    @Column(nullable = false)
+    public java.math.BigDecimal amount = java.math.BigDecimal.ZERO;
+    /** {@code amount} in the marketplace currency, counted against the company's purchase limits. */
+    @Column(nullable = false)
+    public java.math.BigDecimal limitAmount = java.math.BigDecimal.ZERO;
+    public Long discountId;
+    /** JSON of the discount's terms as applied (pricing.DiscountTerms), or null. */
+    public String discountTerms;
+    /** How many invoices the discount was applied to (a discount may be limited to a number of billing cycles). */
+    public int discountInvoices;
+    @Column(nullable = false)
+    public String buyerRole = "CUSTOMER";
+    /** The company's billing day of month when known (account-service), else the day the subscription started. */
+    public Integer billingDay;
+    public Instant activatedOn;
+    /** The next billing date: the recurring job invoices the subscription again on that day. */
+    public java.time.LocalDate nextInvoiceOn;
     @Column(nullable = false)
     public Instant createdOn;
     @Column(nullable = false)

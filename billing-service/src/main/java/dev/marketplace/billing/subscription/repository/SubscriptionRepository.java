@@ -39,6 +39,44 @@ public class SubscriptionRepository implements PanacheRepositoryBase<Subscriptio
                 .getSingleResult());
     }
 
+    /** What a company's orders since {@code since} cost, in the marketplace currency (failed orders do not count). */
+    public Uni<java.math.BigDecimal> spentSince(String partner, UUID company, java.time.Instant since) {
+        return find("select coalesce(sum(s.limitAmount), 0) from Subscription s where s.partner = ?1 and s.companyUuid = ?2 "
+                + "and s.createdOn >= ?3 and s.status <> ?4", partner, company, since, SubscriptionStatus.FAILED)
+                .project(java.math.BigDecimal.class).firstResult();
+    }
+
+    /**
+     * Serialises the orders of one company until the transaction ends (a transaction-scoped advisory lock), so that two
+     * orders cannot both fit under a purchase limit that only one of them fits under.
+     */
+    public Uni<Void> lockCompany(String partner, UUID company) {
+        return getSession().chain(session -> session.createNativeQuery(
+                "select 1 from (select pg_advisory_xact_lock(hashtextextended(?1, 0))) l", Integer.class)
+                .setParameter(1, "purchase:" + partner + ":" + company).getSingleResult()).replaceWithVoid();
+    }
+
+    /**
+     * Active subscriptions whose billing date has come, locked for this transaction; those another replica's job holds
+     * are skipped, so replicas share the work and never invoice one subscription twice.
+     */
+    public Uni<List<Subscription>> dueForInvoicing(java.time.LocalDate today, int limit) {
+        return getSession().chain(session -> session.createNativeQuery("select * from subscription where status = 'ACTIVE' "
+                + "and next_invoice_on <= ?1 order by next_invoice_on, id limit ?2 for update skip locked", Subscription.class)
+                .setParameter(1, today).setParameter(2, limit).getResultList());
+    }
+
+    /** The subscription of a vendor's account (the vendor names it by the account identifier it chose). */
+    public Uni<Subscription> byAccount(String partner, long productId, String accountIdentifier) {
+        return find("partner = ?1 and productId = ?2 and accountIdentifier = ?3 order by createdOn desc", partner, productId,
+                accountIdentifier).firstResult();
+    }
+
+    /** Subscriptions of a company (its billing day changed). */
+    public Uni<Integer> updateBillingDay(String partner, UUID company, Integer day) {
+        return update("billingDay = ?1 where partner = ?2 and companyUuid = ?3", day, partner, company);
+    }
+
     private static String where(Filter filter, Parameters params) {
         StringBuilder where = new StringBuilder("s.partner = :partner");
         params.and("partner", filter.partner());

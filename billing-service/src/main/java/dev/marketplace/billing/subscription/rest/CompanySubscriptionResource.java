@@ -14,14 +14,21 @@ import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.core.UriInfo;
 
+import org.jboss.resteasy.reactive.RestHeader;
 import org.jboss.resteasy.reactive.RestPath;
 
-import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 
-import dev.marketplace.billing.subscription.service.SubscriptionInputs;
+import jakarta.validation.Valid;
+import jakarta.validation.constraints.NotNull;
+
+import dev.marketplace.billing.subscription.service.SubscriptionInputs.ChangeInput;
+import dev.marketplace.billing.subscription.service.SubscriptionInputs.OrderInput;
 import dev.marketplace.billing.subscription.service.SubscriptionService;
 import dev.marketplace.billing.subscription.service.SubscriptionService.Owner;
 import dev.marketplace.billing.subscription.service.SubscriptionView;
+import dev.marketplace.common.idempotency.IdempotentRequest;
+import dev.marketplace.common.security.Caller;
 import io.quarkus.security.Authenticated;
 import io.smallrye.mutiny.Uni;
 
@@ -31,22 +38,44 @@ import io.smallrye.mutiny.Uni;
 @Produces(MediaType.APPLICATION_JSON)
 public class CompanySubscriptionResource {
     private final SubscriptionService subscriptions;
-    private final SubscriptionInputs inputs;
+    private final ObjectMapper mapper;
+    private final Caller caller;
 
-    public CompanySubscriptionResource(SubscriptionService subscriptions, SubscriptionInputs inputs) {
+    public CompanySubscriptionResource(SubscriptionService subscriptions, ObjectMapper mapper, Caller caller) {
         this.subscriptions = subscriptions;
-        this.inputs = inputs;
+        this.mapper = mapper;
+        this.caller = caller;
     }
 
-    /** Orders an edition: 201 with the subscription in PENDING_REMOTE_CREATION (and redirectUrl when interactive). */
+    /**
+     * Orders an edition: 201 with the subscription in PENDING_REMOTE_CREATION (and redirectUrl when interactive). With an
+     * {@code Idempotency-Key} header, the same order sent again creates nothing and gets the first answer.
+     */
     @POST
     @Consumes(MediaType.APPLICATION_JSON)
-    public Uni<Response> create(@RestPath String companyUuid, @RestPath String userUuid, JsonNode body, @Context UriInfo uri) {
+    public Uni<Response> create(@RestPath String companyUuid, @RestPath String userUuid, @Valid @NotNull OrderInput body,
+            @RestHeader(IdempotentRequest.HEADER) String idempotencyKey, @Context UriInfo uri) {
         Owner owner = Owner.parse(companyUuid, userUuid);
-        var input = inputs.order(body);
-        return subscriptions.create(owner, input).map(view -> Response
-                .created(uri.getBaseUriBuilder().path("api/billing/v1/subscriptions/{id}").build(view.id()))
-                .entity(view).build());
+        IdempotentRequest key = IdempotentRequest.of(idempotencyKey, caller.partner() + "|" + caller.consumerKey(), "POST",
+                "/api/billing/v1/companies/" + owner.company() + "/users/" + owner.user() + "/subscriptions", body, mapper);
+        return subscriptions.create(owner, body.checked(), key).map(result -> {
+            if (result.isReplay()) {
+                String id = readId(result.replay().body());
+                return Response.status(result.replay().status()).type(MediaType.APPLICATION_JSON_TYPE)
+                        .location(uri.getBaseUriBuilder().path("api/billing/v1/subscriptions/{id}").build(id))
+                        .entity(result.replay().body()).header(IdempotentRequest.REPLAYED_HEADER, "true").build();
+            }
+            return Response.created(uri.getBaseUriBuilder().path("api/billing/v1/subscriptions/{id}").build(result.value().id()))
+                    .entity(result.value()).build();
+        });
+    }
+
+    private String readId(String body) {
+        try {
+            return mapper.readTree(body).path("id").asText();
+        } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+            throw new IllegalStateException("a stored answer cannot be read", e);
+        }
     }
 
     @GET
@@ -65,10 +94,9 @@ public class CompanySubscriptionResource {
     @Path("{subscriptionId}")
     @Consumes(MediaType.APPLICATION_JSON)
     public Uni<Response> change(@RestPath String companyUuid, @RestPath String userUuid, @RestPath String subscriptionId,
-            JsonNode body) {
+            @Valid @NotNull ChangeInput body) {
         Owner owner = Owner.parse(companyUuid, userUuid);
-        var input = inputs.change(body);
-        return subscriptions.change(owner, subscriptionId, input).map(view -> Response.accepted(view).build());
+        return subscriptions.change(owner, subscriptionId, body.checked()).map(view -> Response.accepted(view).build());
     }
 
     /** Cancels: 202 with the subscription in PENDING_REMOTE_CANCELLATION. */

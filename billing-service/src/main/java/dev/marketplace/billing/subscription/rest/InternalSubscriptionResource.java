@@ -9,9 +9,10 @@ import jakarta.ws.rs.core.MediaType;
 
 import org.jboss.resteasy.reactive.RestPath;
 
-import com.fasterxml.jackson.databind.JsonNode;
+import jakarta.validation.Valid;
+import jakarta.validation.constraints.NotNull;
 
-import dev.marketplace.billing.subscription.service.SubscriptionInputs;
+import dev.marketplace.billing.subscription.service.SubscriptionInputs.ResultInput;
 import dev.marketplace.billing.subscription.service.SubscriptionService;
 import dev.marketplace.billing.subscription.service.SubscriptionView;
 import dev.marketplace.common.security.Roles;
@@ -23,16 +24,14 @@ import io.smallrye.mutiny.Uni;
 @Produces(MediaType.APPLICATION_JSON)
 public class InternalSubscriptionResource {
     private final SubscriptionService subscriptions;
-    private final SubscriptionInputs inputs;
 
-    public InternalSubscriptionResource(SubscriptionService subscriptions, SubscriptionInputs inputs) {
+    public InternalSubscriptionResource(SubscriptionService subscriptions) {
         this.subscriptions = subscriptions;
-        this.inputs = inputs;
     }
 
     @POST
     @Consumes(MediaType.APPLICATION_JSON)
-    public Uni<SubscriptionView> result(@RestPath String subscriptionId, JsonNode body) {
-        return subscriptions.result(subscriptionId, body, inputs);
+    public Uni<SubscriptionView> result(@RestPath String subscriptionId, @Valid @NotNull ResultInput body) {
+        return subscriptions.result(subscriptionId, body);
     }
 }

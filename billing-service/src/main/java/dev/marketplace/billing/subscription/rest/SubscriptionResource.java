@@ -14,10 +14,12 @@ import jakarta.ws.rs.core.Response;
 
 import org.jboss.resteasy.reactive.RestPath;
 
-import com.fasterxml.jackson.databind.JsonNode;
+import jakarta.validation.Valid;
+import jakarta.validation.constraints.NotNull;
 
 import dev.marketplace.billing.subscription.service.AssignmentView;
-import dev.marketplace.billing.subscription.service.SubscriptionInputs;
+import dev.marketplace.billing.subscription.service.SubscriptionInputs.AssignInput;
+import dev.marketplace.billing.subscription.service.SubscriptionInputs.ChangeInput;
 import dev.marketplace.billing.subscription.service.SubscriptionService;
 import dev.marketplace.billing.subscription.service.SubscriptionView;
 import io.quarkus.security.Authenticated;
@@ -29,11 +31,9 @@ import io.smallrye.mutiny.Uni;
 @Produces(MediaType.APPLICATION_JSON)
 public class SubscriptionResource {
     private final SubscriptionService subscriptions;
-    private final SubscriptionInputs inputs;
 
-    public SubscriptionResource(SubscriptionService subscriptions, SubscriptionInputs inputs) {
+    public SubscriptionResource(SubscriptionService subscriptions) {
         this.subscriptions = subscriptions;
-        this.inputs = inputs;
     }
 
     @GET
@@ -44,9 +44,8 @@ public class SubscriptionResource {
     /** Same as the PUT under the company/user path (AppDirect also exposes the subscription by id alone). */
     @PUT
     @Consumes(MediaType.APPLICATION_JSON)
-    public Uni<Response> change(@RestPath String subscriptionId, JsonNode body) {
-        var input = inputs.change(body);
-        return subscriptions.change(null, subscriptionId, input).map(view -> Response.accepted(view).build());
+    public Uni<Response> change(@RestPath String subscriptionId, @Valid @NotNull ChangeInput body) {
+        return subscriptions.change(null, subscriptionId, body.checked()).map(view -> Response.accepted(view).build());
     }
 
     /** Same as the DELETE under the company/user path: cancel → 202 PENDING_REMOTE_CANCELLATION. */
@@ -65,9 +64,8 @@ public class SubscriptionResource {
     @POST
     @Path("assignments")
     @Consumes(MediaType.APPLICATION_JSON)
-    public Uni<Response> assign(@RestPath String subscriptionId, JsonNode body) {
-        var input = inputs.assign(body);
-        return subscriptions.assign(subscriptionId, input).map(view -> Response.accepted(view).build());
+    public Uni<Response> assign(@RestPath String subscriptionId, @Valid @NotNull AssignInput body) {
+        return subscriptions.assign(subscriptionId, body).map(view -> Response.accepted(view).build());
     }
 
     @DELETE

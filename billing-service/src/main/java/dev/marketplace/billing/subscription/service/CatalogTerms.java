@@ -1,15 +1,16 @@
 package dev.marketplace.billing.subscription.service;
 
+import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.List;
 
 import jakarta.enterprise.context.ApplicationScoped;
 
-import com.fasterxml.jackson.databind.JsonNode;
-
+import dev.marketplace.billing.client.CatalogApi;
 import dev.marketplace.billing.client.CatalogClient;
 import dev.marketplace.billing.subscription.service.SubscriptionInputs.Item;
 import dev.marketplace.common.error.ApiException;
+import dev.marketplace.common.input.Violations;
 import io.smallrye.mutiny.Uni;
 
 /**
@@ -25,67 +26,78 @@ public class CatalogTerms {
         this.catalog = catalog;
     }
 
-    public Uni<OrderTerms> resolve(String partner, long productId, long editionId, Long planId, List<Item> items) {
+    public Uni<OrderTerms> resolve(String partner, long productId, long editionId, Long planId, List<Item> items,
+            String currency) {
         return catalog.integration(partner, productId).chain(integration -> {
-            if (integration == null) {
+            if (integration.isEmpty()) {
                 throw ApiException.invalidField("productId", "no product " + productId + " in this marketplace");
             }
             return catalog.edition(partner, productId, editionId).map(edition -> {
-                if (edition == null) {
+                if (edition.isEmpty()) {
                     throw ApiException.invalidField("editionId", "product " + productId + " has no edition " + editionId);
                 }
-                return terms(integration, edition, planId, items == null ? List.of() : items);
+                return terms(integration.get(), edition.get(), planId, items == null ? List.of() : items, currency);
             });
         });
     }
 
-    private static OrderTerms terms(JsonNode integration, JsonNode edition, Long planId, List<Item> items) {
-        JsonNode plans = edition.path("plans");
-        JsonNode plan = null;
+    private static OrderTerms terms(CatalogApi.Integration integration, CatalogApi.Edition edition, Long planId,
+            List<Item> items, String currency) {
+        List<CatalogApi.Plan> plans = edition.plans() == null ? List.of() : edition.plans();
+        CatalogApi.Plan plan = null;
         if (planId != null) {
-            for (JsonNode p : plans) {
-                if (p.path("id").asLong() == planId) {
-                    plan = p;
-                }
-            }
-            if (plan == null) {
-                throw ApiException.invalidField("paymentPlanId", "edition " + edition.path("id").asLong() + " has no plan " + planId);
-            }
+            plan = plans.stream().filter(p -> p.id() == planId).findFirst().orElseThrow(() -> ApiException
+                    .invalidField("paymentPlanId", "edition " + edition.id() + " has no plan " + planId));
         } else {
-            for (JsonNode p : plans) {
-                if (plan == null || (p.path("primaryPrice").asBoolean() && !plan.path("primaryPrice").asBoolean())) {
+            for (CatalogApi.Plan p : plans) {
+                if (plan == null || (p.primaryPrice() && !plan.primaryPrice())) {
                     plan = p;
                 }
             }
         }
-        List<String> problems = new ArrayList<>();
-        if (plan != null && plan.path("costs").size() > 0) {
+        Violations violations = Violations.start();
+        if (plan != null && plan.costs() != null && !plan.costs().isEmpty()) {
             for (int i = 0; i < items.size(); i++) {
                 Item item = items.get(i);
-                JsonNode cost = null;
-                for (JsonNode c : plan.path("costs")) {
-                    if (item.unit().equals(c.path("unit").asText())) {
-                        cost = c;
-                    }
-                }
+                CatalogApi.Cost cost = plan.costs().stream().filter(c -> item.unit().equals(c.unit())).reduce((a, b) -> b)
+                        .orElse(null);
                 if (cost == null) {
-                    problems.add("items[" + i + "].unit: the plan does not price " + item.unit());
+                    violations.add("items[" + i + "].unit", "the plan does not price " + item.unit());
                     continue;
                 }
-                int min = cost.path("minUnits").asInt(0);
-                Integer max = cost.path("maxUnits").isNumber() ? cost.path("maxUnits").asInt() : null;
+                if (cost.meteredUsage()) {
+                    violations.add("items[" + i + "].unit", item.unit() + " is metered: the vendor reports its usage");
+                    continue;
+                }
+                if (cost.amount() == null || cost.amount().get(currency) == null) {
+                    violations.add("currency", "the plan has no price of " + item.unit() + " in " + currency);
+                    continue;
+                }
+                int min = cost.minUnits() == null ? 0 : cost.minUnits();
+                Integer max = cost.maxUnits();
                 if (item.quantity() < min || (max != null && item.quantity() > max)) {
-                    problems.add("items[" + i + "].quantity: must be between " + min + " and " + (max == null ? "unlimited" : max));
+                    violations.add("items[" + i + "].quantity", "must be between " + min + " and "
+                            + (max == null ? "unlimited" : max));
                 }
             }
         }
-        SubscriptionInputs.fail(problems);
-        String template = integration.path("eventUrls").path("SUBSCRIPTION_ORDER").asText(null);
-        return new OrderTerms(integration.path("productId").asLong(), integration.path("applicationUuid").asText(null),
-                integration.path("name").asText(null), integration.path("vendor").asText(null),
-                integration.path("interactive").asBoolean(false), template, integration.path("consumerKey").asText(null),
-                integration.path("consumerSecret").asText(null), edition.path("id").asLong(), edition.path("code").asText(),
-                edition.path("name").asText(null), plan == null ? null : plan.path("id").asLong(),
-                plan == null ? null : plan.path("frequency").asText(null), items);
+        List<OrderTerms.UnitPrice> prices = new ArrayList<>();
+        if (plan != null && plan.costs() != null) {
+            for (CatalogApi.Cost cost : plan.costs()) {
+                BigDecimal price = cost.amount() == null ? null : cost.amount().get(currency);
+                if (price != null) {
+                    prices.add(new OrderTerms.UnitPrice(cost.unit(), price, cost.meteredUsage(),
+                            cost.minUnits() == null ? 0 : cost.minUnits()));
+                }
+            }
+            boolean unpriced = items.isEmpty() && plan.costs().stream().anyMatch(c -> !c.meteredUsage()
+                    && (c.amount() == null || c.amount().get(currency) == null));
+            violations.when(unpriced, "currency", "the plan has no prices in " + currency);
+        }
+        violations.throwIfAny();
+        String template = integration.eventUrls() == null ? null : integration.eventUrls().get("SUBSCRIPTION_ORDER");
+        return new OrderTerms(integration.productId(), integration.applicationUuid(), integration.name(),
+                integration.vendor(), integration.interactive(), template, edition.id(), edition.code(), edition.name(),
+                plan == null ? null : plan.id(), plan == null ? null : plan.frequency(), items, currency, List.copyOf(prices));
     }
 }

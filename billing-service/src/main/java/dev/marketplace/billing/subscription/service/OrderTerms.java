@@ -1,11 +1,19 @@
 package dev.marketplace.billing.subscription.service;
 
+import java.math.BigDecimal;
 import java.util.List;
 
 import dev.marketplace.billing.subscription.service.SubscriptionInputs.Item;
 
-/** What the catalogue says about an order: product, vendor integration, edition, plan, and the checked items. */
+/**
+ * What the catalogue says about an order: product, vendor integration (never its secret), edition, plan, the checked
+ * items, and the plan's prices in the order's currency.
+ */
 public record OrderTerms(long productId, String applicationUuid, String productName, String vendorName, boolean interactive,
-        String orderUrlTemplate, String consumerKey, String consumerSecret, long editionId, String editionCode,
-        String editionName, Long paymentPlanId, String pricingDuration, List<Item> items) {
+        String orderUrlTemplate, long editionId, String editionCode, String editionName, Long paymentPlanId,
+        String pricingDuration, List<Item> items, String currency, List<UnitPrice> prices) {
+
+    /** The plan's price of one unit; {@code metered} units are billed from the usage the vendor reports. */
+    public record UnitPrice(String unit, BigDecimal unitPrice, boolean metered, int minUnits) {
+    }
 }

@@ -1,12 +1,11 @@
 package dev.marketplace.billing.subscription.service;
 
-import java.util.HashMap;
-import java.util.Map;
 import java.util.UUID;
 
 import jakarta.enterprise.context.ApplicationScoped;
 
 import dev.marketplace.billing.subscription.domain.Subscription;
+import dev.marketplace.billing.support.ChannelAccess;
 import dev.marketplace.common.error.ApiException;
 import dev.marketplace.common.security.Caller;
 import dev.marketplace.common.security.Roles;
@@ -20,17 +19,19 @@ import dev.marketplace.common.security.Roles;
 @ApplicationScoped
 public class SubscriptionAccess {
     private final Caller caller;
+    private final ChannelAccess channel;
 
-    public SubscriptionAccess(Caller caller) {
+    public SubscriptionAccess(Caller caller, ChannelAccess channel) {
         this.caller = caller;
+        this.channel = channel;
     }
 
     public boolean channelWriter() {
-        return caller.hasAnyRole(Roles.PARTNER, Roles.CHANNEL_ADMIN);
+        return channel.writer();
     }
 
     public boolean channelReader() {
-        return channelWriter() || caller.hasRole(Roles.PARTNER_READ);
+        return channel.reader();
     }
 
     private boolean actsAs(UUID user) {
@@ -77,12 +78,5 @@ public class SubscriptionAccess {
         if (caller.partnerIfAny().filter(partner -> !partner.equals(partnerOfResource)).isPresent()) {
             throw ApiException.forbidden();
         }
-    }
-
-    public Map<String, Object> creator() {
-        Map<String, Object> creator = new HashMap<>();
-        creator.put("consumerKey", caller.consumerKey());
-        caller.user().ifPresent(user -> creator.put("uuid", user.toString()));
-        return creator;
     }
 }

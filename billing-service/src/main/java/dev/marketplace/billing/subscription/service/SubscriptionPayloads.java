@@ -1,7 +1,6 @@
 package dev.marketplace.billing.subscription.service;
 
 import java.net.URI;
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -17,13 +16,18 @@ import dev.marketplace.billing.subscription.domain.Assignment;
 import dev.marketplace.billing.subscription.domain.Subscription;
 import dev.marketplace.billing.subscription.domain.SubscriptionStatus;
 import dev.marketplace.billing.subscription.service.SubscriptionInputs.Item;
+import dev.marketplace.common.events.EventTypes;
+import dev.marketplace.common.events.payload.NotificationRequest;
+import dev.marketplace.common.events.payload.SubscriptionVendorEvent;
 
 /**
  * Builds the API view of a subscription and the payload of the events notification-service turns into vendor calls
- * (DESIGN §6 step 2: user, company, account, order, creator, marketplace, returnUrl; plus the notifications entry).
+ * (user, company, account, order, creator, marketplace, returnUrl; plus the notifications entry).
  */
 @ApplicationScoped
 public class SubscriptionPayloads {
+    /** Aggregate type of every subscription event. */
+    public static final String AGGREGATE = "SUBSCRIPTION";
     private static final TypeReference<List<Item>> ITEMS = new TypeReference<>() {
     };
     private static final TypeReference<LinkedHashMap<String, Object>> OBJECT = new TypeReference<>() {
@@ -66,62 +70,39 @@ public class SubscriptionPayloads {
 
     /**
      * Payload of SUBSCRIPTION_ORDER / SUBSCRIPTION_CHANGE / SUBSCRIPTION_CANCEL / USER_ASSIGNMENT / USER_UNASSIGNMENT:
-     * the contract with notification-service (README.md), which builds the vendor's event JSON (DESIGN §6 step 2) from
-     * it. {@code order} overrides the subscription's current order (a change carries the new one); {@code assigned} is
-     * the user of a USER_* event.
+     * the contract with notification-service (README.md), which builds the vendor's event JSON from it. {@code order}
+     * overrides the subscription's current order (a change carries the new one); {@code assigned} is the user of a
+     * USER_* event.
      */
-    public Map<String, Object> vendorEvent(String eventType, Subscription s, Map<String, Object> order, Assignment assigned) {
-        Map<String, Object> buyer = vendorUser(object(s.buyer));
-        Map<String, Object> p = new LinkedHashMap<>();
-        p.put("eventType", eventType);
-        p.put("subscriptionId", s.id.toString());
-        p.put("orderId", s.orderId);
-        p.put("eventToken", s.eventToken);
-        p.put("eventUrl", eventUrl(s.eventToken));
-        p.put("returnUrl", eventUrl(s.eventToken) + "/return");
-        p.put("marketplace", Map.of("baseUrl", base(), "partner", s.partner));
-        p.put("productId", s.productId);
-        p.put("applicationUuid", s.applicationUuid);
-        p.put("productName", s.productName);
-        p.put("companyUuid", s.companyUuid.toString());
-        p.put("interactive", s.interactive && "SUBSCRIPTION_ORDER".equals(eventType));
-        p.put("flag", null);
-        p.put("creator", buyer);
-        p.put("company", object(s.company));
-        if (assigned == null) {
-            p.put("user", buyer);
-        } else {
-            Map<String, Object> user = new LinkedHashMap<>();
-            user.put("uuid", assigned.userUuid.toString());
-            user.put("email", assigned.email);
-            user.put("firstName", assigned.firstName);
-            user.put("lastName", assigned.lastName);
-            user.put("language", language(assigned.locale));
-            user.put("locale", assigned.locale);
-            p.put("user", user);
-            p.put("userUuid", assigned.userUuid.toString());
-        }
-        Map<String, Object> account = new LinkedHashMap<>();
-        account.put("accountIdentifier", s.accountIdentifier);
-        account.put("status", accountStatus(s.status));
-        p.put("account", account);
-        p.put("order", order == null ? order(s) : order);
-        p.put("notice", null);
-        p.put("configuration", new LinkedHashMap<>());
-        return p;
+    public SubscriptionVendorEvent vendorEvent(String eventType, Subscription s, SubscriptionVendorEvent.Order order,
+            Assignment assigned) {
+        SubscriptionVendorEvent.Person buyer = vendorUser(object(s.buyer));
+        SubscriptionVendorEvent.Person user = assigned == null ? buyer
+                : new SubscriptionVendorEvent.Person(assigned.userUuid.toString(), assigned.email, assigned.firstName,
+                        assigned.lastName, language(assigned.locale), assigned.locale);
+        Map<String, Object> company = object(s.company);
+        return new SubscriptionVendorEvent(eventType, s.id.toString(), s.orderId, s.eventToken, eventUrl(s.eventToken),
+                eventUrl(s.eventToken) + "/return", new SubscriptionVendorEvent.Marketplace(base(), s.partner), s.productId,
+                s.applicationUuid, s.productName, s.companyUuid.toString(),
+                s.interactive && EventTypes.SUBSCRIPTION_ORDER.equals(eventType), null, buyer,
+                new SubscriptionVendorEvent.Company(text(company, "uuid"), text(company, "name"), text(company, "email"),
+                        text(company, "phoneNumber"), text(company, "website"), text(company, "country"),
+                        text(company, "externalId")),
+                user, assigned == null ? null : assigned.userUuid.toString(),
+                new SubscriptionVendorEvent.Account(s.accountIdentifier, accountStatus(s.status)),
+                order == null ? order(s) : order, null, new LinkedHashMap<>(), null);
     }
 
-    private static Map<String, Object> vendorUser(Map<String, Object> snapshot) {
-        Map<String, Object> user = new LinkedHashMap<>();
-        user.put("uuid", snapshot.get("uuid"));
-        user.put("email", snapshot.get("email"));
-        user.put("firstName", snapshot.get("firstName"));
-        user.put("lastName", snapshot.get("lastName"));
-        Object locale = snapshot.get("locale");
-        Object language = snapshot.get("language");
-        user.put("language", language != null ? language : language(locale == null ? null : locale.toString()));
-        user.put("locale", locale);
-        return user;
+    private static SubscriptionVendorEvent.Person vendorUser(Map<String, Object> snapshot) {
+        String locale = text(snapshot, "locale");
+        String language = text(snapshot, "language");
+        return new SubscriptionVendorEvent.Person(text(snapshot, "uuid"), text(snapshot, "email"), text(snapshot, "firstName"),
+                text(snapshot, "lastName"), language != null ? language : language(locale), locale);
+    }
+
+    private static String text(Map<String, Object> map, String key) {
+        Object value = map.get(key);
+        return value == null ? null : value.toString();
     }
 
     private static String language(String locale) {
@@ -132,19 +113,23 @@ public class SubscriptionPayloads {
         return cut < 0 ? locale : locale.substring(0, cut);
     }
 
-    public Map<String, Object> order(Subscription s) {
-        Map<String, Object> order = new LinkedHashMap<>();
-        order.put("editionId", s.editionId);
-        order.put("editionCode", s.editionCode);
-        order.put("editionName", s.editionName);
-        order.put("paymentPlanId", s.paymentPlanId);
-        order.put("pricingDuration", s.pricingDuration);
-        order.put("items", items(s.items));
-        return order;
+    public SubscriptionVendorEvent.Order order(Subscription s) {
+        return new SubscriptionVendorEvent.Order(s.editionId, s.editionCode, s.editionName, s.paymentPlanId,
+                s.pricingDuration, vendorItems(items(s.items)));
+    }
+
+    /** The order a change asks the vendor for: the catalogue's answer for the new edition, plan and items. */
+    public static SubscriptionVendorEvent.Order order(OrderTerms terms) {
+        return new SubscriptionVendorEvent.Order(terms.editionId(), terms.editionCode(), terms.editionName(),
+                terms.paymentPlanId(), terms.pricingDuration(), vendorItems(terms.items()));
+    }
+
+    private static List<SubscriptionVendorEvent.Item> vendorItems(List<Item> items) {
+        return items.stream().map(i -> new SubscriptionVendorEvent.Item(i.unit(), i.quantity())).toList();
     }
 
     /** The notifications entry of CONTRIBUTING.md for SUBSCRIPTION_ORDER / SUBSCRIPTION_CANCEL emails to the buyer. */
-    public List<Map<String, Object>> notification(String type, Subscription s) {
+    public List<NotificationRequest> notification(String type, Subscription s) {
         Map<String, Object> buyer = object(s.buyer);
         Map<String, Object> company = object(s.company);
         Object email = buyer.get("email");
@@ -157,15 +142,33 @@ public class SubscriptionPayloads {
         parameters.put("productName", s.productName);
         parameters.put("editionName", s.editionName);
         parameters.put("orderId", s.orderId);
-        Map<String, Object> n = new LinkedHashMap<>();
-        n.put("type", type);
-        n.put("channel", "EMAIL");
-        n.put("recipients", List.of(email));
-        n.put("locale", buyer.get("locale") == null ? "en_US" : buyer.get("locale"));
-        n.put("parameters", parameters);
-        List<Map<String, Object>> list = new ArrayList<>();
-        list.add(n);
-        return list;
+        return List.of(NotificationRequest.email(type, List.of(email.toString()), text(buyer, "locale"), parameters));
+    }
+
+    /** A change waiting for the vendor: the order it asks for (as the vendor receives it) and its plan's prices. */
+    public String pendingChangeJson(SubscriptionVendorEvent.Order order, List<OrderTerms.UnitPrice> prices) {
+        com.fasterxml.jackson.databind.node.ObjectNode change = mapper.valueToTree(order);
+        change.set("prices", mapper.valueToTree(prices));
+        return json(change);
+    }
+
+    /** The prices of the pending change (the plan's, in the subscription's currency). */
+    public List<OrderTerms.UnitPrice> pendingPrices(Subscription s) {
+        try {
+            com.fasterxml.jackson.databind.JsonNode prices = mapper.readTree(s.pendingChange).path("prices");
+            return prices.isArray() ? mapper.convertValue(prices, new TypeReference<List<OrderTerms.UnitPrice>>() {
+            }) : null;
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException("stored change cannot be read", e);
+        }
+    }
+
+    public SubscriptionVendorEvent.Order pendingChange(Subscription s) {
+        try {
+            return mapper.readValue(s.pendingChange, SubscriptionVendorEvent.Order.class);
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException("stored change cannot be read", e);
+        }
     }
 
     public List<Item> items(String json) {

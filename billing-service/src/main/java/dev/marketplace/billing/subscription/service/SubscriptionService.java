@@ -1,19 +1,16 @@
 package dev.marketplace.billing.subscription.service;
 
-import java.net.URI;
 import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.UUID;
 
 import jakarta.enterprise.context.ApplicationScoped;
 
-import com.fasterxml.jackson.databind.JsonNode;
-
-import dev.marketplace.billing.messaging.BillingEvents;
 import dev.marketplace.billing.subscription.domain.Assignment;
 import dev.marketplace.billing.subscription.domain.AssignmentStatus;
 import dev.marketplace.billing.subscription.domain.Subscription;
@@ -24,11 +21,21 @@ import dev.marketplace.billing.subscription.service.SubscriptionInputs.AssignInp
 import dev.marketplace.billing.subscription.service.SubscriptionInputs.ChangeInput;
 import dev.marketplace.billing.subscription.service.SubscriptionInputs.OrderInput;
 import dev.marketplace.billing.subscription.service.SubscriptionInputs.ResultInput;
+import dev.marketplace.billing.client.CatalogClient;
+import dev.marketplace.billing.config.BillingConfig;
+import dev.marketplace.billing.discount.service.DiscountRedemptions;
+import dev.marketplace.common.idempotency.Idempotent;
+import dev.marketplace.common.idempotency.IdempotencyKeys;
+import dev.marketplace.common.idempotency.IdempotentRequest;
+import dev.marketplace.common.idempotency.StoredAnswer;
 import dev.marketplace.common.crypto.RandomTokens;
 import dev.marketplace.common.error.ApiException;
+import dev.marketplace.common.events.DomainEventPublisher;
+import dev.marketplace.common.events.EventTypes;
+import dev.marketplace.common.events.payload.NotificationRequest;
+import dev.marketplace.common.events.payload.SubscriptionVendorEvent;
 import dev.marketplace.common.lookup.CompanyRef;
 import dev.marketplace.common.lookup.Ids;
-import dev.marketplace.common.oauth.OAuthSigner;
 import dev.marketplace.common.security.Caller;
 import io.quarkus.hibernate.reactive.panache.Panache;
 import io.quarkus.hibernate.reactive.panache.common.WithSession;
@@ -45,18 +52,29 @@ public class SubscriptionService {
     private final SubscriptionRepository subscriptions;
     private final AssignmentRepository assignments;
     private final CatalogTerms catalog;
+    private final CatalogClient signer;
     private final SubscriptionAccess access;
     private final SubscriptionPayloads payloads;
     private final VendorResults results;
-    private final BillingEvents events;
+    private final DomainEventPublisher events;
     private final Caller caller;
+    private final PurchaseRules purchase;
+    private final DiscountRedemptions discounts;
+    private final IdempotencyKeys idempotency;
+    private final BillingConfig config;
 
     public SubscriptionService(SubscriptionRepository subscriptions, AssignmentRepository assignments, CatalogTerms catalog,
-            SubscriptionAccess access, SubscriptionPayloads payloads, VendorResults results, BillingEvents events,
-            Caller caller) {
+            CatalogClient signer, SubscriptionAccess access, SubscriptionPayloads payloads, VendorResults results,
+            DomainEventPublisher events, Caller caller, PurchaseRules purchase, DiscountRedemptions discounts,
+            IdempotencyKeys idempotency, BillingConfig config) {
+        this.purchase = purchase;
+        this.discounts = discounts;
+        this.idempotency = idempotency;
+        this.config = config;
         this.subscriptions = subscriptions;
         this.assignments = assignments;
         this.catalog = catalog;
+        this.signer = signer;
         this.access = access;
         this.payloads = payloads;
         this.results = results;
@@ -75,27 +93,86 @@ public class SubscriptionService {
         }
     }
 
-    public Uni<SubscriptionView> create(Owner owner, OrderInput input) {
+    /**
+     * Orders an edition. Before anything is written: the catalogue (product, edition, plan, prices in the order's
+     * currency), account-service (the buyer may buy for the company) and, for an interactive product, the signed vendor
+     * URL. Then, in one transaction: the order, its discount (counted), the company's purchase limits (checked with the
+     * company's orders serialised), the vendor event. With an Idempotency-Key, a repeat gets the first answer.
+     */
+    public Uni<Idempotent<SubscriptionView>> create(Owner owner, OrderInput input, IdempotentRequest key) {
         access.requireBuy(owner.user());
         String partner = caller.partner();
-        Map<String, Object> creator = access.creator();
-        return catalog.resolve(partner, input.productId(), input.editionId(), input.paymentPlanId(), input.items())
-                .chain(terms -> {
-                    if (terms.orderUrlTemplate() == null) {
-                        throw ApiException.conflict("VENDOR_NOT_INTEGRATED",
-                                "productId: the product has no SUBSCRIPTION_ORDER event URL; it cannot be ordered");
-                    }
-                    return Panache.withTransaction(() -> subscriptions.nextOrderId().chain(orderId -> {
-                        Subscription s = newSubscription(partner, owner, input, terms, orderId);
-                        return subscriptions.persist(s)
-                                .call(() -> vendorEvent("SUBSCRIPTION_ORDER", s, null, null, creator,
-                                        payloads.notification("SUBSCRIPTION_ORDER", s)))
-                                .map(saved -> {
-                                    SubscriptionView view = payloads.view(saved);
-                                    return terms.interactive() ? view.withRedirectUrl(redirectUrl(terms, saved)) : view;
-                                });
-                    }));
-                });
+        Map<String, Object> creator = events.currentCreator();
+        String eventToken = newToken();
+        String currency = input.currency() == null ? config.currency() : input.currency().name();
+        Uni<Optional<StoredAnswer>> earlier = key == null ? Uni.createFrom().item(Optional.empty()) : idempotency.lookup(key);
+        return earlier.chain(found -> found.isPresent() ? Uni.createFrom().item(Idempotent.<SubscriptionView>replayed(found.get()))
+                : catalog.resolve(partner, input.productId(), input.editionId(), input.paymentPlanId(), input.items(), currency)
+                        .chain(terms -> {
+                            if (terms.orderUrlTemplate() == null) {
+                                throw ApiException.conflict("VENDOR_NOT_INTEGRATED",
+                                        "productId: the product has no SUBSCRIPTION_ORDER event URL; it cannot be ordered");
+                            }
+                            return purchase.buyer(partner, owner).chain(buyer -> {
+                                // signed before anything is written: a catalog failure leaves no order behind
+                                Uni<String> redirect = terms.interactive()
+                                        ? signer.signedUrl(partner, terms.productId(), "GET", vendorUrl(terms, eventToken))
+                                        : Uni.createFrom().nullItem();
+                                return redirect.chain(url -> Panache.withTransaction(() -> claim(key).chain(stored -> stored
+                                        .isPresent() ? Uni.createFrom().item(Idempotent.<SubscriptionView>replayed(stored.get()))
+                                                : order(partner, owner, input, terms, buyer, eventToken, creator, url)
+                                                        .call(view -> key == null ? Uni.createFrom().voidItem()
+                                                                : idempotency.complete(key, 201, view))
+                                                        .map(Idempotent::fresh))));
+                            });
+                        }));
+    }
+
+    private Uni<Optional<StoredAnswer>> claim(IdempotentRequest key) {
+        return key == null ? Uni.createFrom().item(Optional.empty()) : idempotency.claim(key);
+    }
+
+    /** The order's writes, in the caller's transaction. */
+    private Uni<SubscriptionView> order(String partner, Owner owner, OrderInput input, OrderTerms terms,
+            PurchaseRules.Buyer buyer, String eventToken, Map<String, Object> creator, String redirectUrl) {
+        return subscriptions.nextOrderId().chain(orderId -> {
+            Subscription s = newSubscription(partner, owner, input, terms, orderId, eventToken);
+            s.prices = payloads.json(terms.prices());
+            s.buyerRole = buyer.role().name();
+            s.billingDay = buyer.company().billingDayOfMonth();
+            var order = new DiscountRedemptions.Order(partner, terms.productId(), terms.editionId(), terms.paymentPlanId(),
+                    units(terms.items()), owner.company(), owner.user(), s.id);
+            String code = input.discountCode() == null || input.discountCode().isBlank() ? null : input.discountCode().trim();
+            // flushed first: the redemption row refers to the order
+            return subscriptions.persist(s).call(() -> subscriptions.flush())
+                    .chain(() -> discounts.redeem(order, code, d -> SubscriptionInvoicing.price(terms.currency(), terms.items(),
+                            terms.prices(), d, terms.editionName()).discount()))
+                    .chain(discount -> {
+                        discount.ifPresent(d -> {
+                            s.discountId = d.discountId();
+                            s.discountTerms = payloads.json(d);
+                        });
+                        s.amount = SubscriptionInvoicing.price(terms.currency(), terms.items(), terms.prices(),
+                                discount.orElse(null), terms.editionName()).total();
+                        return purchase.enforce(partner, owner, buyer, s.amount, s.currency);
+                    })
+                    .chain(limitAmount -> {
+                        s.limitAmount = limitAmount;
+                        return subscriptions.flush();
+                    })
+                    .call(() -> vendorEvent(EventTypes.SUBSCRIPTION_ORDER, s, null, null, creator,
+                            payloads.notification(EventTypes.SUBSCRIPTION_ORDER, s)))
+                    .map(v -> {
+                        SubscriptionView view = payloads.view(s);
+                        return redirectUrl != null ? view.withRedirectUrl(redirectUrl) : view;
+                    });
+        });
+    }
+
+    private static Map<String, Integer> units(List<SubscriptionInputs.Item> items) {
+        Map<String, Integer> units = new LinkedHashMap<>();
+        items.forEach(item -> units.merge(item.unit(), item.quantity(), Integer::sum));
+        return units;
     }
 
     @WithSession
@@ -120,7 +197,7 @@ public class SubscriptionService {
 
     @WithTransaction
     public Uni<SubscriptionView> cancel(Owner owner, String id) {
-        Map<String, Object> creator = access.creator();
+        Map<String, Object> creator = events.currentCreator();
         return load(owner, id).map(access::requireManage).chain(s -> {
             if (s.status != SubscriptionStatus.ACTIVE || s.pendingChange != null) {
                 throw ApiException.conflict("INVALID_STATE", "subscription " + s.id + " is " + s.status
@@ -129,34 +206,28 @@ public class SubscriptionService {
             s.status = SubscriptionStatus.PENDING_REMOTE_CANCELLATION;
             s.eventToken = newToken();
             s.lastModified = Instant.now();
-            return subscriptions.flush().call(() -> vendorEvent("SUBSCRIPTION_CANCEL", s, null, null, creator,
-                    payloads.notification("SUBSCRIPTION_CANCEL", s))).map(v -> payloads.view(s));
+            return subscriptions.flush().call(() -> vendorEvent(EventTypes.SUBSCRIPTION_CANCEL, s, null, null, creator,
+                    payloads.notification(EventTypes.SUBSCRIPTION_CANCEL, s))).map(v -> payloads.view(s));
         });
     }
 
     public Uni<SubscriptionView> change(Owner owner, String id, ChangeInput input) {
         String partner = caller.partner();
-        Map<String, Object> creator = access.creator();
+        Map<String, Object> creator = events.currentCreator();
         return Panache.withSession(() -> load(owner, id).map(access::requireManage)).chain(current -> {
             requireChangeable(current);
             long editionId = input.editionId() == null ? current.editionId : input.editionId();
             Long planId = input.paymentPlanId() != null ? input.paymentPlanId()
                     : editionId == current.editionId ? current.paymentPlanId : null;
             var items = input.items() != null ? input.items() : payloads.items(current.items);
-            return catalog.resolve(partner, current.productId, editionId, planId, items)
+            return catalog.resolve(partner, current.productId, editionId, planId, items, current.currency)
                     .chain(terms -> Panache.withTransaction(() -> load(owner, id).chain(s -> {
                         requireChangeable(s);
-                        Map<String, Object> order = new LinkedHashMap<>();
-                        order.put("editionId", terms.editionId());
-                        order.put("editionCode", terms.editionCode());
-                        order.put("editionName", terms.editionName());
-                        order.put("paymentPlanId", terms.paymentPlanId());
-                        order.put("pricingDuration", terms.pricingDuration());
-                        order.put("items", terms.items());
-                        s.pendingChange = payloads.json(order);
+                        SubscriptionVendorEvent.Order order = SubscriptionPayloads.order(terms);
+                        s.pendingChange = payloads.pendingChangeJson(order, terms.prices());
                         s.eventToken = newToken();
                         s.lastModified = Instant.now();
-                        return subscriptions.flush().call(() -> vendorEvent("SUBSCRIPTION_CHANGE", s, order, null, creator, List.of()))
+                        return subscriptions.flush().call(() -> vendorEvent(EventTypes.SUBSCRIPTION_CHANGE, s, order, null, creator, List.of()))
                                 .map(v -> payloads.view(s));
                     })));
         });
@@ -164,7 +235,7 @@ public class SubscriptionService {
 
     @WithTransaction
     public Uni<AssignmentView> assign(String id, AssignInput input) {
-        Map<String, Object> creator = access.creator();
+        Map<String, Object> creator = events.currentCreator();
         UUID user = UUID.fromString(input.uuid());
         return load(null, id).map(access::requireManage).chain(s -> {
             if (s.status != SubscriptionStatus.ACTIVE) {
@@ -194,7 +265,7 @@ public class SubscriptionService {
                 s.eventToken = newToken();
                 s.lastModified = now;
                 return (existing == null ? assignments.persist(a) : assignments.flush().replaceWith(a))
-                        .call(() -> vendorEvent("USER_ASSIGNMENT", s, null, a, creator, List.of()))
+                        .call(() -> vendorEvent(EventTypes.USER_ASSIGNMENT, s, null, a, creator, List.of()))
                         .map(AssignmentView::of);
             });
         });
@@ -202,7 +273,7 @@ public class SubscriptionService {
 
     @WithTransaction
     public Uni<AssignmentView> unassign(String id, String userRef) {
-        Map<String, Object> creator = access.creator();
+        Map<String, Object> creator = events.currentCreator();
         UUID user = Ids.uuid("userUuid", userRef);
         return load(null, id).map(access::requireManage).chain(s -> assignments.find(s.id, user).chain(a -> {
             if (a == null) {
@@ -217,7 +288,7 @@ public class SubscriptionService {
             a.lastModified = now;
             s.eventToken = newToken();
             s.lastModified = now;
-            return assignments.flush().call(() -> vendorEvent("USER_UNASSIGNMENT", s, null, a, creator, List.of()))
+            return assignments.flush().call(() -> vendorEvent(EventTypes.USER_UNASSIGNMENT, s, null, a, creator, List.of()))
                     .map(v -> AssignmentView.of(a));
         }));
     }
@@ -241,12 +312,22 @@ public class SubscriptionService {
                 .countHeld(partner, owner.company(), owner.user()).map(assigned -> new Entitlements(held, assigned)));
     }
 
+    /**
+     * The company's billing day changed (account-service): its subscriptions are billed on it from their next billing
+     * date. Null (no company day) keeps each subscription's own day.
+     */
+    public Uni<Void> billingDayChanged(String partner, UUID company, Integer day) {
+        if (day == null) {
+            return Uni.createFrom().voidItem();
+        }
+        return Panache.withTransaction(() -> subscriptions.updateBillingDay(partner, company, day)).replaceWithVoid();
+    }
+
     /** Internal: a vendor's result delivered over HTTP (interactive return URL flow). */
     @WithTransaction
-    public Uni<SubscriptionView> result(String id, JsonNode body, SubscriptionInputs inputs) {
+    public Uni<SubscriptionView> result(String id, ResultInput input) {
         UUID subscriptionId = Ids.uuid("subscriptionId", id);
-        ResultInput input = inputs.result(body);
-        return results.apply(subscriptionId, null, input, s -> access.requireService(s.partner));
+        return results.apply(subscriptionId, null, input.checked(), s -> access.requireService(s.partner));
     }
 
     private void requireChangeable(Subscription s) {
@@ -256,16 +337,14 @@ public class SubscriptionService {
         }
     }
 
-    private Uni<Void> vendorEvent(String type, Subscription s, Map<String, Object> order, Assignment assigned,
-            Map<String, Object> creator, List<Map<String, Object>> notifications) {
-        Map<String, Object> payload = payloads.vendorEvent(type, s, order, assigned);
-        if (!notifications.isEmpty()) {
-            payload.put("notifications", notifications);
-        }
-        return events.publish(type, s.partner, s.id.toString(), creator, payload);
+    private Uni<Void> vendorEvent(String type, Subscription s, SubscriptionVendorEvent.Order order, Assignment assigned,
+            Map<String, Object> creator, List<NotificationRequest> notifications) {
+        return events.publish(type, s.partner, SubscriptionPayloads.AGGREGATE, s.id.toString(),
+                payloads.vendorEvent(type, s, order, assigned), notifications, creator).replaceWithVoid();
     }
 
-    private Subscription newSubscription(String partner, Owner owner, OrderInput input, OrderTerms terms, long orderId) {
+    private Subscription newSubscription(String partner, Owner owner, OrderInput input, OrderTerms terms, long orderId,
+            String eventToken) {
         Subscription s = new Subscription();
         s.id = UUID.randomUUID();
         s.orderId = orderId;
@@ -301,17 +380,17 @@ public class SubscriptionService {
         s.buyer = payloads.json(buyer);
         s.status = SubscriptionStatus.PENDING_REMOTE_CREATION;
         s.interactive = terms.interactive();
-        s.eventToken = newToken();
+        s.eventToken = eventToken;
+        s.currency = terms.currency();
         s.createdOn = Instant.now();
         s.lastModified = s.createdOn;
         return s;
     }
 
-    /** The vendor's order URL with {eventUrl} filled, signed with the vendor's credentials in URL parameters. */
-    private String redirectUrl(OrderTerms terms, Subscription s) {
-        String url = terms.orderUrlTemplate().replace("{eventUrl}",
-                URLEncoder.encode(payloads.eventUrl(s.eventToken), StandardCharsets.UTF_8));
-        return new OAuthSigner(terms.consumerKey(), terms.consumerSecret()).signedUri("GET", URI.create(url)).toString();
+    /** The vendor's order URL with {eventUrl} filled; catalog signs it with the vendor's credentials. */
+    private String vendorUrl(OrderTerms terms, String eventToken) {
+        return terms.orderUrlTemplate().replace("{eventUrl}",
+                URLEncoder.encode(payloads.eventUrl(eventToken), StandardCharsets.UTF_8));
     }
 
     private Uni<Subscription> load(Owner owner, String id) {

@@ -10,7 +10,6 @@ import jakarta.enterprise.context.ApplicationScoped;
 
 import org.jboss.logging.Logger;
 
-import dev.marketplace.billing.messaging.BillingEvents;
 import dev.marketplace.billing.subscription.domain.Assignment;
 import dev.marketplace.billing.subscription.domain.AssignmentStatus;
 import dev.marketplace.billing.subscription.domain.Subscription;
@@ -18,7 +17,12 @@ import dev.marketplace.billing.subscription.domain.SubscriptionStatus;
 import dev.marketplace.billing.subscription.repository.AssignmentRepository;
 import dev.marketplace.billing.subscription.repository.SubscriptionRepository;
 import dev.marketplace.billing.subscription.service.SubscriptionInputs.ResultInput;
+import dev.marketplace.billing.pricing.DiscountTerms;
 import dev.marketplace.common.error.ApiException;
+import dev.marketplace.common.events.DomainEventPublisher;
+import dev.marketplace.common.events.EventCreator;
+import dev.marketplace.common.events.EventTypes;
+import dev.marketplace.common.events.payload.SubscriptionVendorEvent;
 import io.smallrye.mutiny.Uni;
 
 /**
@@ -29,17 +33,17 @@ import io.smallrye.mutiny.Uni;
  */
 @ApplicationScoped
 public class VendorResults {
-    public static final List<String> EVENT_TYPES = List.of("SUBSCRIPTION_ORDER", "SUBSCRIPTION_CHANGE", "SUBSCRIPTION_CANCEL",
-            "USER_ASSIGNMENT", "USER_UNASSIGNMENT");
     private static final Logger LOG = Logger.getLogger(VendorResults.class);
 
     private final SubscriptionRepository subscriptions;
     private final AssignmentRepository assignments;
     private final SubscriptionPayloads payloads;
-    private final BillingEvents events;
+    private final DomainEventPublisher events;
+    private final SubscriptionInvoicing invoicing;
 
     public VendorResults(SubscriptionRepository subscriptions, AssignmentRepository assignments, SubscriptionPayloads payloads,
-            BillingEvents events) {
+            DomainEventPublisher events, SubscriptionInvoicing invoicing) {
+        this.invoicing = invoicing;
         this.subscriptions = subscriptions;
         this.assignments = assignments;
         this.payloads = payloads;
@@ -60,7 +64,7 @@ public class VendorResults {
 
     /** An account nobody can name cannot be cancelled or assigned later: such an order fails rather than hang. */
     private static ResultInput checked(ResultInput r) {
-        if ("SUBSCRIPTION_ORDER".equals(r.eventType()) && Boolean.TRUE.equals(r.success())
+        if (EventTypes.SUBSCRIPTION_ORDER.equals(r.eventType()) && Boolean.TRUE.equals(r.success())
                 && (r.accountIdentifier() == null || r.accountIdentifier().isBlank())) {
             return new ResultInput(r.eventType(), false, null, "INVALID_RESPONSE",
                     "The vendor reported success without an accountIdentifier", r.userUuid());
@@ -72,51 +76,75 @@ public class VendorResults {
         ResultInput r = checked(input);
         boolean ok = Boolean.TRUE.equals(r.success());
         Instant now = Instant.now();
+        Uni<Void> invoicing = Uni.createFrom().voidItem();
         switch (r.eventType()) {
-            case "SUBSCRIPTION_ORDER" -> {
+            case EventTypes.SUBSCRIPTION_ORDER -> {
                 require(s, SubscriptionStatus.PENDING_REMOTE_CREATION, r);
                 if (ok) {
                     s.status = SubscriptionStatus.ACTIVE;
                     s.accountIdentifier = r.accountIdentifier();
+                    // an order that turns ACTIVE gets its first invoice, in this transaction
+                    invoicing = this.invoicing.activated(s);
                 } else {
                     s.status = SubscriptionStatus.FAILED;
                 }
             }
-            case "SUBSCRIPTION_CANCEL" -> {
+            case EventTypes.SUBSCRIPTION_CANCEL -> {
                 require(s, SubscriptionStatus.PENDING_REMOTE_CANCELLATION, r);
                 s.status = ok ? SubscriptionStatus.CANCELLED : SubscriptionStatus.ACTIVE;
             }
-            case "SUBSCRIPTION_CHANGE" -> {
+            case EventTypes.SUBSCRIPTION_CHANGE -> {
                 if (s.status != SubscriptionStatus.ACTIVE || s.pendingChange == null) {
                     throw conflict(s, r);
                 }
                 if (ok) {
-                    Map<String, Object> change = payloads.object(s.pendingChange);
-                    s.editionId = ((Number) change.get("editionId")).longValue();
-                    s.editionCode = (String) change.get("editionCode");
-                    s.editionName = (String) change.get("editionName");
-                    s.paymentPlanId = change.get("paymentPlanId") == null ? null : ((Number) change.get("paymentPlanId")).longValue();
-                    s.pricingDuration = (String) change.get("pricingDuration");
-                    s.items = payloads.json(change.get("items"));
+                    SubscriptionVendorEvent.Order change = payloads.pendingChange(s);
+                    s.editionId = change.editionId();
+                    s.editionCode = change.editionCode();
+                    s.editionName = change.editionName();
+                    s.paymentPlanId = change.paymentPlanId();
+                    s.pricingDuration = change.pricingDuration();
+                    s.items = payloads.json(change.items());
+                    repriced(s, now);
                 }
                 s.pendingChange = null;
             }
-            case "USER_ASSIGNMENT", "USER_UNASSIGNMENT" -> {
+            case EventTypes.USER_ASSIGNMENT, EventTypes.USER_UNASSIGNMENT -> {
                 return assignmentResult(s, r, ok, now);
             }
-            default -> throw ApiException.invalidField("eventType", "must be one of " + EVENT_TYPES);
+            default -> throw ApiException.invalidField("eventType", "must be one of " + EventTypes.SUBSCRIPTION_VENDOR_EVENTS);
         }
         s.errorCode = ok ? null : r.errorCode();
         s.errorMessage = ok ? null : r.message();
         s.lastModified = now;
-        SubscriptionView view = payloads.view(s);
-        return subscriptions.flush().chain(() -> events.publish(r.eventType() + (ok ? "_SUCCEEDED" : "_FAILED"), s.partner,
-                s.id.toString(), Map.of("source", "vendor"), resultPayload(s, view, r))).replaceWith(view);
+        return invoicing.chain(subscriptions::flush).chain(() -> {
+            SubscriptionView view = payloads.view(s);
+            return outcome(s, r, ok, resultPayload(s, view, r)).replaceWith(view);
+        });
+    }
+
+    /**
+     * A change the vendor accepted: the new plan's prices apply from the next billing date; the discount stays unless it
+     * has expired and is not retainable.
+     */
+    private void repriced(Subscription s, Instant now) {
+        List<OrderTerms.UnitPrice> prices = payloads.pendingPrices(s);
+        if (prices != null) {
+            s.prices = payloads.json(prices);
+        }
+        DiscountTerms discount = this.invoicing.discount(s);
+        if (discount != null && !discount.retainable() && discount.expirationDate() != null
+                && discount.expirationDate() <= now.toEpochMilli()) {
+            s.discountTerms = null;
+            discount = null;
+        }
+        s.amount = SubscriptionInvoicing.price(s.currency, payloads.items(s.items), this.invoicing.prices(s), discount,
+                s.editionName).total();
     }
 
     private Uni<SubscriptionView> assignmentResult(Subscription s, ResultInput r, boolean ok, Instant now) {
         UUID user = UUID.fromString(r.userUuid());
-        boolean assign = "USER_ASSIGNMENT".equals(r.eventType());
+        boolean assign = EventTypes.USER_ASSIGNMENT.equals(r.eventType());
         return assignments.find(s.id, user).chain(a -> {
             AssignmentStatus expected = assign ? AssignmentStatus.PENDING_REMOTE_ASSIGNMENT : AssignmentStatus.PENDING_REMOTE_UNASSIGNMENT;
             if (a == null || a.status != expected) {
@@ -133,9 +161,15 @@ public class VendorResults {
             SubscriptionView view = payloads.view(s);
             Map<String, Object> payload = resultPayload(s, view, r);
             payload.put("assignment", AssignmentView.of(a));
-            return assignments.flush().chain(() -> events.publish(r.eventType() + (ok ? "_SUCCEEDED" : "_FAILED"), s.partner,
-                    s.id.toString(), Map.of("source", "vendor"), payload)).replaceWith(view);
+            return assignments.flush().chain(() -> outcome(s, r, ok, payload)).replaceWith(view);
         });
+    }
+
+    /** {@code <eventType>_SUCCEEDED} or {@code _FAILED}; the vendor of the product caused it. */
+    private Uni<Void> outcome(Subscription s, ResultInput r, boolean ok, Map<String, Object> payload) {
+        return events.publish(ok ? EventTypes.succeeded(r.eventType()) : EventTypes.failed(r.eventType()), s.partner,
+                SubscriptionPayloads.AGGREGATE, s.id.toString(), payload, List.of(), EventCreator.vendor(s.productId))
+                .replaceWithVoid();
     }
 
     private static Map<String, Object> resultPayload(Subscription s, SubscriptionView view, ResultInput r) {

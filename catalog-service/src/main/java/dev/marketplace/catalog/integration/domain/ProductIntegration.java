@@ -11,7 +11,7 @@ import jakarta.persistence.Version;
 import io.quarkus.hibernate.reactive.panache.PanacheEntityBase;
 
 /**
- * A product's vendor integration settings (DESIGN §6): the vendor's OAuth consumer key and secret (the secret encrypted
+ * A product's vendor integration settings (docs/architecture.md, "Vendor events"): the vendor's OAuth consumer key and secret (the secret encrypted
  * at rest), the event URL template per event type, and whether orders are interactive.
  */
 @Entity

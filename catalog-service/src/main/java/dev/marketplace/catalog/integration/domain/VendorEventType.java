@@ -1,6 +1,6 @@
 package dev.marketplace.catalog.integration.domain;
 
-/** Event types a vendor configures a URL for (DESIGN §6). */
+/** Event types a vendor configures a URL for (docs/architecture.md, "Vendor events"). */
 public enum VendorEventType {
     SUBSCRIPTION_ORDER, SUBSCRIPTION_CHANGE, SUBSCRIPTION_CANCEL, SUBSCRIPTION_NOTICE, USER_ASSIGNMENT, USER_UNASSIGNMENT
 }

@@ -1,5 +1,7 @@
 package dev.marketplace.catalog.integration.rest;
 
+import jakarta.validation.Valid;
+import jakarta.validation.constraints.NotNull;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.POST;
@@ -11,10 +13,10 @@ import jakarta.ws.rs.core.Response;
 
 import org.jboss.resteasy.reactive.RestPath;
 
-import com.fasterxml.jackson.databind.JsonNode;
-
 import dev.marketplace.catalog.integration.service.IntegrationService;
+import dev.marketplace.catalog.integration.service.IntegrationService.PingInput;
 import dev.marketplace.catalog.integration.service.IntegrationService.RotatedSecret;
+import dev.marketplace.catalog.integration.service.IntegrationService.SettingsInput;
 import dev.marketplace.catalog.integration.service.IntegrationService.SettingsView;
 import dev.marketplace.common.lookup.Ids;
 import io.quarkus.security.Authenticated;
@@ -38,8 +40,10 @@ public class IntegrationResource {
 
     @PUT
     @Consumes(MediaType.APPLICATION_JSON)
-    public Uni<SettingsView> update(@RestPath String productId, JsonNode body) {
-        return integrations.update(Ids.number("productId", productId), body);
+    public Uni<SettingsView> update(@RestPath String productId, @Valid @NotNull SettingsInput input) {
+        long id = Ids.number("productId", productId);
+        return integrations.requireManageable(id).chain(() -> integrations.checkOutboundUrls(input))
+                .chain(() -> integrations.update(id, input));
     }
 
     /** Generates a new consumer secret; the answer is the only place it is ever shown. */
@@ -51,8 +55,9 @@ public class IntegrationResource {
 
     @POST
     @Path("ping")
-    public Uni<Response> ping(@RestPath String productId, JsonNode body) {
-        return integrations.ping(Ids.number("productId", productId), body)
+    @Consumes(MediaType.APPLICATION_JSON)
+    public Uni<Response> ping(@RestPath String productId, @Valid PingInput input) {
+        return integrations.ping(Ids.number("productId", productId), input)
                 .map(result -> Response.accepted(result).build());
     }
 }

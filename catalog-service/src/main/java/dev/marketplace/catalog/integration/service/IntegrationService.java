@@ -1,29 +1,35 @@
 package dev.marketplace.catalog.integration.service;
 
+import java.net.URI;
 import java.time.Instant;
-import java.util.ArrayList;
 import java.util.EnumMap;
-import java.util.Iterator;
 import java.util.LinkedHashMap;
-import java.util.List;
 import java.util.Map;
 
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.validation.constraints.NotBlank;
+import jakarta.validation.constraints.NotNull;
+import jakarta.validation.constraints.Pattern;
+import jakarta.validation.constraints.Size;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.core.type.TypeReference;
-import com.fasterxml.jackson.databind.JsonNode;
 
-import dev.marketplace.common.crypto.SecretCipher;
 import dev.marketplace.catalog.integration.domain.ProductIntegration;
 import dev.marketplace.catalog.integration.domain.VendorEventType;
 import dev.marketplace.catalog.integration.repository.IntegrationRepository;
-import dev.marketplace.catalog.messaging.CatalogEvents;
 import dev.marketplace.catalog.product.domain.Product;
-import dev.marketplace.catalog.product.service.InputValidator;
 import dev.marketplace.catalog.product.service.ProductAccess;
 import dev.marketplace.catalog.product.service.ProductService;
 import dev.marketplace.catalog.support.JsonText;
+import dev.marketplace.common.crypto.SecretCipher;
 import dev.marketplace.common.error.ApiException;
+import dev.marketplace.common.events.DomainEventPublisher;
+import dev.marketplace.common.events.EventTypes;
+import dev.marketplace.common.events.payload.VendorPing;
+import dev.marketplace.common.input.Violations;
+import dev.marketplace.common.net.OutboundUrlGuard;
+import dev.marketplace.common.oauth.OAuthSigner;
 import dev.marketplace.common.security.Caller;
 import io.quarkus.hibernate.reactive.panache.common.WithSession;
 import io.quarkus.hibernate.reactive.panache.common.WithTransaction;
@@ -32,25 +38,46 @@ import io.smallrye.mutiny.Uni;
 /** Vendor integration settings of a product: credentials, event URLs, interactive flag, ping; internal lookups. */
 @ApplicationScoped
 public class IntegrationService {
-    public static final String EVENT_URL_PLACEHOLDER = "{eventUrl}";
+    public static final String EVENT_URL_PLACEHOLDER = EventUrlTemplates.PLACEHOLDER;
+    /** What stands for {@code {eventUrl}} when a template is checked by the outbound-URL guard. */
+    private static final String SAMPLE_EVENT_URL = "https%3A%2F%2Fmarketplace.example%2Fevent";
 
     private final IntegrationRepository integrations;
     private final ProductService products;
     private final ProductAccess access;
     private final SecretCipher cipher;
     private final JsonText json;
-    private final CatalogEvents events;
+    private final DomainEventPublisher events;
+    private final OutboundUrlGuard guard;
     private final Caller caller;
 
     public IntegrationService(IntegrationRepository integrations, ProductService products, ProductAccess access,
-            SecretCipher cipher, JsonText json, CatalogEvents events, Caller caller) {
+            SecretCipher cipher, JsonText json, DomainEventPublisher events, OutboundUrlGuard guard, Caller caller) {
         this.integrations = integrations;
         this.products = products;
         this.access = access;
         this.cipher = cipher;
         this.json = json;
         this.events = events;
+        this.guard = guard;
         this.caller = caller;
+    }
+
+    /** Body of {@code PUT .../integration}: each property optional; an event URL set to null is removed. */
+    public record SettingsInput(Boolean interactive, @EventUrlTemplates Map<String, String> eventUrls) {
+    }
+
+    /** Body of {@code POST .../integration/ping}. */
+    public record PingInput(VendorEventType eventType) {
+    }
+
+    /** Body of {@code POST /internal/v1/products/{id}/signed-urls}. */
+    public record SignInput(
+            @NotNull(message = "is required") @Pattern(regexp = "GET|POST|PUT|PATCH|DELETE|HEAD", message = "must be GET, POST, PUT, PATCH, DELETE or HEAD") String method,
+            @NotBlank(message = "is required") @Size(max = 4096) String url) {
+    }
+
+    public record SignedUrl(String url) {
     }
 
     /** Settings as the administrative API shows them: never the secret. */
@@ -64,8 +91,10 @@ public class IntegrationService {
     public record VendorCredentials(String consumerKey, String consumerSecret, long productId, String partner) {
     }
 
+    /** What the mesh needs to talk to the product's vendor; {@code consumerSecret} only where it signs. */
     public record ProductIntegrationView(long productId, String partner, String applicationUuid, String consumerKey,
-            String consumerSecret, Map<String, String> eventUrls, boolean interactive, String name, String vendor) {
+            @JsonInclude(JsonInclude.Include.NON_NULL) String consumerSecret, Map<String, String> eventUrls,
+            boolean interactive, String name, String vendor) {
     }
 
     public record PingResult(String eventId, String type, String flag, String eventType, String eventUrlTemplate) {
@@ -76,19 +105,46 @@ public class IntegrationService {
         return products.load(productId).map(access::requireManage).chain(this::integrationOf).map(this::view);
     }
 
+    /** Refuses (403/404) a caller who may not manage the product, before anything else is looked at. */
+    @WithSession
+    public Uni<Void> requireManageable(long productId) {
+        return products.load(productId).map(access::requireManage).replaceWithVoid();
+    }
+
+    /**
+     * Every event URL must pass the outbound-URL guard (no internal address, allowed scheme and port); a refusal names
+     * the event type. Resolves host names off the event loop; call before {@link #update}.
+     */
+    public Uni<Void> checkOutboundUrls(SettingsInput input) {
+        Map<String, String> urls = new LinkedHashMap<>();
+        if (input.eventUrls() != null) {
+            input.eventUrls().forEach((type, template) -> {
+                if (template != null) {
+                    urls.put("eventUrls." + type, template.replace(EVENT_URL_PLACEHOLDER, SAMPLE_EVENT_URL));
+                }
+            });
+        }
+        return guard.violations(urls).invoke(found -> {
+            Violations v = Violations.start();
+            found.forEach(v::add);
+            v.throwIfAny();
+        }).replaceWithVoid();
+    }
+
     @WithTransaction
-    public Uni<SettingsView> update(long productId, JsonNode body) {
-        Settings settings = readSettings(body);
+    public Uni<SettingsView> update(long productId, SettingsInput input) {
         return products.load(productId).map(access::requireManage).chain(product -> integrationOf(product)
                 .chain(integration -> {
-                    integration.interactive = settings.interactive() != null ? settings.interactive() : integration.interactive;
-                    if (settings.eventUrls() != null) {
-                        integration.eventUrls = json.write(settings.eventUrls());
+                    if (input.interactive() != null) {
+                        integration.interactive = input.interactive();
+                    }
+                    if (input.eventUrls() != null) {
+                        integration.eventUrls = json.write(sorted(input.eventUrls()));
                     }
                     integration.lastModified = Instant.now();
                     return integrations.flush().replaceWith(view(integration))
-                            .call(view -> events.publish("PRODUCT_INTEGRATION_UPDATED", product.partner, "PRODUCT",
-                                    product.id.toString(), view));
+                            .call(view -> events.publish(EventTypes.PRODUCT_INTEGRATION_UPDATED, product.partner,
+                                    ProductService.AGGREGATE, product.id.toString(), view));
                 }));
     }
 
@@ -103,9 +159,9 @@ public class IntegrationService {
                     return integrations.flush()
                             .replaceWith(new RotatedSecret(product.id, integration.consumerKey, secret,
                                     integration.secretRotatedOn.toEpochMilli()))
-                            .call(r -> events.publish("PRODUCT_CREDENTIALS_ROTATED", product.partner, "PRODUCT",
-                                    product.id.toString(), Map.of("productId", product.id, "consumerKey", integration.consumerKey,
-                                            "secretRotatedOn", r.secretRotatedOn())));
+                            .call(r -> events.publish(EventTypes.PRODUCT_CREDENTIALS_ROTATED, product.partner,
+                                    ProductService.AGGREGATE, product.id.toString(), Map.of("productId", product.id,
+                                            "consumerKey", integration.consumerKey, "secretRotatedOn", r.secretRotatedOn())));
                 }));
     }
 
@@ -114,20 +170,9 @@ public class IntegrationService {
      * vendor's URL for it, through a VENDOR_PING outbox event. The URL must be configured (409 otherwise).
      */
     @WithTransaction
-    public Uni<PingResult> ping(long productId, JsonNode body) {
-        VendorEventType type = VendorEventType.SUBSCRIPTION_ORDER;
-        if (body != null && body.isObject()) {
-            for (Iterator<String> names = body.fieldNames(); names.hasNext();) {
-                String name = names.next();
-                if (!"eventType".equals(name)) {
-                    throw ApiException.invalidField(name, "is not a property of a ping request");
-                }
-            }
-            if (body.hasNonNull("eventType")) {
-                type = eventType("eventType", body.get("eventType").asText());
-            }
-        }
-        VendorEventType eventType = type;
+    public Uni<PingResult> ping(long productId, PingInput input) {
+        VendorEventType eventType = input == null || input.eventType() == null ? VendorEventType.SUBSCRIPTION_ORDER
+                : input.eventType();
         return products.load(productId).map(access::requireManage).chain(product -> integrationOf(product)
                 .chain(integration -> {
                     String template = urls(integration).get(eventType.name());
@@ -135,18 +180,19 @@ public class IntegrationService {
                         throw ApiException.conflict("EVENT_URL_NOT_CONFIGURED",
                                 "eventUrls." + eventType + ": no URL is configured for this event type");
                     }
-                    Map<String, Object> payload = new LinkedHashMap<>();
-                    payload.put("productId", product.id);
-                    payload.put("applicationUuid", product.uuid.toString());
-                    payload.put("productName", product.name);
-                    payload.put("flag", "STATELESS");
-                    payload.put("eventType", eventType.name());
-                    payload.put("eventUrlTemplate", template);
-                    payload.put("consumerKey", integration.consumerKey);
-                    payload.put("interactive", false);
-                    return events.publish("VENDOR_PING", product.partner, "PRODUCT", product.id.toString(), payload)
-                            .map(id -> new PingResult(id.toString(), "VENDOR_PING", "STATELESS", eventType.name(), template));
+                    VendorPing ping = new VendorPing(product.id, product.uuid.toString(), product.name, VendorPing.STATELESS,
+                            eventType.name(), template, integration.consumerKey, false);
+                    return events.publish(EventTypes.VENDOR_PING, product.partner, ProductService.AGGREGATE,
+                            product.id.toString(), ping)
+                            .map(id -> new PingResult(id.toString(), EventTypes.VENDOR_PING, ping.flag(), eventType.name(),
+                                    template));
                 }));
+    }
+
+    /** The event types the product's vendor has a URL for (what its integration can do); empty without settings. */
+    public Uni<java.util.Set<String>> configuredEventTypes(Product product) {
+        return integrations.findById(product.id).map(integration -> integration == null ? java.util.Set.<String>of()
+                : java.util.Set.copyOf(urls(integration).keySet()));
     }
 
     /** Internal: the gateway's lookup of a vendor consumer (any partner; consumer keys are unique). */
@@ -160,7 +206,10 @@ public class IntegrationService {
                         product.id, product.partner)));
     }
 
-    /** Internal: everything the notifier and billing need to talk to the product's vendor. */
+    /**
+     * Internal: everything the notifier needs to talk to the product's vendor, the consumer secret included (it signs
+     * vendor callbacks). A token naming another marketplace is refused.
+     */
     @WithSession
     public Uni<ProductIntegrationView> internalView(long productId) {
         requireInternalService();
@@ -168,11 +217,59 @@ public class IntegrationService {
             if (caller.partnerIfAny().filter(partner -> !partner.equals(product.partner)).isPresent()) {
                 throw ApiException.forbidden();
             }
-            return integrationOf(product).map(integration -> new ProductIntegrationView(product.id, product.partner,
-                    product.uuid.toString(), integration.consumerKey,
-                    cipher.decrypt(integration.consumerKey, integration.secretCiphertext), urls(integration),
-                    integration.interactive, product.name, product.vendorName));
+            return integrationOf(product).map(integration -> internalView(product, integration, true));
         });
+    }
+
+    /**
+     * Internal: the same without the consumer secret, for services that price or route an order but never sign (they
+     * ask {@link #sign} instead). The service token must name the product's marketplace.
+     */
+    @WithSession
+    public Uni<ProductIntegrationView> internalViewWithoutSecret(long productId) {
+        requireInternalService();
+        return products.load(productId).chain(product -> {
+            caller.requirePartner(product.partner);
+            return integrationOf(product).map(integration -> internalView(product, integration, false));
+        });
+    }
+
+    /**
+     * Internal: signs {@code url} with the vendor's OAuth 1.0 credentials as query parameters (HMAC-SHA1, two-legged),
+     * for a browser redirect to the vendor; the secret never leaves this service. The service token must name the
+     * product's marketplace.
+     */
+    @WithSession
+    public Uni<SignedUrl> sign(long productId, SignInput input) {
+        requireInternalService();
+        URI uri = httpUrl(input.url());
+        return products.load(productId).chain(product -> {
+            caller.requirePartner(product.partner);
+            return integrationOf(product).map(integration -> {
+                OAuthSigner signer = new OAuthSigner(integration.consumerKey,
+                        cipher.decrypt(integration.consumerKey, integration.secretCiphertext));
+                return new SignedUrl(signer.signedUri(input.method(), uri).toString());
+            });
+        });
+    }
+
+    private static URI httpUrl(String url) {
+        try {
+            URI uri = new URI(url);
+            String scheme = uri.getScheme();
+            if (uri.isAbsolute() && uri.getHost() != null && ("http".equalsIgnoreCase(scheme) || "https".equalsIgnoreCase(scheme))) {
+                return uri;
+            }
+        } catch (Exception e) {
+            // reported below
+        }
+        throw ApiException.invalidField("url", "must be an absolute http(s) URL");
+    }
+
+    private ProductIntegrationView internalView(Product product, ProductIntegration integration, boolean withSecret) {
+        return new ProductIntegrationView(product.id, product.partner, product.uuid.toString(), integration.consumerKey,
+                withSecret ? cipher.decrypt(integration.consumerKey, integration.secretCiphertext) : null, urls(integration),
+                integration.interactive, product.name, product.vendorName);
     }
 
     /** Internal endpoints take only service tokens (ctype "service") with ROLE_SYS_ADMIN, never a user's token. */
@@ -192,77 +289,21 @@ public class IntegrationService {
         });
     }
 
+    /** The templates in event-type order; null values (removals) dropped. */
+    private static Map<String, String> sorted(Map<String, String> urls) {
+        Map<VendorEventType, String> byType = new EnumMap<>(VendorEventType.class);
+        urls.forEach((type, url) -> {
+            if (url != null) {
+                byType.put(VendorEventType.valueOf(type), url);
+            }
+        });
+        Map<String, String> result = new LinkedHashMap<>();
+        byType.forEach((type, url) -> result.put(type.name(), url));
+        return result;
+    }
+
     private SettingsView view(ProductIntegration integration) {
         return new SettingsView(integration.productId, integration.consumerKey, integration.interactive, urls(integration),
                 integration.secretRotatedOn.toEpochMilli(), integration.lastModified.toEpochMilli());
-    }
-
-    private record Settings(Boolean interactive, Map<String, String> eventUrls) {
-    }
-
-    private static Settings readSettings(JsonNode body) {
-        if (body == null || !body.isObject()) {
-            throw ApiException.badRequest("INVALID_BODY", "body: a JSON object is required");
-        }
-        List<String> problems = new ArrayList<>();
-        Boolean interactive = null;
-        Map<String, String> urls = null;
-        for (Iterator<Map.Entry<String, JsonNode>> it = body.fields(); it.hasNext();) {
-            Map.Entry<String, JsonNode> field = it.next();
-            switch (field.getKey()) {
-                case "interactive" -> {
-                    if (!field.getValue().isBoolean()) {
-                        problems.add("interactive: must be a boolean");
-                    } else {
-                        interactive = field.getValue().booleanValue();
-                    }
-                }
-                case "eventUrls" -> {
-                    if (!field.getValue().isObject()) {
-                        problems.add("eventUrls: must be an object mapping event types to URL templates");
-                        break;
-                    }
-                    Map<VendorEventType, String> sorted = new EnumMap<>(VendorEventType.class);
-                    for (Iterator<Map.Entry<String, JsonNode>> u = field.getValue().fields(); u.hasNext();) {
-                        Map.Entry<String, JsonNode> url = u.next();
-                        String name = "eventUrls." + url.getKey();
-                        VendorEventType type;
-                        try {
-                            type = VendorEventType.valueOf(url.getKey());
-                        } catch (IllegalArgumentException e) {
-                            problems.add(name + ": is not an event type (" + List.of(VendorEventType.values()) + ")");
-                            continue;
-                        }
-                        if (url.getValue().isNull()) {
-                            continue; // null removes the URL
-                        }
-                        String value = url.getValue().isTextual() ? url.getValue().asText() : null;
-                        if (value == null || !value.contains(EVENT_URL_PLACEHOLDER)
-                                || !InputValidator.isHttpUrl(value.replace(EVENT_URL_PLACEHOLDER, "x"))) {
-                            problems.add(name + ": must be an absolute http(s) URL containing " + EVENT_URL_PLACEHOLDER);
-                        } else if (value.length() > 2048) {
-                            problems.add(name + ": must be at most 2048 characters");
-                        } else {
-                            sorted.put(type, value);
-                        }
-                    }
-                    urls = new LinkedHashMap<>();
-                    for (Map.Entry<VendorEventType, String> e : sorted.entrySet()) {
-                        urls.put(e.getKey().name(), e.getValue());
-                    }
-                }
-                default -> problems.add(field.getKey() + ": is not a property of integration settings");
-            }
-        }
-        InputValidator.fail(problems);
-        return new Settings(interactive, urls);
-    }
-
-    private static VendorEventType eventType(String field, String value) {
-        try {
-            return VendorEventType.valueOf(value);
-        } catch (IllegalArgumentException e) {
-            throw ApiException.invalidField(field, "must be one of " + List.of(VendorEventType.values()));
-        }
     }
 }

@@ -13,7 +13,7 @@ import jakarta.persistence.Version;
 
 import io.quarkus.hibernate.reactive.panache.PanacheEntityBase;
 
-/** An edition of a product (spec §2 Edition). Bullets, items and customizations are JSON text. */
+/** An edition of a product (AppDirect EditionWS). Bullets, items and customizations are JSON text. */
 @Entity
 @Table(name = "edition")
 public class Edition extends PanacheEntityBase {

@@ -15,6 +15,14 @@ public class EditionRepository implements PanacheRepositoryBase<Edition, Long> {
         return list("productId = ?1 order by rank, id", productId);
     }
 
+    /** The editions of several products at once (one query for a page of products). */
+    public Uni<List<Edition>> ofProducts(java.util.Collection<Long> productIds) {
+        if (productIds.isEmpty()) {
+            return Uni.createFrom().item(List.of());
+        }
+        return list("productId in ?1 order by productId, rank, id", productIds);
+    }
+
     public Uni<Edition> ofProduct(long productId, long editionId) {
         return find("productId = ?1 and id = ?2", productId, editionId).firstResult();
     }

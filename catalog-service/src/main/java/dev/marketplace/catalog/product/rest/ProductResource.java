@@ -1,6 +1,9 @@
 package dev.marketplace.catalog.product.rest;
 
+import jakarta.validation.Valid;
+import jakarta.validation.constraints.NotNull;
 import jakarta.ws.rs.Consumes;
+import jakarta.ws.rs.DELETE;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.POST;
 import jakarta.ws.rs.PUT;
@@ -14,15 +17,13 @@ import jakarta.ws.rs.core.UriInfo;
 import org.jboss.resteasy.reactive.RestPath;
 import org.jboss.resteasy.reactive.RestQuery;
 
-import com.fasterxml.jackson.databind.JsonNode;
-
 import dev.marketplace.catalog.product.service.CatalogViews.EditionView;
 import dev.marketplace.catalog.product.service.CatalogViews.PlanView;
 import dev.marketplace.catalog.product.service.CatalogViews.ProductView;
-import dev.marketplace.catalog.product.service.InputValidator;
 import dev.marketplace.catalog.product.service.ProductInputs.EditionInput;
 import dev.marketplace.catalog.product.service.ProductInputs.PlanInput;
 import dev.marketplace.catalog.product.service.ProductInputs.ProductInput;
+import dev.marketplace.catalog.product.service.ProductRules;
 import dev.marketplace.catalog.product.service.ProductService;
 import dev.marketplace.common.lookup.Ids;
 import dev.marketplace.common.paging.PageRequest;
@@ -41,18 +42,15 @@ public class ProductResource {
     static final int DEFAULT_PAGE_SIZE = 50;
 
     private final ProductService products;
-    private final InputValidator validator;
 
-    public ProductResource(ProductService products, InputValidator validator) {
+    public ProductResource(ProductService products) {
         this.products = products;
-        this.validator = validator;
     }
 
     @POST
     @Consumes(MediaType.APPLICATION_JSON)
-    public Uni<Response> create(JsonNode body, @Context UriInfo uri) {
-        ProductInput input = validator.bind(body, ProductInput.class);
-        validator.check(input, true);
+    public Uni<Response> create(@Valid @NotNull ProductInput input, @Context UriInfo uri) {
+        ProductRules.check(input, true);
         return products.create(input, uri.getBaseUri()).map(view -> Response
                 .created(uri.getBaseUriBuilder().path("api/marketplace/v1/products/{id}").build(view.id()))
                 .entity(view).build());
@@ -72,20 +70,32 @@ public class ProductResource {
     @PUT
     @Path("{productId}")
     @Consumes(MediaType.APPLICATION_JSON)
-    public Uni<ProductView> update(@RestPath String productId, JsonNode body, @Context UriInfo uri) {
+    public Uni<ProductView> update(@RestPath String productId, @Valid @NotNull ProductInput input, @Context UriInfo uri) {
         long id = Ids.number("productId", productId);
-        ProductInput input = validator.bind(body, ProductInput.class);
-        validator.check(input, false);
+        ProductRules.check(input, false);
         return products.update(id, input, uri.getBaseUri());
+    }
+
+    /** Publishes the product to the storefront (channel administrators). */
+    @POST
+    @Path("{productId}/publication")
+    public Uni<ProductView> publish(@RestPath String productId, @Context UriInfo uri) {
+        return products.publish(Ids.number("productId", productId), uri.getBaseUri());
+    }
+
+    /** Takes the product out of the storefront (channel administrators). */
+    @DELETE
+    @Path("{productId}/publication")
+    public Uni<ProductView> unpublish(@RestPath String productId, @Context UriInfo uri) {
+        return products.unpublish(Ids.number("productId", productId), uri.getBaseUri());
     }
 
     @POST
     @Path("{productId}/editions")
     @Consumes(MediaType.APPLICATION_JSON)
-    public Uni<Response> addEdition(@RestPath String productId, JsonNode body, @Context UriInfo uri) {
+    public Uni<Response> addEdition(@RestPath String productId, @Valid @NotNull EditionInput input, @Context UriInfo uri) {
         long id = Ids.number("productId", productId);
-        EditionInput input = validator.bind(body, EditionInput.class);
-        validator.check(input, true);
+        ProductRules.check(input, true);
         return products.addEdition(id, input, uri.getBaseUri()).map(view -> Response
                 .created(uri.getBaseUriBuilder().path("api/marketplace/v1/products/{id}/editions/{e}").build(id, view.id()))
                 .entity(view).build());
@@ -102,24 +112,22 @@ public class ProductResource {
     @PUT
     @Path("{applicationId}/editions/{editionId}")
     @Consumes(MediaType.APPLICATION_JSON)
-    public Uni<EditionView> updateEdition(@RestPath String applicationId, @RestPath String editionId, JsonNode body,
-            @Context UriInfo uri) {
+    public Uni<EditionView> updateEdition(@RestPath String applicationId, @RestPath String editionId,
+            @Valid @NotNull EditionInput input, @Context UriInfo uri) {
         long productId = Ids.number("applicationId", applicationId);
         long edition = Ids.number("editionId", editionId);
-        EditionInput input = validator.bind(body, EditionInput.class);
-        validator.check(input, false);
+        ProductRules.check(input, false);
         return products.updateEdition(productId, edition, input, uri.getBaseUri());
     }
 
     @POST
     @Path("{applicationId}/editions/{editionId}/paymentPlans")
     @Consumes(MediaType.APPLICATION_JSON)
-    public Uni<Response> addPlan(@RestPath String applicationId, @RestPath String editionId, JsonNode body,
+    public Uni<Response> addPlan(@RestPath String applicationId, @RestPath String editionId, @Valid @NotNull PlanInput input,
             @Context UriInfo uri) {
         long productId = Ids.number("applicationId", applicationId);
         long edition = Ids.number("editionId", editionId);
-        PlanInput input = validator.bind(body, PlanInput.class);
-        validator.check(input);
+        ProductRules.check(input);
         return products.addPlan(productId, edition, input, uri.getBaseUri())
                 .map(view -> Response.created(java.net.URI.create(view.href())).entity(view).build());
     }

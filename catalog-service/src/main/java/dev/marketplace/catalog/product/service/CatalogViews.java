@@ -21,9 +21,10 @@ import dev.marketplace.catalog.product.service.ProductInputs.Bullet;
 import dev.marketplace.catalog.product.service.ProductInputs.Cost;
 import dev.marketplace.catalog.product.service.ProductInputs.Customization;
 import dev.marketplace.catalog.product.service.ProductInputs.IncludedItem;
+import dev.marketplace.catalog.product.service.ProductInputs.Merchandising;
 import dev.marketplace.catalog.support.JsonText;
 
-/** Response shapes: edition (spec §2 / AppDirect EditionWS), payment plan (PaymentPlanWS) and product. */
+/** Response shapes: edition (AppDirect EditionWS), payment plan (PaymentPlanWS) and product. */
 @ApplicationScoped
 public class CatalogViews {
     private final JsonText json;
@@ -55,12 +56,34 @@ public class CatalogViews {
     @JsonInclude(JsonInclude.Include.NON_NULL)
     public record ProductView(long id, UUID uuid, String name, String description, String productType, String vendorName,
             UUID vendorCompanyUuid, List<String> developers, long createdOn, long lastModified, List<EditionView> editions,
-            Map<String, Object> integration) {
+            Map<String, Object> integration, String refId, String status, Long publishedOn, String blurb, String overview,
+            String iconUrl, String profileLogoUrl, String overviewImageUrl, String vendorUrl, Long downloadFileSize,
+            boolean referable, boolean stacked, List<String> tags, List<String> supportedLanguages,
+            Merchandising merchandising, List<MemberView> bundledProducts) {
     }
 
-    public ProductView product(Product p, List<EditionView> editions, Map<String, Object> integration) {
+    /** A product a bundle groups, as the administrative API shows it. */
+    public record MemberView(long productId, Long editionId) {
+    }
+
+    public ProductView product(Product p, List<EditionView> editions, List<MemberView> members,
+            Map<String, Object> integration) {
         return new ProductView(p.id, p.uuid, p.name, p.description, p.productType, p.vendorName, p.vendorCompanyUuid,
-                p.developerList(), p.createdOn.toEpochMilli(), p.lastModified.toEpochMilli(), editions, integration);
+                p.developerList(), p.createdOn.toEpochMilli(), p.lastModified.toEpochMilli(), editions, integration, p.refId,
+                p.status.name(), p.publishedOn == null ? null : p.publishedOn.toEpochMilli(), p.blurb, p.overview, p.iconUrl,
+                p.profileLogoUrl, p.overviewImageUrl, p.vendorUrl, p.downloadFileSize, p.referable, p.stacked, tags(p),
+                languages(p), new Merchandising(p.featured, p.featuredSliderPosition, p.staffPick, p.staffPickSliderPosition,
+                        p.popular, p.popularity), members);
+    }
+
+    public List<String> tags(Product p) {
+        return json.read(p.tags, new TypeReference<List<String>>() {
+        });
+    }
+
+    public List<String> languages(Product p) {
+        return json.read(p.supportedLanguages, new TypeReference<List<String>>() {
+        });
     }
 
     public EditionView edition(Edition e, List<PaymentPlan> plans, URI base) {

@@ -43,6 +43,14 @@ public class ProductAccess {
         }
     }
 
+    /** Marketplace-level decisions (publication): channel administrators only, not a product's developers. */
+    public void requireChannelAdmin() {
+        caller.partner();
+        if (!channelAdmin()) {
+            throw ApiException.forbidden();
+        }
+    }
+
     public void requireList() {
         caller.partner();
         if (!channelReader() && developer() == null) {

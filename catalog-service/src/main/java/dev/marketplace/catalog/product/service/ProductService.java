@@ -17,22 +17,28 @@ import dev.marketplace.catalog.integration.domain.ProductIntegration;
 import dev.marketplace.catalog.integration.service.Credentials;
 import dev.marketplace.common.crypto.SecretCipher;
 import dev.marketplace.catalog.integration.repository.IntegrationRepository;
-import dev.marketplace.catalog.messaging.CatalogEvents;
+import dev.marketplace.catalog.product.domain.BundledProduct;
 import dev.marketplace.catalog.product.domain.Edition;
 import dev.marketplace.catalog.product.domain.PaymentPlan;
 import dev.marketplace.catalog.product.domain.Product;
+import dev.marketplace.catalog.product.domain.PublicationStatus;
 import dev.marketplace.catalog.product.domain.RevenueType;
+import dev.marketplace.catalog.product.repository.BundledProductRepository;
 import dev.marketplace.catalog.product.repository.EditionRepository;
 import dev.marketplace.catalog.product.repository.PaymentPlanRepository;
 import dev.marketplace.catalog.product.repository.ProductRepository;
 import dev.marketplace.catalog.product.service.CatalogViews.EditionView;
 import dev.marketplace.catalog.product.service.CatalogViews.PlanView;
 import dev.marketplace.catalog.product.service.CatalogViews.ProductView;
+import dev.marketplace.catalog.product.service.ProductInputs.BundleMember;
 import dev.marketplace.catalog.product.service.ProductInputs.EditionInput;
 import dev.marketplace.catalog.product.service.ProductInputs.PlanInput;
 import dev.marketplace.catalog.product.service.ProductInputs.ProductInput;
 import dev.marketplace.catalog.support.JsonText;
 import dev.marketplace.common.error.ApiException;
+import dev.marketplace.common.input.Violations;
+import dev.marketplace.common.events.DomainEventPublisher;
+import dev.marketplace.common.events.EventTypes;
 import dev.marketplace.common.paging.PageRequest;
 import dev.marketplace.common.paging.PagedResponse;
 import dev.marketplace.common.security.Caller;
@@ -43,23 +49,28 @@ import io.smallrye.mutiny.Uni;
 /** Products, editions and payment plans: rules and transactions. */
 @ApplicationScoped
 public class ProductService {
+    /** The aggregate type of every catalogue event about a product. */
+    public static final String AGGREGATE = "PRODUCT";
+
     private final ProductRepository products;
     private final EditionRepository editions;
     private final PaymentPlanRepository plans;
+    private final BundledProductRepository members;
     private final IntegrationRepository integrations;
     private final SecretCipher cipher;
     private final ProductAccess access;
     private final CatalogViews views;
     private final JsonText json;
-    private final CatalogEvents events;
+    private final DomainEventPublisher events;
     private final Caller caller;
 
     public ProductService(ProductRepository products, EditionRepository editions, PaymentPlanRepository plans,
-            IntegrationRepository integrations, SecretCipher cipher, ProductAccess access, CatalogViews views, JsonText json,
-            CatalogEvents events, Caller caller) {
+            BundledProductRepository members, IntegrationRepository integrations, SecretCipher cipher, ProductAccess access,
+            CatalogViews views, JsonText json, DomainEventPublisher events, Caller caller) {
         this.products = products;
         this.editions = editions;
         this.plans = plans;
+        this.members = members;
         this.integrations = integrations;
         this.cipher = cipher;
         this.access = access;
@@ -89,7 +100,9 @@ public class ProductService {
         }
         String consumerKey = Credentials.consumerKey(product.name);
         String secret = Credentials.secret();
-        return products.persist(product)
+        List<BundleMember> bundled = input.bundledProducts() == null ? List.of() : input.bundledProducts();
+        return checkState(product, input, null)
+                .chain(() -> products.persist(product))
                 .call(() -> {
                     ProductIntegration integration = new ProductIntegration();
                     integration.productId = product.id;
@@ -99,15 +112,16 @@ public class ProductService {
                     integration.lastModified = product.createdOn;
                     return integrations.persist(integration);
                 })
+                .call(() -> replaceMembers(product, bundled))
                 .chain(() -> createEditions(product, input.editions() == null ? List.of() : input.editions(), base))
                 .map(editionViews -> {
                     Map<String, Object> integration = new LinkedHashMap<>();
                     integration.put("consumerKey", consumerKey);
                     integration.put("consumerSecret", secret);
-                    return views.product(product, editionViews, integration);
+                    return views.product(product, editionViews, memberViews(bundled), integration);
                 })
-                .call(view -> events.publish("PRODUCT_CREATED", product.partner, "PRODUCT", product.id.toString(),
-                        views.product(product, view.editions(), Map.of("consumerKey", consumerKey))));
+                .call(view -> events.publish(EventTypes.PRODUCT_CREATED, product.partner, AGGREGATE, product.id.toString(),
+                        views.product(product, view.editions(), view.bundledProducts(), Map.of("consumerKey", consumerKey))));
     }
 
     @WithSession
@@ -121,22 +135,143 @@ public class ProductService {
         String partner = caller.partner();
         String developer = access.channelReader() ? null : access.developer();
         return products.count(partner, developer).chain(total -> products.search(partner, developer, page)
-                .chain(found -> {
-                    Uni<List<ProductView>> all = Uni.createFrom().item(new ArrayList<>());
-                    for (Product p : found) {
-                        all = all.call(list -> view(p, base).invoke(list::add));
-                    }
-                    return all.map(list -> PagedResponse.of(list, page, total, uri));
-                }));
+                .chain(found -> views(found, base)).map(list -> PagedResponse.of(list, page, total, uri)));
     }
 
     @WithTransaction
     public Uni<ProductView> update(long id, ProductInput input, URI base) {
-        return load(id).map(access::requireManage).chain(product -> {
+        return load(id).map(access::requireManage).chain(product -> checkState(product, input, product.id).chain(() -> {
             apply(product, input);
-            return products.flush().chain(() -> view(product, base))
-                    .call(view -> events.publish("PRODUCT_UPDATED", product.partner, "PRODUCT", product.id.toString(), view));
+            return products.flush()
+                    .call(() -> replaceMembers(product, input.bundledProducts() == null ? List.of() : input.bundledProducts()))
+                    .chain(() -> view(product, base))
+                    .call(view -> events.publish(EventTypes.PRODUCT_UPDATED, product.partner, AGGREGATE, product.id.toString(), view));
+        }));
+    }
+
+    /**
+     * Publishes the product: buyers see it in the storefront from now on. It needs an edition a buyer can see, and a
+     * BUNDLE needs the products it groups. Channel administrators only.
+     */
+    @WithTransaction
+    public Uni<ProductView> publish(long id, URI base) {
+        access.requireChannelAdmin();
+        return load(id).map(access::requireManage).chain(product -> requirePublishable(product).chain(() ->
+                product.status == PublicationStatus.PUBLISHED ? view(product, base)
+                        : changeStatus(product, PublicationStatus.PUBLISHED, base)));
+    }
+
+    /** A product needs an edition buyers can see, and a BUNDLE the products it groups, before it is published (409). */
+    private Uni<Void> requirePublishable(Product product) {
+        return editions.ofProduct(product.id).chain(list -> members.ofBundles(List.of(product.id)).invoke(bundled -> {
+            List<String> missing = new ArrayList<>();
+            if (list.stream().allMatch(e -> e.invisible)) {
+                missing.add("editions: a product needs an edition buyers can see before it is published");
+            }
+            if ("BUNDLE".equals(product.productType) && bundled.isEmpty()) {
+                missing.add("bundledProducts: a bundle needs the products it groups before it is published");
+            }
+            if (!missing.isEmpty()) {
+                throw ApiException.conflict("NOT_PUBLISHABLE", String.join("; ", missing));
+            }
+        })).replaceWithVoid();
+    }
+
+    /** Takes the product out of the storefront (it stays for administrators and existing subscriptions). */
+    @WithTransaction
+    public Uni<ProductView> unpublish(long id, URI base) {
+        access.requireChannelAdmin();
+        return load(id).map(access::requireManage).chain(product -> {
+            if (product.status != PublicationStatus.PUBLISHED) {
+                throw ApiException.conflict("NOT_PUBLISHED", "status: the product is " + product.status + ", not PUBLISHED");
+            }
+            return changeStatus(product, PublicationStatus.UNPUBLISHED, base);
         });
+    }
+
+    /** Settings asked for the product to be in the catalogue (addToCatalog=true): publishes a product not yet listed. */
+    public Uni<Void> addToCatalog(Product product) {
+        if (product.status == PublicationStatus.PUBLISHED) {
+            return Uni.createFrom().voidItem();
+        }
+        return requirePublishable(product).chain(() -> changeStatus(product, PublicationStatus.PUBLISHED, null)).replaceWithVoid();
+    }
+
+    private Uni<ProductView> changeStatus(Product product, PublicationStatus status, URI base) {
+        product.status = status;
+        if (status == PublicationStatus.PUBLISHED) {
+            product.publishedOn = Instant.now();
+        }
+        product.lastModified = Instant.now();
+        String type = status == PublicationStatus.PUBLISHED ? EventTypes.PRODUCT_PUBLISHED : EventTypes.PRODUCT_UNPUBLISHED;
+        Map<String, Object> payload = new LinkedHashMap<>();
+        payload.put("productId", product.id);
+        payload.put("status", status.name());
+        payload.put("publishedOn", product.publishedOn == null ? null : product.publishedOn.toEpochMilli());
+        return products.flush().call(() -> events.publish(type, product.partner, AGGREGATE, product.id.toString(), payload))
+                .chain(() -> view(product, base));
+    }
+
+    /**
+     * Rules that need the stored catalogue: refId unique in the marketplace (409), and the products a bundle groups —
+     * only a BUNDLE groups products, each of this marketplace, not a bundle itself, not twice, with an edition of its own.
+     */
+    private Uni<Void> checkState(Product product, ProductInput input, Long self) {
+        List<BundleMember> bundled = input.bundledProducts() == null ? List.of() : input.bundledProducts();
+        Uni<Void> refId = input.refId() == null ? Uni.createFrom().voidItem()
+                : products.refIdTaken(product.partner, input.refId(), self).invoke(taken -> {
+                    if (taken) {
+                        throw ApiException.conflict("DUPLICATE_REF_ID", "refId: another product of the marketplace has " + input.refId());
+                    }
+                }).replaceWithVoid();
+        if (bundled.isEmpty()) {
+            return refId;
+        }
+        String type = input.productType() == null ? "WEB_APP" : input.productType();
+        List<Long> ids = bundled.stream().map(BundleMember::productId).toList();
+        return refId.chain(() -> products.ofPartner(product.partner, ids)).chain(found -> editions.ofProducts(ids)
+                .invoke(memberEditions -> {
+                    Map<Long, Product> byId = new HashMap<>();
+                    found.forEach(p -> byId.put(p.id, p));
+                    Violations v = Violations.start().when(!"BUNDLE".equals(type), "bundledProducts",
+                            "only a product of type BUNDLE groups products");
+                    java.util.Set<Long> seen = new java.util.HashSet<>();
+                    for (int i = 0; i < bundled.size(); i++) {
+                        BundleMember member = bundled.get(i);
+                        String field = "bundledProducts[" + i + "]";
+                        Product p = byId.get(member.productId());
+                        if (p == null) {
+                            v.add(field + ".productId", "is not a product of this marketplace");
+                            continue;
+                        }
+                        v.when(member.productId().equals(self), field + ".productId", "a bundle cannot group itself")
+                                .when("BUNDLE".equals(p.productType), field + ".productId", "a bundle cannot group another bundle")
+                                .when(!seen.add(member.productId()), field + ".productId", "is grouped twice");
+                        v.when(member.editionId() != null && memberEditions.stream()
+                                .noneMatch(e -> e.id.equals(member.editionId()) && e.productId.equals(member.productId())),
+                                field + ".editionId", "is not an edition of that product");
+                    }
+                    v.throwIfAny();
+                })).replaceWithVoid();
+    }
+
+    private Uni<Void> replaceMembers(Product product, List<BundleMember> bundled) {
+        return members.removeAll(product.id).chain(() -> {
+            List<BundledProduct> rows = new ArrayList<>();
+            for (int i = 0; i < bundled.size(); i++) {
+                BundledProduct row = new BundledProduct();
+                row.bundleId = product.id;
+                row.productId = bundled.get(i).productId();
+                row.editionId = bundled.get(i).editionId();
+                row.position = i;
+                rows.add(row);
+            }
+            return rows.isEmpty() ? Uni.createFrom().voidItem() : members.persist(rows);
+        });
+    }
+
+    private static List<CatalogViews.MemberView> memberViews(List<BundleMember> bundled) {
+        return bundled.stream().map(m -> new CatalogViews.MemberView(m.productId(), m.editionId())).toList();
     }
 
     @WithTransaction
@@ -150,7 +285,7 @@ public class ProductService {
                 })
                 .map(list -> list.get(0))
                 .call(view -> touch(product))
-                .call(view -> events.publish("EDITION_CREATED", product.partner, "PRODUCT", product.id.toString(),
+                .call(view -> events.publish(EventTypes.EDITION_CREATED, product.partner, AGGREGATE, product.id.toString(),
                         Map.of("productId", product.id, "edition", view))));
     }
 
@@ -166,7 +301,7 @@ public class ProductService {
                     apply(edition, input);
                     return editions.flush().chain(() -> editionView(edition, base))
                             .call(view -> touch(product))
-                            .call(view -> events.publish("EDITION_UPDATED", product.partner, "PRODUCT", product.id.toString(),
+                            .call(view -> events.publish(EventTypes.EDITION_UPDATED, product.partner, AGGREGATE, product.id.toString(),
                                     Map.of("productId", product.id, "edition", view)));
                 }));
     }
@@ -185,7 +320,7 @@ public class ProductService {
                     PaymentPlan plan = newPlan(edition, input);
                     return plans.persist(plan).map(saved -> views.plan(edition, saved, base))
                             .call(view -> touch(product))
-                            .call(view -> events.publish("PAYMENT_PLAN_CREATED", product.partner, "PRODUCT",
+                            .call(view -> events.publish(EventTypes.PAYMENT_PLAN_CREATED, product.partner, AGGREGATE,
                                     product.id.toString(), Map.of("productId", product.id, "editionId", edition.id, "plan", view)));
                 }));
     }
@@ -243,34 +378,122 @@ public class ProductService {
         plan.frequency = input.frequency();
         plan.primaryPrice = Boolean.TRUE.equals(input.primaryPrice());
         plan.allowCustomUsage = Boolean.TRUE.equals(input.allowCustomUsage());
-        plan.contract = input.contract() == null || input.contract().isNull() ? null : json.write(input.contract());
+        plan.contract = input.contract() == null ? null : json.write(input.contract());
         plan.costs = json.write(input.costs());
         plan.createdOn = Instant.now();
         return plan;
     }
 
+    /**
+     * The facts of several products (editions, plans, costs, bundle members, bundle membership) in four queries whatever
+     * their number, keyed by product id, in the order given.
+     */
+    public Uni<Map<Long, ProductFacts>> facts(List<Product> found) {
+        List<Long> ids = found.stream().map(p -> p.id).toList();
+        return editions.ofProducts(ids).chain(allEditions -> plans.ofEditions(allEditions.stream().map(e -> e.id).toList())
+                .chain(allPlans -> members.ofBundles(ids).chain(allMembers -> members.naming(ids).map(naming -> {
+                    Map<Long, List<PaymentPlan>> byEdition = new HashMap<>();
+                    Map<Long, List<ProductInputs.Cost>> costs = new HashMap<>();
+                    for (PaymentPlan plan : allPlans) {
+                        byEdition.computeIfAbsent(plan.editionId, k -> new ArrayList<>()).add(plan);
+                        costs.put(plan.id, json.read(plan.costs, new com.fasterxml.jackson.core.type.TypeReference<
+                                List<ProductInputs.Cost>>() {
+                        }));
+                    }
+                    Map<Long, List<Edition>> editionsOf = new HashMap<>();
+                    allEditions.forEach(e -> editionsOf.computeIfAbsent(e.productId, k -> new ArrayList<>()).add(e));
+                    Map<Long, List<BundledProduct>> membersOf = new HashMap<>();
+                    allMembers.forEach(m -> membersOf.computeIfAbsent(m.bundleId, k -> new ArrayList<>()).add(m));
+                    java.util.Set<Long> grouped = new java.util.HashSet<>();
+                    naming.forEach(m -> grouped.add(m.productId));
+                    Map<Long, ProductFacts> result = new LinkedHashMap<>();
+                    for (Product p : found) {
+                        result.put(p.id, new ProductFacts(p, editionsOf.getOrDefault(p.id, List.of()), byEdition, costs,
+                                membersOf.getOrDefault(p.id, List.of()), grouped.contains(p.id)));
+                    }
+                    return result;
+                }))));
+    }
+
+    /** Products of the caller's marketplace among {@code ids} (for the storefront's bundle members and checkout). */
+    public Uni<List<Product>> ofPartner(String partner, java.util.Collection<Long> ids) {
+        return products.ofPartner(partner, ids);
+    }
+
+    /** The product with this refId in the partner's marketplace, or 404. */
+    public Uni<Product> loadByRefId(String partner, String refId) {
+        return products.byRefId(partner, refId).onItem().ifNull().failWith(() -> ApiException.notFound("Product with refId", refId));
+    }
+
+    /** The marketplace's "visible on marketplace" setting, kept on the product for the storefront's filter. */
+    public Uni<Void> setVisibleOnMarketplace(Product product, boolean visible) {
+        if (product.visibleOnMarketplace == visible) {
+            return Uni.createFrom().voidItem();
+        }
+        product.visibleOnMarketplace = visible;
+        product.lastModified = Instant.now();
+        return products.flush();
+    }
+
+    /** A page of the storefront (see {@link ProductRepository#listing}). */
+    public Uni<List<Product>> listing(ProductRepository.ListingFilter filter, ProductRepository.ListingSort sort,
+            boolean ascending, int offset, int limit) {
+        return products.listing(filter, sort, ascending, offset, limit);
+    }
+
     private Uni<ProductView> view(Product product, URI base) {
-        return editions.ofProduct(product.id).chain(list -> plans.ofEditions(list.stream().map(e -> e.id).toList())
-                .map(allPlans -> {
+        return views(List.of(product), base).map(list -> list.get(0));
+    }
+
+    /** Views of several products with three queries whatever their number: editions, plans, bundle members. */
+    private Uni<List<ProductView>> views(List<Product> found, URI base) {
+        List<Long> ids = found.stream().map(p -> p.id).toList();
+        return editions.ofProducts(ids).chain(allEditions -> plans.ofEditions(allEditions.stream().map(e -> e.id).toList())
+                .chain(allPlans -> members.ofBundles(ids).map(allMembers -> {
                     Map<Long, List<PaymentPlan>> byEdition = new HashMap<>();
                     allPlans.forEach(p -> byEdition.computeIfAbsent(p.editionId, k -> new ArrayList<>()).add(p));
-                    List<EditionView> editionViews = list.stream()
-                            .map(e -> views.edition(e, byEdition.getOrDefault(e.id, List.of()), base)).toList();
-                    return views.product(product, editionViews, null);
-                }));
+                    Map<Long, List<EditionView>> byProduct = new HashMap<>();
+                    allEditions.forEach(e -> byProduct.computeIfAbsent(e.productId, k -> new ArrayList<>())
+                            .add(views.edition(e, byEdition.getOrDefault(e.id, List.of()), base)));
+                    Map<Long, List<CatalogViews.MemberView>> membersOf = new HashMap<>();
+                    allMembers.forEach(m -> membersOf.computeIfAbsent(m.bundleId, k -> new ArrayList<>())
+                            .add(new CatalogViews.MemberView(m.productId, m.editionId)));
+                    return found.stream().map(p -> views.product(p, byProduct.getOrDefault(p.id, List.of()),
+                            membersOf.getOrDefault(p.id, List.of()), null)).toList();
+                })));
     }
 
     private Uni<EditionView> editionView(Edition edition, URI base) {
         return plans.ofEdition(edition.id).map(list -> views.edition(edition, list, base));
     }
 
-    private static void apply(Product product, ProductInput input) {
+    private void apply(Product product, ProductInput input) {
         product.name = input.name().trim();
         product.description = input.description();
         product.productType = input.productType() == null ? "WEB_APP" : input.productType();
         product.vendorName = input.vendorName();
         product.vendorCompanyUuid = input.vendorCompanyUuid() == null ? null : UUID.fromString(input.vendorCompanyUuid());
         product.setDeveloperList(input.developers() == null ? List.of() : List.copyOf(new LinkedHashSet<>(input.developers())));
+        product.refId = input.refId();
+        product.blurb = input.blurb();
+        product.overview = input.overview();
+        product.iconUrl = input.iconUrl();
+        product.profileLogoUrl = input.profileLogoUrl();
+        product.overviewImageUrl = input.overviewImageUrl();
+        product.vendorUrl = input.vendorUrl();
+        product.downloadFileSize = input.downloadFileSize();
+        product.referable = Boolean.TRUE.equals(input.referable());
+        product.stacked = Boolean.TRUE.equals(input.stacked());
+        ProductInputs.Merchandising m = input.merchandising();
+        product.featured = m != null && Boolean.TRUE.equals(m.featured());
+        product.featuredSliderPosition = m == null ? null : m.featuredSliderPosition();
+        product.staffPick = m != null && Boolean.TRUE.equals(m.staffPick());
+        product.staffPickSliderPosition = m == null ? null : m.staffPickSliderPosition();
+        product.popular = m != null && Boolean.TRUE.equals(m.popular());
+        product.popularity = m == null ? null : m.popularity();
+        product.tags = json.write(input.tags() == null ? List.of() : List.copyOf(new LinkedHashSet<>(input.tags())));
+        product.supportedLanguages = json.write(input.supportedLanguages() == null ? List.of()
+                : List.copyOf(new LinkedHashSet<>(input.supportedLanguages())));
         product.lastModified = Instant.now();
     }
 

@@ -19,6 +19,7 @@ import dev.marketplace.gateway.anonymous.service.ClientAddressLimiter;
 import dev.marketplace.gateway.anonymous.service.PartnerDirectory;
 import dev.marketplace.gateway.identity.domain.CallerIdentity;
 import dev.marketplace.gateway.identity.service.InternalTokenIssuer;
+import dev.marketplace.gateway.routing.service.PublicOrigins;
 import dev.marketplace.gateway.routing.service.RouteTable;
 import dev.marketplace.gateway.routing.service.UpstreamProxy;
 import io.vertx.core.Context;
@@ -55,16 +56,18 @@ public class AnonymousLeadHandler {
     private final RouteTable routes;
     private final InternalTokenIssuer tokens;
     private final UpstreamProxy proxy;
+    private final PublicOrigins origins;
     private final Set<InetAddress> trustedProxies = new HashSet<>();
 
     public AnonymousLeadHandler(AnonymousLeadConfig config, ClientAddressLimiter limiter, PartnerDirectory partners,
-            RouteTable routes, InternalTokenIssuer tokens, UpstreamProxy proxy) {
+            RouteTable routes, InternalTokenIssuer tokens, UpstreamProxy proxy, PublicOrigins origins) {
         this.config = config;
         this.limiter = limiter;
         this.partners = partners;
         this.routes = routes;
         this.tokens = tokens;
         this.proxy = proxy;
+        this.origins = origins;
         for (String address : config.trustedProxies().orElse(List.of())) {
             try {
                 trustedProxies.add(InetAddress.getByName(address.trim()));
@@ -127,8 +130,10 @@ public class AnonymousLeadHandler {
                     return;
                 }
                 CallerIdentity caller = new CallerIdentity(ANONYMOUS, ANONYMOUS, p, Set.of(Roles.ANONYMOUS_LEAD), null, null,
-                        false);
-                proxy.forward(request, route, tokens.tokenFor(caller), buffer);
+                        false, false);
+                // the exact path this handler takes (canonical by construction), the query as sent
+                String uri = request.query() == null ? request.path() : request.path() + "?" + request.query();
+                proxy.forward(request, uri, origins.originOf(request), route, tokens.tokenFor(caller), buffer);
             }), failure -> context.runOnContext(v -> {
                 LOG.warnf("Partner look-up for an anonymous lead failed: %s", failure.toString());
                 refuse(request, 503, "SERVICE_UNAVAILABLE", "The lead cannot be accepted right now; try again later");

@@ -22,7 +22,7 @@ public class Authenticator {
 
     public Future<Optional<CallerIdentity>> authenticate(String method, URI uri, String authorization, String formBody) {
         if (authorization != null && authorization.length() > 7 && authorization.regionMatches(true, 0, "Bearer ", 0, 7)) {
-            return Future.succeededFuture(accessTokens.verify(authorization.substring(7).trim()));
+            return accessTokens.verify(authorization.substring(7).trim());
         }
         return oauth1.authenticate(method, uri, authorization, formBody);
     }

@@ -14,6 +14,7 @@ import dev.marketplace.gateway.config.GatewayConfig;
 import dev.marketplace.gateway.consumer.domain.Consumer;
 import dev.marketplace.gateway.consumer.service.ConsumerRegistry;
 import dev.marketplace.gateway.identity.domain.CallerIdentity;
+import dev.marketplace.gateway.ratelimit.service.AbuseGuard;
 import io.vertx.core.Future;
 
 /**
@@ -27,11 +28,13 @@ public class OAuth1Authenticator {
 
     private final ConsumerRegistry consumers;
     private final NonceReplayCache nonces;
+    private final AbuseGuard abuse;
     private final long windowSeconds;
     private final int maxNonceLength;
     private final Clock clock;
 
-    public OAuth1Authenticator(ConsumerRegistry consumers, NonceReplayCache nonces, GatewayConfig config) {
+    public OAuth1Authenticator(ConsumerRegistry consumers, NonceReplayCache nonces, AbuseGuard abuse, GatewayConfig config) {
+        this.abuse = abuse;
         this.consumers = consumers;
         this.nonces = nonces;
         this.windowSeconds = config.oauth1().timestampWindow().toSeconds();
@@ -78,8 +81,10 @@ public class OAuth1Authenticator {
         UUID user;
         try {
             user = requestor(request);
-        } catch (ApiException invalid) {
-            return Future.failedFuture(invalid);
+            // every fresh nonce becomes a key in Redis: a consumer (or a stolen key) may only store so many per window
+            abuse.nonce(consumer.key());
+        } catch (ApiException refused) {
+            return Future.failedFuture(refused);
         }
         return nonces.firstUse(consumer.key(), request.nonce(), request.timestamp())
                 .map(fresh -> fresh ? Optional.of(identity(consumer, user)) : Optional.<CallerIdentity>empty());
@@ -87,7 +92,7 @@ public class OAuth1Authenticator {
 
     static CallerIdentity identity(Consumer consumer, UUID user) {
         return new CallerIdentity(consumer.key(), consumer.type().claim(), consumer.partner(), consumer.authorities(), user,
-                consumer.productId(), false);
+                consumer.productId(), false, false);
     }
 
     private static UUID requestor(SignedRequest request) {

@@ -53,18 +53,18 @@ public class VendorCredentialsClient {
         this.mapper = mapper;
     }
 
-    /** The vendor consumer with this key; empty when catalog does not know it or cannot be reached. */
-    public Future<Optional<Consumer>> find(String consumerKey) {
+    /**
+     * The vendor consumer with this key; empty only when catalog answered that it does not know it; a failure when
+     * catalog could not tell (unreachable, an error, an unreadable answer), which must not be remembered as unknown.
+     */
+    public Future<Optional<Consumer>> lookup(String consumerKey) {
         Future<Optional<Consumer>> call;
         try {
             call = call(consumerKey);
         } catch (RuntimeException e) {
             call = Future.failedFuture(e);
         }
-        return call.recover(e -> {
-            LOG.warnf("Vendor credentials lookup failed: %s", e.toString());
-            return Future.succeededFuture(Optional.empty());
-        });
+        return call.onFailure(e -> LOG.warnf("Vendor credentials lookup failed: %s", e.toString()));
     }
 
     private Future<Optional<Consumer>> call(String consumerKey) {
@@ -82,7 +82,7 @@ public class VendorCredentialsClient {
                         return parse(consumerKey, body.toString(StandardCharsets.UTF_8));
                     }
                     if (resp.statusCode() != 404) {
-                        LOG.warnf("Vendor credentials lookup answered %d", resp.statusCode());
+                        throw new IllegalStateException("catalog answered " + resp.statusCode());
                     }
                     return Optional.<Consumer>empty();
                 }));
@@ -96,13 +96,11 @@ public class VendorCredentialsClient {
             String partner = json.path("partner").asText(null);
             long product = json.path("productId").asLong(-1);
             if (!consumerKey.equals(key) || secret == null || secret.isEmpty() || partner == null || product <= 0) {
-                LOG.warn("Vendor credentials lookup answered an incomplete body");
-                return Optional.empty();
+                throw new IllegalStateException("catalog answered an incomplete body");
             }
             return Optional.of(new Consumer(key, secret, ConsumerType.VENDOR, partner, Set.of(Roles.VENDOR), product));
-        } catch (Exception e) {
-            LOG.warn("Vendor credentials lookup answered a body that is not JSON");
-            return Optional.empty();
+        } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+            throw new IllegalStateException("catalog answered a body that is not JSON");
         }
     }
 

@@ -18,8 +18,11 @@ import io.smallrye.mutiny.Uni;
 import io.vertx.ext.web.RoutingContext;
 
 /**
- * Channel OAuth credentials of the caller's marketplace. The gateway handler has authenticated the call (OAuth 1.0 or a
- * bearer token) and left the caller in the routing context; only channel administrators get past this resource.
+ * Channel OAuth credentials of the caller's marketplace. The gateway handler has authenticated the call and left the
+ * caller in the routing context; only channel administrators get past this resource, and only with an OAuth 1.0
+ * signature made with the current secret. A bearer token is refused here: it proves a token, not the secret, and
+ * reading or rotating the secret with a token would let whoever holds a leaked token (or a leaked secret, through a
+ * token) learn every new secret after each rotation.
  */
 @Path("/api/channel/v1/settings/oauth/credentials")
 @Produces(MediaType.APPLICATION_JSON)
@@ -37,29 +40,27 @@ public class ChannelCredentialsResource {
     }
 
     @GET
-    @Operation(summary = "Channel consumer key and secret of the caller's marketplace (ROLE_CHANNEL_ADMIN)")
+    @Operation(summary = "Channel consumer key and secret of the caller's marketplace (ROLE_CHANNEL_ADMIN, OAuth 1.0 "
+            + "signature only)")
     @APIResponse(responseCode = "200", description = "The credentials")
-    @APIResponse(responseCode = "403", description = "Not a channel administrator")
+    @APIResponse(responseCode = "403", description = "Not a channel administrator, or a bearer token")
     public Uni<Credentials> read(RoutingContext context) {
         return service.credentialsOf(admin(context).partner()).map(Credentials::of);
     }
 
     @POST
     @Path("/secret")
-    @Operation(summary = "Regenerates the channel consumer secret; the old secret is refused at once (ROLE_CHANNEL_ADMIN)")
+    @Operation(summary = "Regenerates the channel consumer secret; the old secret and every access token issued with it "
+            + "are refused at once (ROLE_CHANNEL_ADMIN, OAuth 1.0 signature only)")
     @APIResponse(responseCode = "200", description = "The credentials with the new secret")
-    @APIResponse(responseCode = "403", description = "Not a channel administrator")
+    @APIResponse(responseCode = "403", description = "Not a channel administrator, or a bearer token")
     public Uni<Credentials> regenerate(RoutingContext context) {
-        CallerIdentity caller = admin(context);
-        if (caller.readOnly()) {
-            throw ApiException.forbidden();
-        }
-        return service.regenerateSecret(caller.partner()).map(Credentials::of);
+        return service.regenerateSecret(admin(context).partner()).map(Credentials::of);
     }
 
     private static CallerIdentity admin(RoutingContext context) {
         CallerIdentity caller = context.get(CallerIdentity.CONTEXT_KEY);
-        if (caller == null || caller.isVendor() || !caller.hasRole(Roles.CHANNEL_ADMIN)) {
+        if (caller == null || caller.bearer() || caller.isVendor() || !caller.hasRole(Roles.CHANNEL_ADMIN)) {
             throw ApiException.forbidden();
         }
         return caller;

@@ -31,7 +31,7 @@ public class ChannelConsumerService {
     /** Creates the partner's channel consumer unless the key or the partner already has one; true when created. */
     public Uni<Boolean> createIfAbsent(String partner, String key, String secret, Set<String> authorities) {
         return repository.insertIfAbsent(new StoredConsumer(key, cipher.encrypt(key, secret), partner,
-                new LinkedHashSet<>(authorities)));
+                new LinkedHashSet<>(authorities))).invoke(created -> registry.forget(key));
     }
 
     /** The channel consumer of the caller's partner. */

@@ -1,10 +1,12 @@
 package dev.marketplace.gateway.consumer.service;
 
 import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
 
 import jakarta.enterprise.context.ApplicationScoped;
 
 import dev.marketplace.common.crypto.SecretCipher;
+import dev.marketplace.gateway.config.GatewayConfig;
 import dev.marketplace.gateway.consumer.client.VendorCredentialsClient;
 import dev.marketplace.gateway.consumer.domain.Consumer;
 import dev.marketplace.gateway.consumer.domain.ConsumerType;
@@ -16,7 +18,9 @@ import io.vertx.core.Future;
 /**
  * Finds the credentials behind a consumer key: channel consumers live in the gateway's database, any other key is asked
  * of catalog-service (vendor credentials, not cached: a rotated vendor secret takes effect on the next call). Channel
- * consumers come from {@link ChannelConsumerCache}, which every replica invalidates on change.
+ * consumers come from {@link ChannelConsumerCache}, which every replica invalidates on change. A key that is neither
+ * (catalog answered 404) is remembered as unknown for {@code abuse.unknown-key-ttl}, so that a caller repeating a made-up
+ * key costs neither a query nor a call to catalog each time; a key catalog could not answer for is not remembered.
  */
 @ApplicationScoped
 public class ConsumerRegistry {
@@ -24,9 +28,15 @@ public class ConsumerRegistry {
     private final ChannelConsumerCache cache;
     private final VendorCredentialsClient vendors;
     private final SecretCipher cipher;
+    /** Consumer keys neither the gateway nor catalog knows, until when ({@link System#nanoTime()}). */
+    private final ConcurrentHashMap<String, Long> unknown = new ConcurrentHashMap<>();
+    private final long unknownTtlNanos;
+    private final int maxUnknown;
 
     public ConsumerRegistry(ChannelConsumerRepository channels, ChannelConsumerCache cache, VendorCredentialsClient vendors,
-            SecretCipher cipher) {
+            SecretCipher cipher, GatewayConfig config) {
+        this.unknownTtlNanos = config.abuse().unknownKeyTtl().toNanos();
+        this.maxUnknown = config.abuse().maxTrackedKeys();
         this.channels = channels;
         this.cache = cache;
         this.vendors = vendors;
@@ -38,13 +48,41 @@ public class ConsumerRegistry {
      * Vert.x HTTP call to catalog-service) reaches it without a conversion.
      */
     public Future<Optional<Consumer>> find(String consumerKey) {
-        if (consumerKey == null || consumerKey.isEmpty() || consumerKey.length() > 128) {
+        if (consumerKey == null || consumerKey.isEmpty() || consumerKey.length() > 128 || isKnownUnknown(consumerKey)) {
             return Future.succeededFuture(Optional.empty());
         }
         Uni<Optional<Consumer>> channel = cache.find(consumerKey,
                 () -> channels.findByKey(consumerKey).map(stored -> stored.map(this::channel)));
         return Future.fromCompletionStage(channel.subscribeAsCompletionStage())
-                .compose(found -> found.isPresent() ? Future.succeededFuture(found) : vendors.find(consumerKey));
+                .compose(found -> found.isPresent() ? Future.succeededFuture(found) : vendors.lookup(consumerKey)
+                        .onSuccess(vendor -> {
+                            if (vendor.isEmpty()) {
+                                rememberUnknown(consumerKey);
+                            }
+                        }).recover(e -> Future.succeededFuture(Optional.empty())));
+    }
+
+    private boolean isKnownUnknown(String consumerKey) {
+        Long until = unknown.get(consumerKey);
+        if (until == null) {
+            return false;
+        }
+        if (System.nanoTime() - until < 0) {
+            return true;
+        }
+        unknown.remove(consumerKey, until);
+        return false;
+    }
+
+    private void rememberUnknown(String consumerKey) {
+        if (unknown.size() >= maxUnknown) {
+            long now = System.nanoTime();
+            unknown.values().removeIf(until -> now - until >= 0);
+            if (unknown.size() >= maxUnknown) {
+                unknown.clear();
+            }
+        }
+        unknown.put(consumerKey, System.nanoTime() + unknownTtlNanos);
     }
 
     /** A channel consumer held in memory, or null: the signed-call path asks this first and avoids a Uni. */
@@ -61,8 +99,9 @@ public class ConsumerRegistry {
                 stored.partner(), stored.authorities(), null);
     }
 
-    /** Forgets what this replica remembers of a consumer it just changed. */
+    /** Forgets what this replica remembers of a consumer it just changed or created. */
     public void forget(String consumerKey) {
         cache.evict(consumerKey);
+        unknown.remove(consumerKey);
     }
 }

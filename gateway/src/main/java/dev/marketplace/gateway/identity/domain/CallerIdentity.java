@@ -9,9 +9,11 @@ import java.util.UUID;
  * @param subject consumer key (or OAuth 2.0 client id)
  * @param consumerType {@code channel} or {@code vendor}
  * @param readOnly true for tokens that may only read (scope ROLE_PARTNER_READ): GET and HEAD only
+ * @param bearer true when the call carried an OAuth 2.0 access token rather than an OAuth 1.0 signature: proof of a
+ *        token, not of the secret (the gateway's credentials API wants the latter)
  */
 public record CallerIdentity(String subject, String consumerType, String partner, Set<String> roles, UUID user,
-        Long product, boolean readOnly) {
+        Long product, boolean readOnly, boolean bearer) {
 
     public static final String CONTEXT_KEY = "marketplace.caller";
 

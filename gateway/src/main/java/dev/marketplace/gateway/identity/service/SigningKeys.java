@@ -14,6 +14,7 @@ import java.security.interfaces.RSAPrivateCrtKey;
 import java.security.spec.PKCS8EncodedKeySpec;
 import java.security.spec.RSAPublicKeySpec;
 import java.util.Base64;
+import java.util.Optional;
 
 import jakarta.inject.Singleton;
 
@@ -23,7 +24,8 @@ import dev.marketplace.gateway.config.GatewayConfig;
 import io.quarkus.runtime.Startup;
 
 /**
- * The RSA key pair the gateway signs internal tokens and OAuth 2.0 access tokens with: from
+ * The RSA key pair the gateway signs internal tokens with (issuer {@code marketplace-gateway}, trusted by every service);
+ * OAuth 2.0 access tokens have a key of their own ({@link AccessTokenKeys}). From
  * {@code marketplace.gateway.internal-token.private-key} (PKCS#8 PEM) or {@code ...private-key-location}; when neither is
  * set a pair is generated at startup (development only: services cannot be configured with it in advance). Created at
  * startup, never lazily on an event-loop thread (generating a key takes seconds).
@@ -36,29 +38,37 @@ public class SigningKeys {
     private final PublicKey publicKey;
 
     public SigningKeys(GatewayConfig config) {
-        String pem = config.internalToken().privateKey().filter(s -> !s.isBlank()).orElse(null);
-        if (pem == null && config.internalToken().privateKeyLocation().filter(s -> !s.isBlank()).isPresent()) {
+        KeyPair pair = load(config.internalToken().privateKey(), config.internalToken().privateKeyLocation(),
+                "marketplace.gateway.internal-token.private-key",
+                "Services must trust GET /internal/v1/public-key; configure a fixed key outside development.");
+        privateKey = pair.getPrivate();
+        publicKey = pair.getPublic();
+    }
+
+    /**
+     * The key pair of a PKCS#8 PEM given inline or in a file; when neither is set, a pair generated now, with a warning
+     * (development only: nothing can be configured with it in advance, and replicas would not share it).
+     */
+    static KeyPair load(Optional<String> inline, Optional<String> location, String property, String generatedHint) {
+        String pem = inline.filter(s -> !s.isBlank()).orElse(null);
+        if (pem == null && location.filter(s -> !s.isBlank()).isPresent()) {
             try {
-                pem = Files.readString(Path.of(config.internalToken().privateKeyLocation().get()));
+                pem = Files.readString(Path.of(location.get()));
             } catch (IOException e) {
-                throw new IllegalStateException("Cannot read marketplace.gateway.internal-token.private-key-location", e);
+                throw new IllegalStateException("Cannot read " + property + "-location", e);
             }
         }
         try {
             if (pem == null) {
-                LOG.warn("No marketplace.gateway.internal-token.private-key configured: generated a throw-away RSA key pair. "
-                        + "Services must trust GET /internal/v1/public-key; configure a fixed key outside development.");
+                LOG.warnf("No %s configured: generated a throw-away RSA key pair. %s", property, generatedHint);
                 KeyPairGenerator generator = KeyPairGenerator.getInstance("RSA");
                 generator.initialize(2048);
-                KeyPair pair = generator.generateKeyPair();
-                privateKey = pair.getPrivate();
-                publicKey = pair.getPublic();
-            } else {
-                privateKey = parsePkcs8(pem);
-                publicKey = publicOf(privateKey);
+                return generator.generateKeyPair();
             }
+            PrivateKey key = parsePkcs8(pem);
+            return new KeyPair(publicOf(key), key);
         } catch (GeneralSecurityException | IllegalArgumentException e) {
-            throw new IllegalStateException("marketplace.gateway.internal-token.private-key is not a PKCS#8 RSA private key");
+            throw new IllegalStateException(property + " is not a PKCS#8 RSA private key");
         }
     }
 

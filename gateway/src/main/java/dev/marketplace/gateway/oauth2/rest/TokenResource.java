@@ -15,7 +15,9 @@ import org.jboss.resteasy.reactive.ResponseHeader;
 
 import dev.marketplace.gateway.oauth2.service.AccessTokenService;
 import dev.marketplace.gateway.oauth2.service.AccessTokenService.TokenResponse;
+import dev.marketplace.gateway.ratelimit.service.AbuseGuard;
 import io.smallrye.mutiny.Uni;
+import io.vertx.core.http.HttpServerRequest;
 
 @Path("/oauth2/token")
 public class TokenResource {
@@ -33,8 +35,10 @@ public class TokenResource {
     @APIResponse(responseCode = "200", description = "{access_token, token_type, expires_in, scope}")
     @APIResponse(responseCode = "400", description = "invalid_request, unsupported_grant_type or invalid_scope")
     @APIResponse(responseCode = "403", description = "Unknown client or wrong secret")
+    @APIResponse(responseCode = "429", description = "Too many token requests for this client, or failed authentications "
+            + "from this address")
     public Uni<TokenResponse> token(@HeaderParam(HttpHeaders.AUTHORIZATION) String authorization,
-            @FormParam("grant_type") String grantType, @FormParam("scope") String scope) {
-        return tokens.issue(authorization, grantType, scope);
+            @FormParam("grant_type") String grantType, @FormParam("scope") String scope, HttpServerRequest request) {
+        return tokens.issue(authorization, grantType, scope, AbuseGuard.clientAddress(request));
     }
 }

@@ -73,7 +73,10 @@ public class RateLimiter {
 
     record Rule(String name, String method, Pattern path, long capacity, double intervalMicros) {
         boolean matches(String requestMethod, String requestPath) {
-            return ("*".equals(method) || method.equalsIgnoreCase(requestMethod)) && path.matcher(requestPath).matches();
+            return ("*".equals(method) || method.equalsIgnoreCase(requestMethod)
+                    // HEAD is a GET without the body: the upstream does the same work, so it draws from the same bucket
+                    || ("GET".equals(method) && "HEAD".equalsIgnoreCase(requestMethod)))
+                    && path.matcher(requestPath).matches();
         }
     }
 

@@ -16,8 +16,12 @@ import dev.marketplace.gateway.config.GatewayConfig;
 public class RouteTable {
     private final List<Route> routes = new ArrayList<>();
 
-    /** One prefix of a named route and where it goes. */
-    public record Route(String name, String prefix, URI upstream, String host, int port, boolean ssl) {
+    /**
+     * One prefix of a named route and where it goes.
+     *
+     * @param maxBodyBytes largest request body forwarded, or 0 for no limit
+     */
+    public record Route(String name, String prefix, URI upstream, String host, int port, boolean ssl, long maxBodyBytes) {
         public boolean matches(String path) {
             int length = prefix.length();
             if (prefix.endsWith("/")) {
@@ -37,7 +41,8 @@ public class RouteTable {
             boolean ssl = "https".equalsIgnoreCase(upstream.getScheme());
             int port = upstream.getPort() > 0 ? upstream.getPort() : ssl ? 443 : 80;
             for (String prefix : e.getValue().prefix()) {
-                routes.add(new Route(e.getKey(), prefix.trim(), upstream, upstream.getHost(), port, ssl));
+                routes.add(new Route(e.getKey(), prefix.trim(), upstream, upstream.getHost(), port, ssl,
+                        e.getValue().maxBodyBytes().orElse(0L)));
             }
         }
         routes.sort(Comparator.comparingInt((Route r) -> r.prefix().length()).reversed());

@@ -36,8 +36,9 @@ import io.vertx.core.http.RequestOptions;
 
 /**
  * Forwards an authenticated request on Vert.x core's HTTP client: method, path, query, headers and body stream through
- * unchanged, except that the client's Authorization is replaced by the internal bearer token, X-Forwarded-* are added
- * and hop-by-hop headers are dropped both ways. Connection refused becomes 503; an upstream silent for longer than the
+ * unchanged, except that the client's Authorization is replaced by the internal bearer token, the client's
+ * Forwarded/X-Forwarded-* are replaced by the gateway's own X-Forwarded-For/-Host/-Proto, and hop-by-hop headers are
+ * dropped both ways. Connection refused becomes 503; an upstream silent for longer than the
  * timeout once the request body is sent becomes 504; any other failure before the answer began, 502.
  * <p>
  * This was vertx-http-proxy until its per-request machinery (a proxy, context and interceptor chain per call, headers
@@ -52,6 +53,9 @@ public class UpstreamProxy {
             "proxy-authorization", "te", "trailer", "trailers", "transfer-encoding", "upgrade", "proxy-connection", "host",
             // answered by the gateway itself (GatewayHandler), which sends the body without waiting
             "expect");
+    private static final String X_FORWARDED_FOR = "X-Forwarded-For";
+    private static final String X_FORWARDED_HOST = "X-Forwarded-Host";
+    private static final String X_FORWARDED_PROTO = "X-Forwarded-Proto";
     private static final DateTimeFormatter HTTP_DATE = DateTimeFormatter.RFC_1123_DATE_TIME.withZone(ZoneOffset.UTC);
 
     private final PerEventLoop<HttpClient> clients;
@@ -74,12 +78,15 @@ public class UpstreamProxy {
     }
 
     /**
+     * @param uri path and query to send (the gateway's canonical spelling of the request's)
+     * @param origin the public origin the client addressed, or null when none is configured (the request's own is used)
      * @param bearer the internal token for the upstream
      * @param bufferedBody the body when the gateway already read it (form bodies it had to verify), else null
      */
-    public void forward(HttpServerRequest request, RouteTable.Route route, String bearer, Buffer bufferedBody) {
+    public void forward(HttpServerRequest request, String uri, PublicOrigins.Origin origin, RouteTable.Route route,
+            String bearer, Buffer bufferedBody) {
         RequestOptions options = new RequestOptions().setMethod(request.method()).setHost(route.host())
-                .setPort(route.port()).setSsl(route.ssl()).setURI(request.uri()).setConnectTimeout(connectTimeoutMillis);
+                .setPort(route.port()).setSsl(route.ssl()).setURI(uri).setConnectTimeout(connectTimeoutMillis);
         clients.current().request(options).onComplete(created -> {
             if (created.failed()) {
                 request.resume();
@@ -87,7 +94,7 @@ public class UpstreamProxy {
                 return;
             }
             HttpClientRequest upstream = created.result();
-            copyRequestHead(request, upstream, bearer);
+            copyRequestHead(request, origin, upstream, bearer);
             upstream.response().onComplete(answer -> {
                 if (answer.failed()) {
                     failed(request.response(), answer.cause());
@@ -95,41 +102,55 @@ public class UpstreamProxy {
                     relay(request, answer.result(), upstream);
                 }
             });
-            sendBody(request, upstream, bufferedBody);
+            sendBody(request, upstream, bufferedBody, route.maxBodyBytes());
         });
     }
 
-    private void copyRequestHead(HttpServerRequest request, HttpClientRequest upstream, String bearer) {
+    private void copyRequestHead(HttpServerRequest request, PublicOrigins.Origin origin, HttpClientRequest upstream,
+            String bearer) {
         MultiMap incoming = request.headers();
         Set<String> dropped = dropped(incoming);
         MultiMap headers = upstream.headers();
         for (Map.Entry<String, String> header : incoming) {
             String name = header.getKey();
-            if (!dropped.contains(name)) {
+            if (!dropped.contains(name) && !isForwarding(name)) {
                 headers.add(name, header.getValue());
             }
         }
         if (request.authority() != null) {
-            // the services see the host the client addressed, as the client signed it
             upstream.authority(request.authority());
         }
         // replaces the client's own Authorization
         headers.set(HttpHeaders.AUTHORIZATION, "Bearer " + bearer);
+        // What a client says about forwarding is never passed on: the gateway states who called and which URL was
+        // addressed (the configured public origin), so that no service builds a link or an audit record from a lie.
         String client = request.remoteAddress() == null ? null : request.remoteAddress().hostAddress();
         if (client != null) {
-            String forwardedFor = incoming.get("X-Forwarded-For");
-            headers.set("X-Forwarded-For", forwardedFor == null ? client : forwardedFor + ", " + client);
+            headers.set(X_FORWARDED_FOR, client);
         }
-        if (!incoming.contains("X-Forwarded-Host") && request.authority() != null) {
-            headers.set("X-Forwarded-Host", request.authority().toString());
-        }
-        if (!incoming.contains("X-Forwarded-Proto")) {
-            headers.set("X-Forwarded-Proto", request.scheme());
+        if (origin != null) {
+            headers.set(X_FORWARDED_HOST, origin.authority());
+            headers.set(X_FORWARDED_PROTO, origin.scheme());
+        } else {
+            if (request.authority() != null) {
+                headers.set(X_FORWARDED_HOST, request.authority().toString());
+            }
+            headers.set(X_FORWARDED_PROTO, request.scheme());
         }
     }
 
-    /** Sends the body (or none), then starts the answer timeout: a large upload is not a slow upstream. */
-    private void sendBody(HttpServerRequest request, HttpClientRequest upstream, Buffer bufferedBody) {
+    /** {@code Forwarded}, {@code X-Forwarded-*} and {@code X-Real-IP}: the client's claims about proxies, dropped. */
+    static boolean isForwarding(String name) {
+        int length = name.length();
+        return (length > 12 && name.regionMatches(true, 0, "x-forwarded-", 0, 12))
+                || (length == 9 && name.equalsIgnoreCase("forwarded")) || (length == 9 && name.equalsIgnoreCase("x-real-ip"));
+    }
+
+    /**
+     * Sends the body (or none), then starts the answer timeout: a large upload is not a slow upstream. A body of unknown
+     * length is counted against {@code maxBytes} (0: none) as it goes.
+     */
+    private void sendBody(HttpServerRequest request, HttpClientRequest upstream, Buffer bufferedBody, long maxBytes) {
         if (bufferedBody != null) {
             upstream.putHeader(HttpHeaders.CONTENT_LENGTH, Integer.toString(bufferedBody.length()));
             upstream.end(bufferedBody).onSuccess(v -> upstream.idleTimeout(idleTimeoutMillis));
@@ -146,6 +167,10 @@ public class UpstreamProxy {
             return;
         }
         upstream.setChunked(unknownLength);
+        if (unknownLength && maxBytes > 0) {
+            sendCounted(request, upstream, maxBytes);
+            return;
+        }
         request.pipe().endOnFailure(false).to(upstream).onComplete(sent -> {
             if (sent.succeeded()) {
                 upstream.idleTimeout(idleTimeoutMillis);
@@ -154,6 +179,63 @@ public class UpstreamProxy {
             }
         });
     }
+
+    /**
+     * A body of unknown length, piped by hand (with the same back-pressure) so that it can be counted: past
+     * {@code maxBytes} the upstream request is abandoned and, unless the service has already answered, the client gets
+     * 413 (the connection is closed: the rest of its body is not read).
+     */
+    private void sendCounted(HttpServerRequest request, HttpClientRequest upstream, long maxBytes) {
+        long[] sent = { 0 };
+        request.handler(chunk -> {
+            sent[0] += chunk.length();
+            if (sent[0] > maxBytes) {
+                // answered first: abandoning the upstream request fails its answer, which must not become a 502
+                tooLarge(request, maxBytes);
+                upstream.reset();
+                return;
+            }
+            upstream.write(chunk);
+            if (upstream.writeQueueFull()) {
+                request.pause();
+                upstream.drainHandler(v -> request.resume());
+            }
+        });
+        request.exceptionHandler(failure -> upstream.reset());
+        request.endHandler(v -> {
+            if (sent[0] <= maxBytes) {
+                upstream.end().onSuccess(done -> upstream.idleTimeout(idleTimeoutMillis));
+            }
+        });
+        request.resume();
+    }
+
+    /**
+     * Answers 413 for a body over the route's limit, unless an answer has begun. The rest of the body is read and
+     * dropped rather than the connection closed at once: a client still sending would otherwise get a reset, and with
+     * it lose the answer. A body that does not end within {@value #DRAIN_MILLIS} ms closes the connection.
+     */
+    public static void tooLarge(HttpServerRequest request, long maxBytes) {
+        HttpServerResponse response = request.response();
+        if (!response.headWritten() && !response.ended() && !response.closed()) {
+            response.setStatusCode(413).putHeader(HttpHeaders.CONTENT_TYPE, "application/json")
+                    .end(Errors.json("PAYLOAD_TOO_LARGE", "body: may not exceed " + maxBytes + " bytes on this path"));
+        }
+        if (!request.isEnded()) {
+            request.handler(null);
+            request.resume();
+            io.vertx.core.Context context = io.vertx.core.Vertx.currentContext();
+            if (context != null) {
+                context.owner().setTimer(DRAIN_MILLIS, t -> {
+                    if (!request.isEnded()) {
+                        request.connection().close();
+                    }
+                });
+            }
+        }
+    }
+
+    private static final long DRAIN_MILLIS = 10_000;
 
     private void relay(HttpServerRequest request, HttpClientResponse answer, HttpClientRequest upstream) {
         HttpServerResponse response = request.response();
@@ -212,6 +294,10 @@ public class UpstreamProxy {
             json = Errors.json("UPSTREAM_FAILED", "The service for this path failed to answer");
         }
         LOG.debugf("Upstream call failed with %s: %s", status, failure.toString());
+        if (response.ended() || response.closed()) {
+            // answered already (a body over the route's limit), or the client is gone
+            return;
+        }
         if (response.headWritten()) {
             response.reset();
             return;

@@ -3,6 +3,7 @@ package dev.marketplace.gateway.routing.web;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
+import java.util.Optional;
 
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
@@ -16,7 +17,10 @@ import dev.marketplace.gateway.auth.service.Authorizer;
 import dev.marketplace.gateway.config.GatewayConfig;
 import dev.marketplace.gateway.identity.domain.CallerIdentity;
 import dev.marketplace.gateway.identity.service.InternalTokenIssuer;
+import dev.marketplace.gateway.ratelimit.service.AbuseGuard;
 import dev.marketplace.gateway.ratelimit.service.RateLimiter;
+import dev.marketplace.gateway.ratelimit.service.Throttled;
+import dev.marketplace.gateway.routing.service.PublicOrigins;
 import dev.marketplace.gateway.routing.service.RouteTable;
 import dev.marketplace.gateway.routing.service.UpstreamProxy;
 import io.vertx.core.AsyncResult;
@@ -34,7 +38,8 @@ import io.vertx.ext.web.RoutingContext;
 
 /**
  * The gateway's front door, mounted first on the Quarkus router. Public endpoints of the gateway itself (token, public
- * key, /q/*) pass straight on; every other call is authenticated, checked against vendor and read-only restrictions and
+ * key, combined OpenAPI) pass straight on; /q/ paths are not served on the public port (health, metrics and OpenAPI are
+ * on the management interface, its own port); every other call is authenticated, checked against vendor and read-only restrictions and
  * rate limits, then either handed to the gateway's own API (channel credentials) or proxied to the service its path
  * belongs to. Unknown paths get 404.
  */
@@ -43,7 +48,10 @@ public class GatewayHandler {
     private static final Logger LOG = Logger.getLogger(GatewayHandler.class);
     private static final String FORM = "application/x-www-form-urlencoded";
     private static final Future<Buffer> NO_BODY = Future.succeededFuture();
-    private static final List<String> PUBLIC_PREFIXES = List.of("/q/", "/oauth2/token", "/internal/v1/public-key");
+    private static final String TOKEN_PATH = "/oauth2/token";
+    /** Served by the gateway itself without authentication; /openapi is the combined OpenAPI document of the suite. */
+    private static final List<String> PUBLIC_PREFIXES = List.of(TOKEN_PATH, "/internal/v1/public-key", "/openapi");
+    private static final String MANAGEMENT_PREFIX = "/q/";
     private static final String LOCAL_API_PREFIX = "/api/channel/v1/settings/oauth/";
     /** Context key Quarkus' Micrometer binder reads the URI tag from. */
     private static final String METRICS_URI_TEMPLATE = "UrlPathTemplate";
@@ -56,11 +64,15 @@ public class GatewayHandler {
     private final RateLimiter rateLimiter;
     private final InternalTokenIssuer tokens;
     private final UpstreamProxy proxy;
+    private final PublicOrigins origins;
+    private final AbuseGuard abuse;
     private final int maxFormBytes;
 
     public GatewayHandler(RouteTable routes, Authenticator authenticator, Authorizer authorizer, RateLimiter rateLimiter,
-            InternalTokenIssuer tokens, UpstreamProxy proxy, GatewayConfig config) {
+            InternalTokenIssuer tokens, UpstreamProxy proxy, PublicOrigins origins, AbuseGuard abuse, GatewayConfig config) {
+        this.abuse = abuse;
         this.routes = routes;
+        this.origins = origins;
         this.authenticator = authenticator;
         this.authorizer = authorizer;
         this.rateLimiter = rateLimiter;
@@ -75,13 +87,26 @@ public class GatewayHandler {
 
     void handle(RoutingContext ctx) {
         HttpServerRequest request = ctx.request();
-        String path = ctx.normalizedPath();
-        if (path == null || !path.equals(request.path())) {
-            // dot segments or encoded unreserved characters: decisions and signatures must see one spelling only
-            error(ctx, 400, "INVALID_PATH", "path: must not contain dot segments or percent-encoded unreserved characters");
+        String raw = request.path();
+        String normalized = ctx.normalizedPath();
+        if (normalized == null || !normalized.equals(raw) || !isCanonical(raw)) {
+            // One spelling per resource, or the route, the rate limit and the service could each read a different path:
+            // dot segments, encoded unreserved characters, empty segments, ';' parameters, encoded '/', '\' or ';'.
+            error(ctx, 400, "INVALID_PATH", "path: must not contain dot segments, empty segments, ';' parameters, "
+                    + "or percent-encoded unreserved characters, '/', '\\' or ';'");
+            return;
+        }
+        // "/x/" and "/x" are the same resource to the services: route, limit and forward one of them
+        String path = raw.length() > 1 && raw.endsWith("/") ? raw.substring(0, raw.length() - 1) : raw;
+        if (path.startsWith(MANAGEMENT_PREFIX) || path.equals("/q")) {
+            // health, metrics and OpenAPI live on the management interface (its own port, never exposed publicly)
+            error(ctx, 404, "NOT_FOUND", "No API at " + path);
             return;
         }
         if (isPublic(path)) {
+            if (path.startsWith(TOKEN_PATH) && !admitsAddress(ctx, AbuseGuard.clientAddress(request))) {
+                return;
+            }
             ctx.next();
             return;
         }
@@ -91,38 +116,80 @@ public class GatewayHandler {
             error(ctx, 404, "NOT_FOUND", "No API at " + path);
             return;
         }
+        if (route != null && route.maxBodyBytes() > 0 && declaredLength(request) > route.maxBodyBytes()) {
+            // said up front: refused before anything is read or looked up (a chunked body is counted as it is forwarded)
+            if (expectsContinue(request)) {
+                // the body was never sent: nothing to drain
+                error(ctx, 413, "PAYLOAD_TOO_LARGE", "body: may not exceed " + route.maxBodyBytes() + " bytes on this path");
+            } else {
+                UpstreamProxy.tooLarge(request, route.maxBodyBytes());
+            }
+            return;
+        }
+        String client = AbuseGuard.clientAddress(request);
+        if (!admitsAddress(ctx, client)) {
+            return;
+        }
         // Nothing may be read before the caller is known: hold the body until it is forwarded.
         request.pause();
         Context context = Vertx.currentContext();
         // HTTP metrics are tagged with the route, not the raw path (ids would make every call a new time series)
         context.putLocal(METRICS_URI_TEMPLATE, local ? LOCAL_API_PREFIX + "**" : route.prefix() + "**");
+        PublicOrigins.Origin origin = origins.originOf(request);
         URI uri;
         try {
-            uri = URI.create(request.absoluteURI());
+            uri = origins.signedUri(request, origin);
         } catch (RuntimeException e) {
             error(ctx, 400, "INVALID_URI", "The request URI is malformed");
             return;
         }
+        // the one spelling of the path, and the query as sent (never an absolute-form request-target's host)
+        String forwardedUri = request.query() == null ? path : path + "?" + request.query();
         HttpMethod method = request.method();
         // Plain Vert.x futures on the request's own thread: every step usually completes at once (consumer and nonce in
         // memory), and Mutiny with context propagation cost more than the steps themselves.
         Future<Buffer> body = isForm(request) ? readBody(request) : NO_BODY;
         body.compose(buffer -> authenticator.authenticate(method.name(), uri, request.getHeader(HttpHeaders.AUTHORIZATION),
                         buffer == null ? null : buffer.toString(StandardCharsets.UTF_8))
-                        .map(caller -> new Admitted(authorizer.authorize(caller, method, path), buffer)))
+                        .map(caller -> new Admitted(authorizer.authorize(counted(caller, client), method, path), buffer)))
                 .compose(admitted -> rateLimiter.check(admitted.caller().subject(), method.name(), path)
                         .map(decision -> decision.allowed() ? admitted : admitted.limited(decision.retryAfterSeconds())))
                 .onComplete(result -> {
                     // back on the request's context; mostly the answer is already there (see PerEventLoop), so no hop
                     if (Vertx.currentContext() == context) {
-                        admit(ctx, route, result);
+                        admit(ctx, route, forwardedUri, origin, result);
                     } else {
-                        context.runOnContext(v -> admit(ctx, route, result));
+                        context.runOnContext(v -> admit(ctx, route, forwardedUri, origin, result));
                     }
                 });
     }
 
-    private void admit(RoutingContext ctx, RouteTable.Route route, AsyncResult<Admitted> result) {
+    /**
+     * True when the raw path has no empty segment ({@code //}), no {@code ;} path parameter and no percent-encoded
+     * {@code /}, {@code \} or {@code ;}: spellings some servers read as another path than the gateway routes and limits.
+     */
+    static boolean isCanonical(String rawPath) {
+        int length = rawPath.length();
+        for (int i = 0; i < length; i++) {
+            char c = rawPath.charAt(i);
+            if (c == ';' || c == '\\' || (c == '/' && i + 1 < length && rawPath.charAt(i + 1) == '/')) {
+                return false;
+            }
+            if (c == '%' && i + 2 < length) {
+                char high = rawPath.charAt(i + 1);
+                char low = Character.toUpperCase(rawPath.charAt(i + 2));
+                // %2F '/', %5C '\', %3B ';', %00
+                if ((high == '2' && low == 'F') || (high == '5' && low == 'C') || (high == '3' && low == 'B')
+                        || (high == '0' && low == '0')) {
+                    return false;
+                }
+            }
+        }
+        return true;
+    }
+
+    private void admit(RoutingContext ctx, RouteTable.Route route, String forwardedUri, PublicOrigins.Origin origin,
+            AsyncResult<Admitted> result) {
         if (result.failed()) {
             fail(ctx, result.cause());
             return;
@@ -141,7 +208,7 @@ public class GatewayHandler {
             ctx.next();
         } else {
             continueIfExpected(ctx.request());
-            proxy.forward(ctx.request(), route, tokens.tokenFor(admitted.caller()), admitted.body());
+            proxy.forward(ctx.request(), forwardedUri, origin, route, tokens.tokenFor(admitted.caller()), admitted.body());
         }
     }
 
@@ -180,6 +247,41 @@ public class GatewayHandler {
         }
     }
 
+    /**
+     * False (after answering 429) when the client's failed authentications have filled its bucket: nothing more is
+     * looked up or verified for it until the bucket has leaked.
+     */
+    private boolean admitsAddress(RoutingContext ctx, String client) {
+        try {
+            abuse.requireNotBlocked(client);
+            return true;
+        } catch (Throttled throttled) {
+            fail(ctx, throttled);
+            return false;
+        }
+    }
+
+    /** A failed authentication fills the client address's bucket ({@link AbuseGuard}); the rest is the Authorizer's. */
+    private Optional<CallerIdentity> counted(Optional<CallerIdentity> caller, String client) {
+        if (caller.isEmpty()) {
+            abuse.failed(client);
+        }
+        return caller;
+    }
+
+    /** The body's Content-Length, or -1 when it has none (or an unreadable one, which Vert.x itself refuses). */
+    private static long declaredLength(HttpServerRequest request) {
+        String length = request.getHeader(HttpHeaders.CONTENT_LENGTH);
+        if (length == null) {
+            return -1;
+        }
+        try {
+            return Long.parseLong(length.trim());
+        } catch (NumberFormatException e) {
+            return -1;
+        }
+    }
+
     private static boolean isForm(HttpServerRequest request) {
         String type = request.getHeader(HttpHeaders.CONTENT_TYPE);
         return type != null && type.toLowerCase(java.util.Locale.ROOT).startsWith(FORM);
@@ -209,6 +311,9 @@ public class GatewayHandler {
     }
 
     private static void fail(RoutingContext ctx, Throwable failure) {
+        if (failure instanceof Throttled throttled && !ctx.response().headWritten()) {
+            ctx.response().putHeader("Retry-After", Long.toString(throttled.retryAfterSeconds()));
+        }
         if (failure instanceof ApiException api) {
             error(ctx, api.status(), api.code(), api.getMessage());
             return;

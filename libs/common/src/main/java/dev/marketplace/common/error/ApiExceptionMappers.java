@@ -53,8 +53,9 @@ public class ApiExceptionMappers {
     }
 
     /**
-     * Quarkus REST has its own mapper for this subtype (an empty 400), which would win over {@link #json} by being more
-     * specific: unknown properties, wrong types and unknown enum values must name the field like every other violation.
+     * Wrong types, unknown enum values and unknown properties: quarkus-rest-jackson registers its own mapper for this
+     * subtype (priority 5100, a debugging body in dev and test, no body in prod), which would win over the
+     * {@link JsonProcessingException} mapper above by specificity; this one (priority USER) keeps the shared body.
      */
     @ServerExceptionMapper
     public Response mismatchedInput(MismatchedInputException e) {

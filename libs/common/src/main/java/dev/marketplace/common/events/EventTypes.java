@@ -64,6 +64,12 @@ public final class EventTypes {
     public static final String INVITATION_REVOKED = "INVITATION_REVOKED";
     public static final String INVITATION_ACCEPTED = "INVITATION_ACCEPTED";
 
+    // reseller-service: a company linked to a reseller when the reseller created it, and associations made later
+    public static final String RESELLER_COMPANY_LINKED = "RESELLER_COMPANY_LINKED";
+    public static final String RESELLER_COMPANY_UNLINKED = "RESELLER_COMPANY_UNLINKED";
+    public static final String COMPANY_ASSOCIATION_CREATED = "COMPANY_ASSOCIATION_CREATED";
+    public static final String COMPANY_ASSOCIATION_REMOVED = "COMPANY_ASSOCIATION_REMOVED";
+
     // catalog-service
     public static final String PRODUCT_CREATED = "PRODUCT_CREATED";
     public static final String PRODUCT_UPDATED = "PRODUCT_UPDATED";
@@ -72,6 +78,15 @@ public final class EventTypes {
     public static final String PAYMENT_PLAN_CREATED = "PAYMENT_PLAN_CREATED";
     public static final String PRODUCT_INTEGRATION_UPDATED = "PRODUCT_INTEGRATION_UPDATED";
     public static final String PRODUCT_CREDENTIALS_ROTATED = "PRODUCT_CREDENTIALS_ROTATED";
+    public static final String PRODUCT_PUBLISHED = "PRODUCT_PUBLISHED";
+    public static final String PRODUCT_UNPUBLISHED = "PRODUCT_UNPUBLISHED";
+    public static final String PRODUCT_SETTINGS_UPDATED = "PRODUCT_SETTINGS_UPDATED";
+    public static final String SHIPPING_ZONE_CREATED = "SHIPPING_ZONE_CREATED";
+    public static final String SHIPPING_ZONE_UPDATED = "SHIPPING_ZONE_UPDATED";
+    /** A product's vendor published (or replaced) a content resource for customer search. */
+    public static final String CONTENT_EVENT_PUBLISHED = "CONTENT_EVENT_PUBLISHED";
+    /** A product's vendor removed a content resource from customer search. */
+    public static final String CONTENT_RESOURCE_DELETED = "CONTENT_RESOURCE_DELETED";
 
     // lead-service
     public static final String LEAD_CREATED = "LEAD_CREATED";
@@ -83,4 +98,18 @@ public final class EventTypes {
     public static final String LEAD_CONVERTED = "LEAD_CONVERTED";
     public static final String LEAD_DELETED = "LEAD_DELETED";
     public static final String LEAD_DISQUALIFIED = "LEAD_DISQUALIFIED";
+
+    // billing-service: money
+    public static final String EXCHANGE_RATE_CREATED = "EXCHANGE_RATE_CREATED";
+    public static final String EXCHANGE_RATE_DEACTIVATED = "EXCHANGE_RATE_DEACTIVATED";
+    public static final String DISCOUNT_CREATED = "DISCOUNT_CREATED";
+    public static final String DISCOUNT_UPDATED = "DISCOUNT_UPDATED";
+    public static final String DISCOUNT_DELETED = "DISCOUNT_DELETED";
+    /** An invoice was issued; its payload carries the INVOICE email to the buyer. */
+    public static final String INVOICE_CREATED = "INVOICE_CREATED";
+    public static final String INVOICE_VOIDED = "INVOICE_VOIDED";
+    /** A payment of an invoice was recorded: PAYMENT_SUCCESSFUL or PAYMENT_FAILED email to the buyer. */
+    public static final String INVOICE_PAYMENT_SUCCEEDED = "INVOICE_PAYMENT_SUCCEEDED";
+    public static final String INVOICE_PAYMENT_FAILED = "INVOICE_PAYMENT_FAILED";
+    public static final String USAGE_RECORDED = "USAGE_RECORDED";
 }

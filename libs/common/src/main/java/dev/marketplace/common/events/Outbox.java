@@ -31,13 +31,17 @@ public class Outbox {
         } catch (JsonProcessingException e) {
             return Uni.createFrom().failure(new IllegalStateException("Event cannot be serialised", e));
         }
+        // read here, in the caller's context: the relay carries it into the Kafka record (V0_4__outbox_trace.sql)
+        String traceparent = TraceContext.currentTraceparent();
         return Panache.getSession().flatMap(session -> session.createNativeQuery(
-                "insert into outbox_event (id, aggregate_id, type, envelope, created_at) values (?1, ?2, ?3, ?4, ?5)")
+                "insert into outbox_event (id, aggregate_id, type, envelope, created_at, traceparent)"
+                        + " values (?1, ?2, ?3, ?4, ?5, ?6)")
                 .setParameter(1, event.id())
                 .setParameter(2, event.aggregate().id())
                 .setParameter(3, event.type())
                 .setParameter(4, json)
                 .setParameter(5, OffsetDateTime.ofInstant(java.time.Instant.ofEpochMilli(event.occurredOn()), ZoneOffset.UTC))
+                .setParameter(6, traceparent)
                 .executeUpdate())
                 .replaceWithVoid();
     }

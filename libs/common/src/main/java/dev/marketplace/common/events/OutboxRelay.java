@@ -6,6 +6,7 @@ import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Properties;
@@ -21,6 +22,7 @@ import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.common.serialization.StringSerializer;
+import org.eclipse.microprofile.config.ConfigProvider;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 import org.jboss.logging.Logger;
 import org.postgresql.PGConnection;
@@ -41,6 +43,10 @@ import io.quarkus.runtime.StartupEvent;
  * an event leaves at once, and an idle service costs the database nothing but the fallback poll. Polling every 100 ms
  * instead had cost each idle service and PostgreSQL 40 statements a second, and left the JIT compiling the relay's JDBC
  * code minutes after start-up, in bursts of 0.1-0.3 s of a core (bench/gateway).
+ * <p>
+ * Rows sent longer ago than {@code marketplace.outbox.purge.retention} (7 days) are deleted every
+ * {@code marketplace.outbox.purge.interval}: Kafka holds the events, and a payload's personal data or sealed secrets
+ * should not stay in the table for ever.
  */
 @ApplicationScoped
 public class OutboxRelay {
@@ -50,9 +56,12 @@ public class OutboxRelay {
     private static final String CHANNEL = "outbox_event";
 
     private final OutboxConfig config;
+    private final OutboxPurgeConfig purge;
     private final DataSource dataSource;
     private final String bootstrapServers;
     private final Counter published;
+    private final Counter purged;
+    private long nextPurgeNanos = System.nanoTime();
     private volatile KafkaProducer<String, String> producer;
     private volatile boolean brokerDownLogged;
     private volatile boolean running;
@@ -61,13 +70,21 @@ public class OutboxRelay {
     private Connection listener;
     private volatile boolean listening;
 
-    public OutboxRelay(OutboxConfig config, DataSource dataSource,
+    public OutboxRelay(OutboxConfig config, DataSource dataSource, String bootstrapServers, MeterRegistry registry) {
+        this(config, DEFAULT_PURGE, dataSource, bootstrapServers, registry);
+    }
+
+    @jakarta.inject.Inject
+    public OutboxRelay(OutboxConfig config, OutboxPurgeConfig purge, DataSource dataSource,
             @ConfigProperty(name = "kafka.bootstrap.servers") String bootstrapServers, MeterRegistry registry) {
         this.config = config;
+        this.purge = purge;
         this.dataSource = dataSource;
         this.bootstrapServers = bootstrapServers;
         this.published = Counter.builder("outbox.events.published").description("Outbox events relayed to Kafka")
                 .register(registry);
+        this.purged = Counter.builder("outbox.events.purged")
+                .description("Sent outbox rows deleted after the retention period").register(registry);
         Gauge.builder("outbox.relay.listening", this, relay -> relay.listening ? 1 : 0)
                 .description("1 while commits wake the outbox relay; 0 while it falls back to polling").register(registry);
     }
@@ -92,6 +109,7 @@ public class OutboxRelay {
         while (running) {
             try {
                 tick();
+                purgeWhenDue();
                 awaitWork();
             } catch (RuntimeException e) {
                 // whatever went wrong, the relay must keep running: the rows wait in the table for the next round
@@ -163,7 +181,66 @@ public class OutboxRelay {
         }
     }
 
-    private record Row(java.util.UUID id, String aggregateId, String type, String envelope) {
+    private record Row(java.util.UUID id, String aggregateId, String type, String envelope, String traceparent) {
+    }
+
+    /** The defaults of {@link OutboxPurgeConfig}, for relays built by hand. */
+    private static final OutboxPurgeConfig DEFAULT_PURGE = new OutboxPurgeConfig() {
+        @Override
+        public boolean enabled() {
+            return true;
+        }
+
+        @Override
+        public Duration retention() {
+            return Duration.ofDays(7);
+        }
+
+        @Override
+        public Duration interval() {
+            return Duration.ofMinutes(10);
+        }
+
+        @Override
+        public int batchSize() {
+            return 10_000;
+        }
+    };
+
+    private void purgeWhenDue() {
+        if (!purge.enabled() || System.nanoTime() - nextPurgeNanos < 0) {
+            return;
+        }
+        nextPurgeNanos = System.nanoTime() + purge.interval().toNanos();
+        try {
+            int deleted = purgeSent();
+            if (deleted > 0) {
+                LOG.debugf("Deleted %d outbox rows sent more than %s ago", deleted, purge.retention());
+            }
+        } catch (SQLException e) {
+            LOG.debugf("Outbox purge will retry: %s", e.getMessage());
+        }
+    }
+
+    /**
+     * Deletes the rows sent longer ago than the retention ({@code marketplace.outbox.purge.retention}), a batch per
+     * statement; rows not yet sent are never touched. Returns how many were deleted.
+     */
+    public int purgeSent() throws SQLException {
+        int total = 0;
+        try (Connection c = dataSource.getConnection(); PreparedStatement delete = c.prepareStatement(
+                "delete from outbox_event where id in (select id from outbox_event where sent_at < ? order by sent_at limit ?)")) {
+            c.setAutoCommit(true);
+            int deleted;
+            do {
+                delete.setObject(1, java.time.OffsetDateTime.now(java.time.ZoneOffset.UTC).minus(purge.retention()));
+                delete.setInt(2, Math.max(1, purge.batchSize()));
+                deleted = delete.executeUpdate();
+                total += deleted;
+            } while (deleted >= purge.batchSize());
+        }
+        purged.increment(total);
+        return total;
     }
 
     /** Relays one batch; returns how many rows were published. */
@@ -192,11 +269,13 @@ public class OutboxRelay {
         }
         List<Row> rows = new ArrayList<>();
         try (PreparedStatement q = c.prepareStatement(
-                "select id, aggregate_id, type, envelope from outbox_event where sent_at is null order by seq limit ?")) {
+                "select id, aggregate_id, type, envelope, traceparent from outbox_event where sent_at is null"
+                        + " order by seq limit ?")) {
             q.setInt(1, config.batchSize());
             try (ResultSet rs = q.executeQuery()) {
                 while (rs.next()) {
-                    rows.add(new Row(rs.getObject(1, java.util.UUID.class), rs.getString(2), rs.getString(3), rs.getString(4)));
+                    rows.add(new Row(rs.getObject(1, java.util.UUID.class), rs.getString(2), rs.getString(3), rs.getString(4),
+                            rs.getString(5)));
                 }
             }
         }
@@ -218,6 +297,10 @@ public class OutboxRelay {
     private boolean publish(Row row) {
         ProducerRecord<String, String> record = new ProducerRecord<>(config.topic(), row.aggregateId(), row.envelope());
         record.headers().add("event-type", row.type().getBytes(StandardCharsets.UTF_8));
+        if (row.traceparent() != null) {
+            // the consumer's span (SmallRye Kafka with OpenTelemetry) continues the trace of the request
+            record.headers().add(TraceContext.TRACEPARENT, row.traceparent().getBytes(StandardCharsets.UTF_8));
+        }
         try {
             producer().send(record).get(config.sendTimeout().toMillis() + 1000, TimeUnit.MILLISECONDS);
             if (brokerDownLogged) {
@@ -243,6 +326,8 @@ public class OutboxRelay {
             synchronized (this) {
                 if (producer == null) {
                     Properties props = new Properties();
+                    // every kafka.* setting of the service (security.protocol, ssl.*, sasl.*), as SmallRye's channels
+                    props.putAll(KafkaClientProperties.producer(ConfigProvider.getConfig()));
                     props.put(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers);
                     props.put(ProducerConfig.ACKS_CONFIG, "all");
                     props.put(ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG, "true");

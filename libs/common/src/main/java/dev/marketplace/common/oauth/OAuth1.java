@@ -105,8 +105,16 @@ public final class OAuth1 {
         return URLDecoder.decode(s, StandardCharsets.UTF_8);
     }
 
-    /** Scheme and host in lower case, default ports dropped, no query or fragment (RFC 5849 §3.4.1.2). */
+    /**
+     * Scheme and host in lower case, default ports dropped, no query or fragment (RFC 5849 §3.4.1.2).
+     *
+     * @throws IllegalArgumentException when the URI has no scheme or no server host (for example {@code http://a_b/}, whose
+     *         authority {@link URI} cannot read as a host): such a request cannot have been signed for this server
+     */
     public static String normalizeUrl(URI uri) {
+        if (uri.getScheme() == null || uri.getHost() == null) {
+            throw new IllegalArgumentException("not an absolute URL with a host name");
+        }
         String scheme = uri.getScheme().toLowerCase(Locale.ROOT);
         String host = uri.getHost().toLowerCase(Locale.ROOT);
         int port = uri.getPort();
@@ -191,12 +199,17 @@ public final class OAuth1 {
         return to;
     }
 
-    /** The signature base string: METHOD&enc(url)&enc(sorted, encoded parameters). oauth_signature and realm excluded. */
+    /**
+     * The signature base string: METHOD&enc(url)&enc(sorted, encoded parameters), oauth_signature excluded. The
+     * Authorization header's {@code realm} is not among {@code params} ({@link #parseAuthorizationHeader} leaves it out);
+     * a {@code realm} in the query string or a form body is an ordinary parameter and is signed (RFC 5849 §3.4.1.3.1),
+     * so that nobody can change it on the way.
+     */
     public static String baseString(String method, String normalizedUrl, List<Param> params) {
         String[][] encoded = new String[params.size()][];
         int count = 0;
         for (Param p : params) {
-            if (!SIGNATURE.equals(p.name()) && !REALM.equals(p.name())) {
+            if (!SIGNATURE.equals(p.name())) {
                 encoded[count++] = new String[] { percentEncode(p.name()), percentEncode(p.value()) };
             }
         }

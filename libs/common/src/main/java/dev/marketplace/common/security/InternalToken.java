@@ -33,7 +33,15 @@ public final class InternalToken {
     }
 
     public static String mint(Claims claims, PrivateKey key, Duration lifetime) {
-        JwtClaimsBuilder builder = Jwt.issuer(ISSUER).audience(AUDIENCE).subject(claims.subject())
+        return mint(ISSUER, "gateway", claims, key, lifetime);
+    }
+
+    /**
+     * The same token under another issuer and key id: a service's own service tokens ({@link ServiceTokens}) carry its
+     * issuer, {@code marketplace-<service>}, and are signed with its own key, which receivers pin per issuer.
+     */
+    public static String mint(String issuer, String keyId, Claims claims, PrivateKey key, Duration lifetime) {
+        JwtClaimsBuilder builder = Jwt.issuer(issuer).audience(AUDIENCE).subject(claims.subject())
                 .claim(CONSUMER_TYPE, claims.consumerType()).groups(claims.roles()).expiresIn(lifetime);
         if (claims.partner() != null) {
             // the gateway's own calls to services (vendor credentials) act for no partner
@@ -45,6 +53,6 @@ public final class InternalToken {
         if (claims.product() != null) {
             builder.claim(PRODUCT, claims.product());
         }
-        return builder.jws().keyId("gateway").sign(key);
+        return builder.jws().keyId(keyId).sign(key);
     }
 }

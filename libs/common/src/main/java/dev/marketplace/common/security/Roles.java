@@ -9,7 +9,13 @@ public final class Roles {
     public static final String SYS_ADMIN = "ROLE_SYS_ADMIN";
     public static final String BILLING_ADMIN = "ROLE_BILLING_ADMIN";
     public static final String DEVELOPER = "ROLE_DEVELOPER";
+    /** A marketplace's product support agent: reads and updates product settings. */
+    public static final String CHANNEL_PRODUCT_SUPPORT = "ROLE_CHANNEL_PRODUCT_SUPPORT";
     public static final String USER = "ROLE_USER";
+    /** A reseller: acts for the reseller companies it belongs to (reseller-service, context RESELLER). */
+    public static final String RESELLER = "ROLE_RESELLER";
+    /** Manages the marketplace's resellers and referrals (reseller-service, context RESELLER_MANAGER). */
+    public static final String RESELLER_MANAGER = "ROLE_RESELLER_MANAGER";
     /** Vendor credentials of one product (docs/architecture.md, "Identity"). */
     public static final String VENDOR = "ROLE_VENDOR";
     /**

@@ -13,8 +13,11 @@ import org.eclipse.microprofile.config.inject.ConfigProperty;
 import io.smallrye.jwt.util.KeyUtils;
 
 /**
- * Internal tokens for a service's own background calls to another service (no client request to forward), signed
- * with the mesh key ({@code marketplace.internal-token.private-key}, PEM) that the gateway also signs with.
+ * Internal tokens for a service's own calls to another service (no client request to forward), signed with the
+ * service's own key ({@code marketplace.internal-token.private-key}, PEM; never the gateway's) under its own issuer
+ * ({@code marketplace.internal-token.issuer}, by default {@code marketplace-<service>}: {@code marketplace-billing} for
+ * billing-service). Receivers accept such a token only from the issuers they list, each with its public key
+ * ({@code marketplace.internal-token.peers.<name>.public-key}, see {@code security.mesh.PeerTokenIdentityProvider}).
  */
 @ApplicationScoped
 public class ServiceTokens {
@@ -28,10 +31,33 @@ public class ServiceTokens {
     private final String service;
     private volatile PrivateKey key;
 
+    private final String issuer;
+
     public ServiceTokens(@ConfigProperty(name = "marketplace.internal-token.private-key") Optional<String> privateKeyPem,
             @ConfigProperty(name = "quarkus.application.name") String service) {
+        this(privateKeyPem, service, Optional.empty());
+    }
+
+    @jakarta.inject.Inject
+    public ServiceTokens(@ConfigProperty(name = "marketplace.internal-token.private-key") Optional<String> privateKeyPem,
+            @ConfigProperty(name = "quarkus.application.name") String service,
+            @ConfigProperty(name = "marketplace.internal-token.issuer") Optional<String> issuer) {
         this.privateKeyPem = privateKeyPem;
         this.service = service;
+        this.issuer = issuer.filter(i -> !i.isBlank()).orElse(defaultIssuer(service));
+    }
+
+    /** {@code marketplace-<service name without "-service">}: billing-service signs as marketplace-billing. */
+    public static String defaultIssuer(String applicationName) {
+        String name = applicationName.endsWith("-service")
+                ? applicationName.substring(0, applicationName.length() - "-service".length())
+                : applicationName;
+        return name.startsWith("marketplace-") ? name : "marketplace-" + name;
+    }
+
+    /** The issuer of this service's tokens. */
+    public String issuer() {
+        return issuer;
     }
 
     /**
@@ -43,8 +69,8 @@ public class ServiceTokens {
         long now = System.nanoTime();
         Minted minted = cache.get(cacheKey);
         if (minted == null || now - minted.at() > REUSE_NANOS) {
-            minted = new Minted("Bearer " + InternalToken.mint(new InternalToken.Claims(service, "service", partner,
-                    Set.of(roles), null, null), key(), LIFETIME), now);
+            minted = new Minted("Bearer " + InternalToken.mint(issuer, issuer, new InternalToken.Claims(service, "service",
+                    partner, Set.of(roles), null, null), key(), LIFETIME), now);
             if (cache.size() > MAX_CACHED) {
                 cache.clear();
             }

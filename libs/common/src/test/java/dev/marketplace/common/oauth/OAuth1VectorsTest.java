@@ -76,6 +76,38 @@ class OAuth1VectorsTest {
     }
 
     @Test
+    void realmInTheQueryOrBodyIsSignedLikeAnyParameterOnlyTheHeadersRealmIsLeftOut() {
+        // RFC 5849 §3.4.1.3.1: only the Authorization header's realm is excluded from the base string
+        URI uri = URI.create("http://localhost:8080/api/x?realm=tenant-a&q=1");
+        Map<String, String> p = new OAuthSigner("k", "s").sign("GET", uri, null, "n", 1);
+        String header = OAuthSigner.header(p);
+        assertTrue(SignedRequest.parse("GET", uri, header, null).orElseThrow().verify("s", ""));
+        URI tampered = URI.create("http://localhost:8080/api/x?realm=tenant-b&q=1");
+        assertFalse(SignedRequest.parse("GET", tampered, header, null).orElseThrow().verify("s", ""));
+        URI added = URI.create("http://localhost:8080/api/x?realm=tenant-a&q=1&realm=more");
+        assertFalse(SignedRequest.parse("GET", added, header, null).orElseThrow().verify("s", ""));
+        // the same in a form body
+        URI form = URI.create("http://localhost:8080/api/x");
+        Map<String, String> f = new OAuthSigner("k", "s").sign("POST", form, "realm=a&v=1", "n2", 1);
+        assertTrue(SignedRequest.parse("POST", form, OAuthSigner.header(f), "realm=a&v=1").orElseThrow().verify("s", ""));
+        assertFalse(SignedRequest.parse("POST", form, OAuthSigner.header(f), "realm=b&v=1").orElseThrow().verify("s", ""));
+        // the base string names the query's realm
+        assertTrue(SignedRequest.parse("GET", uri, header, null).orElseThrow().baseString().contains("realm%3Dtenant-a"));
+    }
+
+    @Test
+    void aHostUriCannotReadIsRefusedAsMalformedNotANullPointer() {
+        // "a_b" is a legal registry name but not a host name: URI.getHost() is null
+        URI uri = URI.create("http://a_b/api/account/v2/companies");
+        Map<String, String> p = new OAuthSigner("k", "s").sign("GET", URI.create("http://ab/api/account/v2/companies"), null,
+                "n", 1);
+        org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class,
+                () -> SignedRequest.parse("GET", uri, OAuthSigner.header(p), null));
+        org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class,
+                () -> OAuth1.normalizeUrl(URI.create("/relative/only")));
+    }
+
+    @Test
     void formBodyTakesPartInTheSignature() {
         URI uri = URI.create("http://localhost:8080/oauth");
         Map<String, String> p = new OAuthSigner("k", "s").sign("POST", uri, "a=1&b=two%20words", "n", 1);

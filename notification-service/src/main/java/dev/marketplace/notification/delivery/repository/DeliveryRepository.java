@@ -5,11 +5,13 @@ import java.util.UUID;
 
 import jakarta.enterprise.context.ApplicationScoped;
 
+import dev.marketplace.common.paging.ListQueries;
 import dev.marketplace.common.paging.PageRequest;
+import dev.marketplace.common.paging.SqlFilter;
+import dev.marketplace.common.paging.Total;
 import dev.marketplace.notification.delivery.domain.Delivery;
 import dev.marketplace.notification.delivery.domain.DeliveryStatus;
 import io.quarkus.hibernate.reactive.panache.PanacheRepositoryBase;
-import io.quarkus.panache.common.Parameters;
 import io.smallrye.mutiny.Uni;
 
 @ApplicationScoped
@@ -20,29 +22,32 @@ public class DeliveryRepository implements PanacheRepositoryBase<Delivery, Long>
         return ids.isEmpty() ? Uni.createFrom().item(List.of()) : list("id in ?1 order by nextAttemptAt, id", ids);
     }
 
+    /** The name of the deliveries list in {@code list_counter}, scoped by partner. */
+    static final String LIST = "deliveries";
+
+    /** A page of the partner's deliveries, newest first, optionally of one event or in one status. */
     public Uni<List<Delivery>> search(String partner, UUID eventId, DeliveryStatus status, PageRequest page) {
-        Parameters params = new Parameters();
-        String where = where(partner, eventId, status, params);
-        return find("from Delivery d where " + where + " order by d.createdOn desc, d.id desc", params)
-                .page(page.page(), page.size()).list();
+        SqlFilter where = sqlFilter(partner, eventId, status);
+        return ListQueries.page(Delivery.class, Long.class, "id", d -> d.id, pageSql(where, page), where);
     }
 
-    public Uni<Long> count(String partner, UUID eventId, DeliveryStatus status) {
-        Parameters params = new Parameters();
-        return count("from Delivery d where " + where(partner, eventId, status, params), params);
+    /** The list's total: the partner's counter when unfiltered, else a capped count. */
+    public Uni<Total> count(String partner, UUID eventId, DeliveryStatus status) {
+        return ListQueries.total("from notification_delivery d", sqlFilter(partner, eventId, status), LIST, partner);
     }
 
-    private static String where(String partner, UUID eventId, DeliveryStatus status, Parameters params) {
-        StringBuilder where = new StringBuilder("d.partner = :partner");
-        params.and("partner", partner);
+    public static String pageSql(SqlFilter where, PageRequest page) {
+        return ListQueries.pageSql("notification_delivery d", "d.id", where, "d.created_on desc, d.id desc", page);
+    }
+
+    public static SqlFilter sqlFilter(String partner, UUID eventId, DeliveryStatus status) {
+        SqlFilter where = SqlFilter.scope("d.partner = ?", partner);
         if (eventId != null) {
-            where.append(" and d.eventId = :eventId");
-            params.and("eventId", eventId);
+            where.and("d.event_id = ?", eventId);
         }
         if (status != null) {
-            where.append(" and d.status = :status");
-            params.and("status", status);
+            where.and("d.status = ?", status.name());
         }
-        return where.toString();
+        return where;
     }
 }

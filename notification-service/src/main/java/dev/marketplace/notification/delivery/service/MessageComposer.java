@@ -1,13 +1,16 @@
 package dev.marketplace.notification.delivery.service;
 
+import java.time.Duration;
 import java.util.HashMap;
 import java.util.Map;
+import java.util.function.Supplier;
 
 import jakarta.enterprise.context.ApplicationScoped;
 
 import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
+import dev.marketplace.common.crypto.NotificationSecrets;
 import dev.marketplace.notification.NotificationConfig;
 import dev.marketplace.notification.delivery.domain.Channel;
 import dev.marketplace.notification.template.domain.NotificationTemplateType;
@@ -17,6 +20,9 @@ import dev.marketplace.notification.template.service.TemplateResolver;
 import dev.marketplace.notification.template.service.TemplateResolver.Resolution;
 import io.quarkus.hibernate.reactive.panache.common.WithSession;
 import io.smallrye.mutiny.Uni;
+import io.smallrye.mutiny.infrastructure.Infrastructure;
+import io.vertx.core.Context;
+import io.vertx.core.Vertx;
 
 /**
  * Renders a claimed message: resolves its template (partner's, default, locale fallback, fallback template), fills the
@@ -32,14 +38,19 @@ public class MessageComposer {
     private final TemplateRenderer renderer;
     private final NotificationConfig config;
     private final ObjectMapper mapper;
+    private final NotificationSecrets secrets;
 
     public MessageComposer(TemplateResolver resolver, TemplateRenderer renderer, NotificationConfig config,
-            ObjectMapper mapper) {
+            ObjectMapper mapper, NotificationSecrets secrets) {
+        this.secrets = secrets;
         this.resolver = resolver;
         this.renderer = renderer;
         this.config = config;
         this.mapper = mapper;
     }
+
+    /** How long one message's rendering may take. */
+    static final Duration RENDER_CAP = Duration.ofSeconds(5);
 
     /** A rendered message ({@code subject} null for SMS). */
     public record Message(String subject, String body) {
@@ -51,34 +62,54 @@ public class MessageComposer {
 
     @WithSession
     public Uni<Composition> compose(Claimed c) {
-        Map<String, String> values = values(c);
+        Map<String, String> values;
+        try {
+            values = values(c);
+        } catch (IllegalStateException unopened) {
+            // a sealed secret (temporary password, invitation link) that does not open: never send the message without it
+            return Uni.createFrom().item(new Composition(null, Outcome.fail("parameters: " + unopened.getMessage())));
+        }
         String context = c.type() + " message " + c.id() + " of event " + c.eventId();
+        return compose(c, values, context).onFailure(TemplateRenderer.Refused.class)
+                .recoverWithItem(refused -> new Composition(null, Outcome.fail(refused.getMessage())));
+    }
+
+    private Uni<Composition> compose(Claimed c, Map<String, String> values, String context) {
         if (c.channel() == Channel.SMS) {
-            return resolver.sms(c.partner(), c.type(), c.locale()).map(r -> {
-                if (r.template() == null) {
-                    return problem(r);
-                }
-                String text = renderer.render(r.template().content, false, values, context).text();
-                return new Composition(new Message(null, text), null);
-            });
+            return resolver.sms(c.partner(), c.type(), c.locale()).chain(r -> r.template() == null
+                    ? Uni.createFrom().item(problem(r))
+                    : rendered(context, () -> new Composition(new Message(null,
+                            renderer.render(r.template().content, false, values, context).text()), null)));
         }
         return resolver.email(c.partner(), c.type(), c.locale()).chain(r -> {
             if (r.template() == null) {
                 return Uni.createFrom().item(problem(r));
             }
-            String subject = renderer.render(r.template().subject, false, values, context).text().replaceAll("[\\r\\n]+", " ")
-                    .trim();
-            String body = renderer.render(r.template().content, true, values, context).text();
             boolean marketing = NotificationTemplateType.parse(c.type()).map(TemplateCatalog::isMarketing).orElse(false);
-            if (!marketing) {
-                return Uni.createFrom().item(new Composition(new Message(subject, body), null));
-            }
-            return resolver.unsubscribe(c.partner(), r.template().locale).map(element -> {
-                String full = element == null ? body
-                        : body + "\n" + renderer.render(element.content, true, values, context + " (UNSUBSCRIBE)").text();
+            Uni<String> unsubscribe = !marketing ? Uni.createFrom().nullItem()
+                    : resolver.unsubscribe(c.partner(), r.template().locale).map(element -> element == null ? null : element.content);
+            return unsubscribe.chain(footer -> rendered(context, () -> {
+                String subject = renderer.render(r.template().subject, false, values, context).text()
+                        .replaceAll("[\\r\\n]+", " ").trim();
+                String body = renderer.render(r.template().content, true, values, context).text();
+                String full = footer == null ? body
+                        : body + "\n" + renderer.render(footer, true, values, context + " (UNSUBSCRIBE)").text();
                 return new Composition(new Message(subject, full), null);
-            });
+            }));
         });
+    }
+
+    /**
+     * Renders on a worker thread, never on the event loop that every other delivery and request shares, and comes back
+     * to the caller's Vert.x context (its reactive session lives there); a rendering slower than {@link #RENDER_CAP}
+     * is refused.
+     */
+    private static Uni<Composition> rendered(String context, Supplier<Composition> rendering) {
+        Context caller = Vertx.currentContext();
+        Uni<Composition> work = Uni.createFrom().item(rendering).runSubscriptionOn(Infrastructure.getDefaultWorkerPool())
+                .ifNoItem().after(RENDER_CAP)
+                .failWith(() -> new TemplateRenderer.Refused("rendering " + context + " took longer than " + RENDER_CAP));
+        return caller == null ? work : work.emitOn(command -> caller.runOnContext(ignored -> command.run()));
     }
 
     private static Composition problem(Resolution<?> r) {
@@ -93,6 +124,8 @@ public class MessageComposer {
             } catch (Exception e) {
                 // stored by the planner as a JSON object of strings; unreadable means no parameters
             }
+            // secrets arrive and are stored sealed (NotificationSecrets): opened here, only to render
+            values.replaceAll((name, value) -> secrets.open(c.partner(), value));
         }
         values.putIfAbsent("marketplaceName", config.marketplaceName());
         values.put("partner", c.partner() == null ? "" : c.partner());

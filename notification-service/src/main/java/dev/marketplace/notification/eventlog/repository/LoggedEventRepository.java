@@ -5,56 +5,53 @@ import java.util.UUID;
 
 import jakarta.enterprise.context.ApplicationScoped;
 
+import dev.marketplace.common.paging.ListQueries;
 import dev.marketplace.common.paging.PageRequest;
+import dev.marketplace.common.paging.SqlFilter;
+import dev.marketplace.common.paging.Total;
 import dev.marketplace.notification.eventlog.domain.LoggedEvent;
 import io.quarkus.hibernate.reactive.panache.PanacheRepositoryBase;
-import io.quarkus.panache.common.Parameters;
 import io.smallrye.mutiny.Uni;
 
 @ApplicationScoped
 public class LoggedEventRepository implements PanacheRepositoryBase<LoggedEvent, UUID> {
 
+    /** The name of the event log in {@code list_counter}, scoped by partner. */
+    static final String LIST = "events";
+
+    /** A page of the partner's event log, by occurrence then id. */
     public Uni<List<LoggedEvent>> search(EventFilter filter, PageRequest page) {
-        Parameters params = new Parameters();
-        String where = where(filter, params);
-        String order = filter.ascending() ? "asc" : "desc";
-        return find("from LoggedEvent e where " + where + " order by e.occurredOn " + order + ", e.id " + order, params)
-                .page(page.page(), page.size()).list();
+        SqlFilter where = sqlFilter(filter);
+        return ListQueries.page(LoggedEvent.class, UUID.class, "id", e -> e.id, pageSql(filter, where, page), where);
     }
 
-    public Uni<Long> count(EventFilter filter) {
-        Parameters params = new Parameters();
-        return count("from LoggedEvent e where " + where(filter, params), params);
+    /** The list's total: the partner's counter when unfiltered, else a capped count. */
+    public Uni<Total> count(EventFilter filter) {
+        return ListQueries.total("from event_log e", sqlFilter(filter), LIST, filter.partner());
     }
 
-    private static String where(EventFilter filter, Parameters params) {
-        StringBuilder where = new StringBuilder("e.partner = :partner");
-        params.and("partner", filter.partner());
+    public static String pageSql(EventFilter filter, SqlFilter where, PageRequest page) {
+        String direction = filter.ascending() ? " asc" : " desc";
+        return ListQueries.pageSql("event_log e", "e.id", where, "e.occurred_on" + direction + ", e.id" + direction, page);
+    }
+
+    public static SqlFilter sqlFilter(EventFilter filter) {
+        SqlFilter where = SqlFilter.scope("e.partner = ?", filter.partner());
         if (filter.from() != null) {
-            where.append(" and e.occurredOn >= :from");
-            params.and("from", filter.from());
+            where.and("e.occurred_on >= ?", java.time.OffsetDateTime.ofInstant(filter.from(), java.time.ZoneOffset.UTC));
         }
         if (filter.to() != null) {
-            where.append(" and e.occurredOn <= :to");
-            params.and("to", filter.to());
+            where.and("e.occurred_on <= ?", java.time.OffsetDateTime.ofInstant(filter.to(), java.time.ZoneOffset.UTC));
         }
         if (filter.orderId() != null) {
-            where.append(" and e.orderId = :orderId");
-            params.and("orderId", filter.orderId());
+            where.and("e.order_id = ?", filter.orderId());
         }
         if (filter.type() != null) {
-            where.append(" and e.type = :type");
-            params.and("type", filter.type());
+            where.and("e.type = ?", filter.type());
         }
         if (filter.searchText() != null && !filter.searchText().isBlank()) {
-            where.append(" and (lower(e.type) like :q escape '\\' or lower(e.aggregateId) like :q escape '\\'"
-                    + " or lower(e.source) like :q escape '\\' or lower(e.payload) like :q escape '\\')");
-            params.and("q", "%" + escapeLike(filter.searchText().toLowerCase()) + "%");
+            where.and("e.search_text like ? escape '\\'", SqlFilter.contains(filter.searchText()));
         }
-        return where.toString();
-    }
-
-    private static String escapeLike(String text) {
-        return text.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_");
+        return where;
     }
 }

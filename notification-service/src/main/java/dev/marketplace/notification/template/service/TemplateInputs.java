@@ -1,5 +1,7 @@
 package dev.marketplace.notification.template.service;
 
+import java.util.List;
+
 import jakarta.validation.constraints.NotBlank;
 import jakarta.validation.constraints.Positive;
 import jakarta.validation.constraints.Size;
@@ -10,6 +12,7 @@ import dev.marketplace.common.error.ApiException;
 import dev.marketplace.common.input.Violations;
 import dev.marketplace.notification.template.domain.CommonElementType;
 import dev.marketplace.notification.template.domain.NotificationTemplateType;
+import dev.marketplace.notification.template.domain.TemplateCatalog;
 
 /**
  * The bodies of the create-or-update operations: typed records checked by Bean Validation (annotations) and, for the
@@ -35,10 +38,12 @@ public final class TemplateInputs {
 
         /** The input with its locale normalised, once the rules across fields hold (400 otherwise). */
         public EmailInput checked(TemplateRenderer renderer) {
+            List<String> parameters = parametersOf(type);
             Violations.start()
                     .when(NotificationTemplateType.parse(type).isEmpty(), "type", "must be a NotificationTemplateType")
                     .when(!Locales.isValid(locale), "locale", LOCALE_RULE)
-                    .when(renderer.problem(content) != null, "content", renderer.problem(content))
+                    .when(renderer.problem(subject, parameters) != null, "subject", renderer.problem(subject, parameters))
+                    .when(renderer.problem(content, parameters) != null, "content", renderer.problem(content, parameters))
                     .throwIfAny();
             return new EmailInput(id, type, Locales.normalize(locale), subject, content, enabled, reminderPattern,
                     Boolean.TRUE.equals(directSales), fallbackEmailTemplateId, defaultTemplate, partner);
@@ -58,10 +63,11 @@ public final class TemplateInputs {
             @Size(max = 998, message = "must be at most {max} characters") String subject) {
 
         public SmsInput checked(TemplateRenderer renderer) {
+            List<String> parameters = parametersOf(type);
             Violations.start()
                     .when(NotificationTemplateType.parse(type).isEmpty(), "type", "must be a NotificationTemplateType")
                     .when(!Locales.isValid(locale), "locale", LOCALE_RULE)
-                    .when(renderer.problem(content) != null, "content", renderer.problem(content))
+                    .when(renderer.problem(content, parameters) != null, "content", renderer.problem(content, parameters))
                     .throwIfAny();
             return new SmsInput(id, type, Locales.normalize(locale), content, enabled, Boolean.TRUE.equals(directSales),
                     capitalSubject, subject);
@@ -89,6 +95,11 @@ public final class TemplateInputs {
     }
 
     static final String LOCALE_RULE = "must be a locale such as en or fr_CA";
+
+    /** The names a message of {@code type} fills ({@code /templates/parameters/{type}}); an unknown type fills none. */
+    private static List<String> parametersOf(String type) {
+        return NotificationTemplateType.parse(type).map(TemplateCatalog::parameters).orElse(List.of());
+    }
 
     /** Path parameter {@code type} of the template reads. */
     public static NotificationTemplateType templateType(String type) {

@@ -56,6 +56,8 @@ public class VendorEvent extends QueuedWork {
     public Integer lastHttpStatus;
     public Boolean resultSuccess;
     public String accountIdentifier;
+    /** W3C trace context of the request that caused the event: the vendor call joins its trace. */
+    public String traceparent;
     public String errorCode;
     public String errorMessage;
     /** RESPONSE (the answer to our call), RESULT (the result endpoint), RETURN_URL (the signed browser redirect). */

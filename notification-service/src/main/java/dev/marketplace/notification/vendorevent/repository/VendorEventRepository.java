@@ -9,7 +9,10 @@ import java.util.UUID;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.persistence.LockModeType;
 
+import dev.marketplace.common.paging.ListQueries;
 import dev.marketplace.common.paging.PageRequest;
+import dev.marketplace.common.paging.SqlFilter;
+import dev.marketplace.common.paging.Total;
 import dev.marketplace.notification.vendorevent.domain.VendorEvent;
 import dev.marketplace.notification.vendorevent.domain.VendorEventStatus;
 import io.quarkus.hibernate.reactive.panache.Panache;
@@ -45,23 +48,29 @@ public class VendorEventRepository implements PanacheRepositoryBase<VendorEvent,
         return find("token", token).firstResult();
     }
 
+    /** The name of the vendor events list in {@code list_counter}, scoped by partner. */
+    static final String LIST = "vendor-events";
+
+    /** A page of the partner's vendor events, newest first, optionally in one status. */
     public Uni<List<VendorEvent>> search(String partner, VendorEventStatus status, PageRequest page) {
-        Parameters params = Parameters.with("partner", partner);
-        String where = "partner = :partner";
-        if (status != null) {
-            where += " and status = :status";
-            params.and("status", status);
-        }
-        return find(where + " order by createdOn desc, id", params).page(page.page(), page.size()).list();
+        SqlFilter where = sqlFilter(partner, status);
+        return ListQueries.page(VendorEvent.class, UUID.class, "id", e -> e.id, pageSql(where, page), where);
     }
 
-    public Uni<Long> count(String partner, VendorEventStatus status) {
-        Parameters params = Parameters.with("partner", partner);
-        String where = "partner = :partner";
+    /** The list's total: the partner's counter when unfiltered, else a capped count. */
+    public Uni<Total> count(String partner, VendorEventStatus status) {
+        return ListQueries.total("from vendor_event v", sqlFilter(partner, status), LIST, partner);
+    }
+
+    public static String pageSql(SqlFilter where, PageRequest page) {
+        return ListQueries.pageSql("vendor_event v", "v.id", where, "v.created_on desc, v.id desc", page);
+    }
+
+    public static SqlFilter sqlFilter(String partner, VendorEventStatus status) {
+        SqlFilter where = SqlFilter.scope("v.partner = ?", partner);
         if (status != null) {
-            where += " and status = :status";
-            params.and("status", status);
+            where.and("v.status = ?", status.name());
         }
-        return count(where, params);
+        return where;
     }
 }

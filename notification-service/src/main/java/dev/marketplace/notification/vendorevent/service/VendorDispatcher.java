@@ -15,6 +15,7 @@ import org.jboss.logging.Logger;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
+import dev.marketplace.common.events.TraceContext;
 import dev.marketplace.notification.NotificationConfig;
 import dev.marketplace.notification.workqueue.QueueWorker;
 import dev.marketplace.common.events.EventTypes;
@@ -138,10 +139,13 @@ public class VendorDispatcher {
                         return Uni.createFrom().item(VendorOutcome.park("the " + c.eventType() + " URL of the product is invalid: "
                                 + e.getMessage()));
                     }
-                    return breakers.call(c.productId(), () -> vendors
-                            .call(url, integration.consumerKey(), integration.consumerSecret(), c.sends())
+                    // in the trace of the request that caused the event (the HTTP client span carries it to the vendor)
+                    return breakers.call(c.productId(), () -> TraceContext.<VendorClient.Answer>callIn(c.traceparent(), () -> vendors
+                            .call(url, integration.consumerKey(), integration.consumerSecret(), c.sends()))
                             .map(answer -> interpret(c, answer))
-                            .onFailure().recoverWithItem(e -> VendorOutcome.retry(null, "vendor unreachable: " + describe(e))))
+                            .onFailure(VendorClient.RefusedAddress.class)
+                            .recoverWithItem(e -> VendorOutcome.park(e.getMessage()))
+                            .onFailure().recoverWithItem(e -> VendorOutcome.retry(null, unreachable(e))))
                             .onFailure(VendorBreakers.Refused.class).recoverWithItem(e -> VendorOutcome.retry(null, e.getMessage()));
                 });
     }
@@ -185,7 +189,7 @@ public class VendorDispatcher {
             if (status == 401) {
                 forget(c.id()); // our signature was refused: the credentials may have been rotated since the lookup
             }
-            return VendorOutcome.retry(status, "vendor answered " + status + snippet(answer.body()));
+            return VendorOutcome.retry(status, "vendor answered " + status);
         }
         JsonNode body;
         try {
@@ -197,7 +201,7 @@ public class VendorDispatcher {
             return VendorOutcome.failure(status, body.get("errorCode").asText(), VendorEventDocuments.text(body, "message"));
         }
         if (body == null || !body.path("success").isBoolean()) {
-            return VendorOutcome.retry(status, "vendor answered 200 without a boolean success" + snippet(answer.body()));
+            return VendorOutcome.retry(status, "vendor answered 200 without a boolean success");
         }
         if (body.get("success").asBoolean()) {
             return VendorOutcome.success(status, VendorEventDocuments.text(body, "accountIdentifier"),
@@ -208,12 +212,18 @@ public class VendorDispatcher {
                 VendorEventDocuments.text(body, "message"));
     }
 
-    private static String snippet(String body) {
-        if (body == null || body.isBlank()) {
-            return "";
+    /**
+     * What an event's tenant-visible error says of a call that got no answer: a fixed sentence per kind of failure,
+     * never an address, port or exception text (which would let a caller map the network through a vendor URL); the
+     * details go to the log.
+     */
+    static String unreachable(Throwable e) {
+        LOG.debugf("Vendor call failed: %s", describe(e));
+        if (e instanceof java.util.concurrent.TimeoutException || e instanceof io.netty.handler.timeout.TimeoutException
+                || (e.getMessage() != null && e.getMessage().contains("timeout"))) {
+            return "vendor unreachable: no answer in time";
         }
-        String s = body.replaceAll("\\s+", " ").trim();
-        return ": " + (s.length() > 200 ? s.substring(0, 200) : s);
+        return "vendor unreachable: the connection failed";
     }
 
     static String describe(Throwable e) {

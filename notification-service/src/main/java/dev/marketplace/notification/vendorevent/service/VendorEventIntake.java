@@ -7,6 +7,7 @@ import jakarta.enterprise.context.ApplicationScoped;
 import org.jboss.logging.Logger;
 
 import dev.marketplace.common.events.EventEnvelope;
+import dev.marketplace.common.events.TraceContext;
 import dev.marketplace.notification.eventlog.service.VendorLogEntry;
 import dev.marketplace.notification.vendorevent.domain.VendorEvent;
 import dev.marketplace.notification.vendorevent.repository.VendorEventRepository;
@@ -70,6 +71,7 @@ public class VendorEventIntake {
             } catch (RuntimeException ex) {
                 return unusable(envelope, ex);
             }
+            e.traceparent = TraceContext.currentTraceparent();
             return vendorEvents.persist(e).replaceWith(new Result(true, e.status.name(), null, null));
         });
     }

@@ -64,7 +64,7 @@ public class VendorEventLifecycle {
      * vendor may have seen the event before (same token, same event id).
      */
     public record Claimed(UUID id, String partner, long productId, String eventType, String urlTemplate, String eventUrl,
-            int attempts, int sends) {
+            int attempts, int sends, String traceparent) {
     }
 
     /** Claims due events (PENDING → SENDING with a lease, committed before any call). */
@@ -75,7 +75,7 @@ public class VendorEventLifecycle {
                 e.sends++;
             }
             return due.stream().map(e -> new Claimed(e.id, e.partner, e.productId, e.eventType, e.urlTemplate, e.eventUrl,
-                    e.attempts, e.sends)).toList();
+                    e.attempts, e.sends, e.traceparent)).toList();
         });
     }
 

@@ -1,0 +1,53 @@
+package dev.marketplace.billing.client;
+
+import java.util.Optional;
+import java.util.UUID;
+
+import jakarta.enterprise.context.ApplicationScoped;
+
+import org.eclipse.microprofile.faulttolerance.CircuitBreaker;
+import org.eclipse.microprofile.faulttolerance.Fallback;
+import org.eclipse.microprofile.faulttolerance.Retry;
+import org.eclipse.microprofile.faulttolerance.Timeout;
+import org.eclipse.microprofile.rest.client.inject.RestClient;
+import org.jboss.logging.Logger;
+
+import dev.marketplace.billing.client.AccountApi.PurchaseProfile;
+import dev.marketplace.common.client.ServiceRejection;
+import dev.marketplace.common.client.ServiceUnavailable;
+import io.smallrye.faulttolerance.api.AsynchronousNonBlocking;
+import io.smallrye.mutiny.Uni;
+
+/**
+ * Reads companies and memberships from account-service. The read is retried once and guarded by a breaker; an unknown
+ * company (404) or one of another marketplace (403) is empty; account unreachable, failing or refusing → 503 ACCOUNT_UNAVAILABLE: an order is never taken,
+ * nor an invoice shown to a user, unchecked.
+ */
+@ApplicationScoped
+public class AccountClient {
+    private static final Logger LOG = Logger.getLogger(AccountClient.class);
+
+    private final AccountApi account;
+
+    public AccountClient(@RestClient AccountApi account) {
+        this.account = account;
+    }
+
+    /** The company and, when {@code user} is given, the user's membership in it. */
+    @AsynchronousNonBlocking
+    @Timeout(3000)
+    @Retry(maxRetries = 1, delay = 100, abortOn = ServiceRejection.class)
+    @CircuitBreaker(requestVolumeThreshold = 10, failureRatio = 0.5, delay = 10_000, successThreshold = 2,
+            skipOn = ServiceRejection.class)
+    @Fallback(fallbackMethod = "unavailable")
+    public Uni<Optional<PurchaseProfile>> purchaseProfile(String partner, UUID company, UUID user) {
+        return account.purchaseProfile(partner, company, user).map(Optional::ofNullable)
+                .onFailure(e -> e instanceof ServiceRejection r && (r.notFound() || r.status() == 403))
+                .recoverWithItem(Optional.empty());
+    }
+
+    Uni<Optional<PurchaseProfile>> unavailable(String partner, UUID company, UUID user, Throwable failure) {
+        LOG.warnf("account-service purchase-profile call failed: %s", failure.toString());
+        return Uni.createFrom().failure(ServiceUnavailable.of("ACCOUNT_UNAVAILABLE", "The company directory"));
+    }
+}

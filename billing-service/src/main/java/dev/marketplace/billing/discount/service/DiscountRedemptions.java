@@ -1,0 +1,141 @@
+package dev.marketplace.billing.discount.service;
+
+import java.math.BigDecimal;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.UUID;
+import java.util.function.Function;
+
+import jakarta.enterprise.context.ApplicationScoped;
+
+import dev.marketplace.billing.discount.domain.Discount;
+import dev.marketplace.billing.discount.domain.RedemptionRestriction;
+import dev.marketplace.billing.discount.repository.DiscountRepository;
+import dev.marketplace.billing.discount.repository.RedemptionRepository;
+import dev.marketplace.billing.pricing.DiscountTerms;
+import dev.marketplace.common.error.ApiException;
+import io.smallrye.mutiny.Uni;
+
+/**
+ * Applies discounts to an order, inside the order's transaction. A code given by the buyer must match the order or the
+ * order is refused (400 naming {@code discountCode}; 409 when it has no redemption left for this buyer). Otherwise the
+ * automatic discounts that match (application, edition, plan, unit bounds, dates, redemptions left, the buyer's own
+ * redemption restriction) are tried from the largest saving down. Each use counts one redemption atomically, so two
+ * orders racing for the last redemption never both get it.
+ */
+@ApplicationScoped
+public class DiscountRedemptions {
+    private final DiscountRepository discounts;
+    private final RedemptionRepository redemptions;
+
+    public DiscountRedemptions(DiscountRepository discounts, RedemptionRepository redemptions) {
+        this.discounts = discounts;
+        this.redemptions = redemptions;
+    }
+
+    /** The order a discount is sought for: what is bought (quantities per unit) and by whom. */
+    public record Order(String partner, long applicationId, long editionId, Long planId, Map<String, Integer> units,
+            UUID company, UUID user, UUID subscriptionId) {
+    }
+
+    /**
+     * Redeems the discount of the order: the one of {@code code}, or the automatic one saving most ({@code saving}
+     * prices a candidate). Empty when none applies.
+     */
+    public Uni<Optional<DiscountTerms>> redeem(Order order, String code, Function<DiscountTerms, BigDecimal> saving) {
+        Instant now = Instant.now();
+        if (code != null) {
+            return discounts.byCode(order.partner(), code).chain(d -> {
+                String mismatch = d == null ? "no discount has this code in this marketplace" : mismatch(d, order, now);
+                if (mismatch != null) {
+                    throw ApiException.invalidField("discountCode", mismatch);
+                }
+                return allowedFor(d, order).chain(allowed -> {
+                    if (!allowed) {
+                        throw ApiException.conflict("DISCOUNT_ALREADY_REDEEMED", "discountCode: " + code
+                                + " can be redeemed once per " + (d.redemptionRestriction == RedemptionRestriction.ONCE_PER_USER
+                                        ? "user" : "company") + " and was already");
+                    }
+                    return take(d, order).map(taken -> {
+                        if (!taken) {
+                            throw ApiException.conflict("DISCOUNT_EXHAUSTED", "discountCode: " + code + " has no redemption left");
+                        }
+                        return Optional.of(terms(d));
+                    });
+                });
+            });
+        }
+        return discounts.automatic(order.partner(), order.applicationId(), now).chain(found -> {
+            List<Discount> candidates = new ArrayList<>(found.stream().filter(d -> mismatch(d, order, now) == null).toList());
+            candidates.sort(Comparator.comparing((Discount d) -> saving.apply(terms(d))).reversed()
+                    .thenComparing(d -> d.id));
+            return firstTaken(candidates, 0, order);
+        });
+    }
+
+    /** The first candidate this buyer may redeem and that still has a redemption left (automatic discounts only). */
+    private Uni<Optional<DiscountTerms>> firstTaken(List<Discount> candidates, int at, Order order) {
+        if (at >= candidates.size()) {
+            return Uni.createFrom().item(Optional.empty());
+        }
+        Discount d = candidates.get(at);
+        return allowedFor(d, order).chain(allowed -> !allowed ? firstTaken(candidates, at + 1, order)
+                : take(d, order).chain(taken -> taken ? Uni.createFrom().item(Optional.of(terms(d)))
+                        : firstTaken(candidates, at + 1, order)));
+    }
+
+    private Uni<Boolean> take(Discount d, Order order) {
+        return discounts.redeemOne(d.id).chain(taken -> !taken ? Uni.createFrom().item(false)
+                : redemptions.record(d.id, order.partner(), order.subscriptionId(), order.company(), order.user())
+                        .replaceWith(true));
+    }
+
+    private Uni<Boolean> allowedFor(Discount d, Order order) {
+        return switch (d.redemptionRestriction) {
+            case NONE -> Uni.createFrom().item(true);
+            case ONCE_PER_USER -> redemptions.usedByUser(d.id, order.user()).map(used -> !used);
+            case ONCE_PER_COMPANY -> redemptions.usedByCompany(d.id, order.company()).map(used -> !used);
+        };
+    }
+
+    /** Why the discount does not apply to the order, or null when it does. */
+    static String mismatch(Discount d, Order order, Instant now) {
+        if (d.applicationId != null && d.applicationId != order.applicationId()) {
+            return "is for another application (" + d.applicationId + ")";
+        }
+        if (d.editionId != null && d.editionId != order.editionId()) {
+            return "is for another edition (" + d.editionId + ")";
+        }
+        if (d.paymentPlanId != null && !d.paymentPlanId.equals(order.planId())) {
+            return "is for another payment plan (" + d.paymentPlanId + ")";
+        }
+        if (d.startDate != null && d.startDate.isAfter(now)) {
+            return "is not valid yet";
+        }
+        if (d.expirationDate != null && !d.expirationDate.isAfter(now)) {
+            return "has expired";
+        }
+        int units = d.unit == null ? order.units().values().stream().mapToInt(Integer::intValue).sum()
+                : order.units().getOrDefault(d.unit, 0);
+        if (d.unit != null && !order.units().containsKey(d.unit)) {
+            return "is for orders of " + d.unit;
+        }
+        if (d.minUnits != null && d.minUnits > 0 && units < d.minUnits) {
+            return "needs at least " + d.minUnits + (d.unit == null ? " units" : " " + d.unit);
+        }
+        if (d.maxUnits != null && d.maxUnits > 0 && units > d.maxUnits) {
+            return "allows at most " + d.maxUnits + (d.unit == null ? " units" : " " + d.unit);
+        }
+        return null;
+    }
+
+    static DiscountTerms terms(Discount d) {
+        return new DiscountTerms(d.id, d.code, d.description, DiscountTerms.Kind.valueOf(d.type.name()), d.percentage, d.price,
+                d.discountValue, d.unit, d.billingCycles, d.retainable,
+                d.expirationDate == null ? null : d.expirationDate.toEpochMilli());
+    }
+}

@@ -1,0 +1,18 @@
+package dev.marketplace.billing.pricing;
+
+import java.math.BigDecimal;
+
+/**
+ * A discount as applied to an order, kept with the order so that later changes of the discount do not change what was
+ * sold: PERCENTAGE takes {@code percentage} percent off, FIXED_PRICE takes {@code amount} off, FLAT makes the payable
+ * amount {@code finalAmount}; on the lines of {@code unit}, or on the whole order when it is null. It applies to the
+ * first {@code billingCycles} invoices (all when null).
+ */
+public record DiscountTerms(long discountId, String code, String description, Kind kind, BigDecimal percentage,
+        BigDecimal amount, BigDecimal finalAmount, String unit, Integer billingCycles, boolean retainable,
+        Long expirationDate) {
+
+    public enum Kind {
+        PERCENTAGE, FIXED_PRICE, FLAT
+    }
+}

@@ -1,0 +1,33 @@
+package dev.marketplace.billing.subscription.service;
+
+import java.time.LocalDate;
+
+/**
+ * Billing dates of a plan's frequency: the next date is one period later, on the billing day of month (clamped to the
+ * month's length: day 31 is the 30th in April). DAILY plans are billed every day; ONE_TIME plans have no next period
+ * (their next date only collects metered usage, monthly).
+ */
+public final class BillingDates {
+    private BillingDates() {
+    }
+
+    public static boolean recurring(String frequency) {
+        return frequency != null && !"ONE_TIME".equals(frequency);
+    }
+
+    public static LocalDate next(LocalDate from, String frequency, int billingDay) {
+        if ("DAILY".equals(frequency)) {
+            return from.plusDays(1);
+        }
+        int months = switch (frequency == null ? "MONTHLY" : frequency) {
+            case "QUARTERLY" -> 3;
+            case "SIX_MONTHS" -> 6;
+            case "YEARLY" -> 12;
+            case "TWO_YEARS" -> 24;
+            case "THREE_YEARS" -> 36;
+            default -> 1;
+        };
+        LocalDate month = from.plusMonths(months);
+        return month.withDayOfMonth(Math.min(billingDay, month.lengthOfMonth()));
+    }
+}

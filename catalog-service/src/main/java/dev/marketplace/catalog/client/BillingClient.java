@@ -1,0 +1,146 @@
+package dev.marketplace.catalog.client;
+
+import java.math.BigDecimal;
+import java.util.ArrayList;
+import java.util.List;
+
+import jakarta.enterprise.context.ApplicationScoped;
+
+import org.eclipse.microprofile.faulttolerance.CircuitBreaker;
+import org.eclipse.microprofile.faulttolerance.Fallback;
+import org.eclipse.microprofile.faulttolerance.Retry;
+import org.eclipse.microprofile.faulttolerance.Timeout;
+import org.eclipse.microprofile.rest.client.inject.RestClient;
+import org.jboss.logging.Logger;
+
+import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+
+import dev.marketplace.common.security.Roles;
+import dev.marketplace.common.client.ServiceRejection;
+import dev.marketplace.common.client.ServiceUnavailable;
+import io.smallrye.faulttolerance.api.AsynchronousNonBlocking;
+import io.smallrye.mutiny.Uni;
+
+/**
+ * Calls to billing-service, each a GET (retried once) behind a timeout and a circuit breaker that stops calling a
+ * billing that keeps failing. Discounts degrade: a failed lookup lists bundles without discount details. Exchange rates
+ * and subscriptions do not: without them a price or a status would be a guess, so the caller gets 503
+ * BILLING_UNAVAILABLE; billing's refusals (4xx) reach the caller's service as {@link ServiceRejection}.
+ */
+@ApplicationScoped
+public class BillingClient {
+    private static final Logger LOG = Logger.getLogger(BillingClient.class);
+    /** How many discounts one storefront page considers: billing's largest page. */
+    static final int DISCOUNT_PAGE = 250;
+
+    @JsonIgnoreProperties(ignoreUnknown = true)
+    public record ExchangeRate(String baseCurrency, String counterCurrency, BigDecimal rate, Long validFrom, Boolean active) {
+    }
+
+    @JsonIgnoreProperties(ignoreUnknown = true)
+    public record ExchangeRatePage(List<ExchangeRate> content) {
+    }
+
+    /** The discount fields the storefront uses (billing's discount resource). */
+    @JsonIgnoreProperties(ignoreUnknown = true)
+    public record Discount(Long id, String uuid, String code, String type, BigDecimal percentage, BigDecimal price,
+            BigDecimal discountValue, Long applicationId, Long editionId, Long paymentPlanId, Boolean autoApply,
+            Long startDate, Long expirationDate, String description) {
+    }
+
+    @JsonIgnoreProperties(ignoreUnknown = true)
+    public record Subscription(String id, Long orderId, String status, String companyUuid, String userUuid, Long productId,
+            Long editionId, String editionName, Long paymentPlanId, Long createdOn) {
+    }
+
+    @JsonIgnoreProperties(ignoreUnknown = true)
+    public record Assignment(String subscriptionId, String userUuid, String status) {
+    }
+
+    private final BillingApi billing;
+    private final ObjectMapper mapper;
+
+    public BillingClient(@RestClient BillingApi billing, ObjectMapper mapper) {
+        this.billing = billing;
+        this.mapper = mapper;
+    }
+
+    /** Rates from {@code base} to {@code counter} (either may be null: any), newest first as billing sorts them; none on a 404. */
+    @AsynchronousNonBlocking
+    @Timeout(3000)
+    @Retry(maxRetries = 1, delay = 100, abortOn = ServiceRejection.class)
+    @CircuitBreaker(requestVolumeThreshold = 10, failureRatio = 0.5, delay = 10_000, successThreshold = 2,
+            skipOn = ServiceRejection.class)
+    @Fallback(fallbackMethod = "ratesUnavailable", skipOn = ServiceRejection.class)
+    public Uni<List<ExchangeRate>> exchangeRates(String partner, String base, String counter) {
+        return billing.exchangeRates(partner, Roles.PARTNER_READ, base, counter, 100)
+                .map(page -> page == null || page.content() == null ? List.<ExchangeRate>of() : page.content())
+                // a billing without exchange rates has none to offer
+                .onFailure(e -> e instanceof ServiceRejection r && r.notFound()).recoverWithItem(List.of());
+    }
+
+    Uni<List<ExchangeRate>> ratesUnavailable(String partner, String base, String counter, Throwable failure) {
+        LOG.warnf("billing-service exchange rates call failed: %s", failure.toString());
+        return Uni.createFrom().failure(ServiceUnavailable.of("BILLING_UNAVAILABLE",
+                "Billing, which holds the exchange rates,"));
+    }
+
+    /** The marketplace's discounts (at most {@value #DISCOUNT_PAGE}); none when billing cannot say. */
+    @AsynchronousNonBlocking
+    @Timeout(2000)
+    @Retry(maxRetries = 1, delay = 100, abortOn = ServiceRejection.class)
+    @CircuitBreaker(requestVolumeThreshold = 10, failureRatio = 0.5, delay = 10_000, successThreshold = 2)
+    @Fallback(fallbackMethod = "noDiscounts")
+    public Uni<List<Discount>> discounts(String partner) {
+        return billing.discounts(partner, Roles.PARTNER_READ, 0, DISCOUNT_PAGE).map(this::discountList);
+    }
+
+    Uni<List<Discount>> noDiscounts(String partner, Throwable failure) {
+        LOG.warnf("billing-service discounts call failed, listing without discount details: %s", failure.toString());
+        return Uni.createFrom().item(List.of());
+    }
+
+    private List<Discount> discountList(JsonNode body) {
+        JsonNode items = body == null ? null : body.isArray() ? body : body.get("content");
+        List<Discount> result = new ArrayList<>();
+        if (items != null && items.isArray()) {
+            for (JsonNode item : items) {
+                result.add(mapper.convertValue(item, Discount.class));
+            }
+        }
+        return result;
+    }
+
+    /** The subscriptions {@code user} bought in {@code company}, as the caller may see them. */
+    @AsynchronousNonBlocking
+    @Timeout(3000)
+    @Retry(maxRetries = 1, delay = 100, abortOn = ServiceRejection.class)
+    @CircuitBreaker(requestVolumeThreshold = 10, failureRatio = 0.5, delay = 10_000, successThreshold = 2,
+            skipOn = ServiceRejection.class)
+    @Fallback(fallbackMethod = "subscriptionsUnavailable", skipOn = ServiceRejection.class)
+    public Uni<List<Subscription>> subscriptions(String company, String user) {
+        return billing.subscriptions(company, user);
+    }
+
+    Uni<List<Subscription>> subscriptionsUnavailable(String company, String user, Throwable failure) {
+        LOG.warnf("billing-service subscriptions call failed: %s", failure.toString());
+        return Uni.createFrom().failure(ServiceUnavailable.of("BILLING_UNAVAILABLE", "Billing, which holds the subscriptions,"));
+    }
+
+    @AsynchronousNonBlocking
+    @Timeout(3000)
+    @Retry(maxRetries = 1, delay = 100, abortOn = ServiceRejection.class)
+    @CircuitBreaker(requestVolumeThreshold = 10, failureRatio = 0.5, delay = 10_000, successThreshold = 2,
+            skipOn = ServiceRejection.class)
+    @Fallback(fallbackMethod = "assignmentsUnavailable", skipOn = ServiceRejection.class)
+    public Uni<List<Assignment>> assignments(String subscription) {
+        return billing.assignments(subscription);
+    }
+
+    Uni<List<Assignment>> assignmentsUnavailable(String subscription, Throwable failure) {
+        LOG.warnf("billing-service assignments call failed: %s", failure.toString());
+        return Uni.createFrom().failure(ServiceUnavailable.of("BILLING_UNAVAILABLE", "Billing, which holds the assignments,"));
+    }
+}

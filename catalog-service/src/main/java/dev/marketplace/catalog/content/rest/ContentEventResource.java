@@ -1,0 +1,37 @@
+package dev.marketplace.catalog.content.rest;
+
+import java.util.Map;
+
+import jakarta.annotation.security.RolesAllowed;
+import jakarta.validation.Valid;
+import jakarta.validation.constraints.NotNull;
+import jakarta.ws.rs.Consumes;
+import jakarta.ws.rs.POST;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.core.MediaType;
+
+import dev.marketplace.catalog.content.service.ContentEvent;
+import dev.marketplace.catalog.content.service.ContentEventService;
+import dev.marketplace.common.security.Roles;
+import io.smallrye.mutiny.Uni;
+
+/** Content events for customer search, published by a product with its product-scoped OAuth 2.0 token. */
+@Path("/api/appwise/v2/data")
+@RolesAllowed(Roles.VENDOR)
+@ContentEventErrors
+@Produces(MediaType.APPLICATION_JSON)
+public class ContentEventResource {
+    private final ContentEventService contentEvents;
+
+    public ContentEventResource(ContentEventService contentEvents) {
+        this.contentEvents = contentEvents;
+    }
+
+    /** 200 {@code {}} once stored (or removed) and its domain event written. */
+    @POST
+    @Consumes(MediaType.APPLICATION_JSON)
+    public Uni<Map<String, Object>> publish(@Valid @NotNull ContentEvent event) {
+        return contentEvents.publish(event).replaceWith(Map.of());
+    }
+}

@@ -1,0 +1,36 @@
+package dev.marketplace.devstack;
+
+import dev.marketplace.testkit.SandboxPaymentGateway;
+
+/**
+ * The card payment gateway of the devstack: libs/testkit's sandbox on loopback (any free port), which billing-service
+ * charges cards through. Its test card numbers (approved, declined, failing, unreachable) are listed in
+ * billing-service/README.md.
+ */
+public final class PaymentSandbox implements AutoCloseable {
+    private final SandboxPaymentGateway gateway;
+
+    private PaymentSandbox(SandboxPaymentGateway gateway) {
+        this.gateway = gateway;
+    }
+
+    public static PaymentSandbox start() {
+        PaymentSandbox sandbox = new PaymentSandbox(SandboxPaymentGateway.start(0));
+        System.out.println("devstack: sandbox payment gateway on " + sandbox.url());
+        return sandbox;
+    }
+
+    public String url() {
+        return gateway.url();
+    }
+
+    /** The gateway itself, for tests that look at the charges it received. */
+    public SandboxPaymentGateway gateway() {
+        return gateway;
+    }
+
+    @Override
+    public void close() {
+        gateway.close();
+    }
+}

@@ -1,0 +1,72 @@
+package dev.marketplace.gateway.ratelimit.service;
+
+import jakarta.enterprise.context.ApplicationScoped;
+
+import dev.marketplace.gateway.config.GatewayConfig;
+import io.vertx.core.http.HttpServerRequest;
+
+/**
+ * What bounds the work a caller can make the gateway do without being served (amplifiers), per replica and in memory
+ * ({@link LocalBuckets}), so that the hot path pays no extra Redis command:
+ * <ul>
+ * <li>failed authentications per client address: once its bucket is full, every call from that address gets
+ * {@code 429} before any consumer lookup, catalog call or signature check (a valid call does not drain the bucket, it
+ * waits like the others);</li>
+ * <li>token requests per client id at {@code /oauth2/token} (each costs an RSA signature);</li>
+ * <li>nonces per consumer: how many a consumer may have this replica store in Redis per timestamp window.</li>
+ * </ul>
+ * The client address is the connection's, or, behind trusted proxies ({@code quarkus.http.proxy.trusted-proxies}), the
+ * one they forward.
+ */
+@ApplicationScoped
+public class AbuseGuard {
+    private final LocalBuckets failures;
+    private final LocalBuckets tokenRequests;
+    private final LocalBuckets nonces;
+
+    public AbuseGuard(GatewayConfig config) {
+        GatewayConfig.Abuse abuse = config.abuse();
+        int max = abuse.maxTrackedKeys();
+        this.failures = buckets(abuse.failedAuthentications(), max);
+        this.tokenRequests = buckets(abuse.tokenRequests(), max);
+        long quota = Math.max(1, config.oauth1().nonceQuota());
+        this.nonces = new LocalBuckets(quota, quota, config.oauth1().timestampWindow(), max);
+    }
+
+    private static LocalBuckets buckets(GatewayConfig.Bucket bucket, int maxKeys) {
+        return new LocalBuckets(bucket.capacity(), bucket.refillTokens(), bucket.refillPeriod(), maxKeys);
+    }
+
+    public static String clientAddress(HttpServerRequest request) {
+        return request.remoteAddress() == null ? "unknown" : request.remoteAddress().hostAddress();
+    }
+
+    /** Refuses (429) an address whose failed authentications have filled its bucket. */
+    public void requireNotBlocked(String address) {
+        long wait = failures.full(address);
+        if (wait > 0) {
+            throw new Throttled(wait, "Too many failed authentications from this address");
+        }
+    }
+
+    /** Counts a failed authentication of {@code address}. */
+    public void failed(String address) {
+        failures.take(address);
+    }
+
+    /** Takes a token request of {@code clientId}, or refuses it (429). */
+    public void tokenRequest(String clientId) {
+        long wait = tokenRequests.take(clientId);
+        if (wait > 0) {
+            throw new Throttled(wait, "Too many token requests for this client");
+        }
+    }
+
+    /** Takes a nonce of {@code consumerKey} from its quota, or refuses the call (429). */
+    public void nonce(String consumerKey) {
+        long wait = nonces.take(consumerKey);
+        if (wait > 0) {
+            throw new Throttled(wait, "Too many signed requests for this consumer");
+        }
+    }
+}

@@ -1,0 +1,53 @@
+package dev.marketplace.common.idempotency;
+
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.HexFormat;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
+
+import dev.marketplace.common.error.ApiException;
+
+/**
+ * A request carrying an {@code Idempotency-Key} header: the key, the scope it is unique in (the marketplace and the
+ * calling consumer, so that two clients never collide) and a fingerprint of the request (method, path and the body as
+ * bound, so that formatting differences do not count).
+ */
+public record IdempotentRequest(String scope, String key, String fingerprint) {
+    public static final String HEADER = "Idempotency-Key";
+    /** Set on an answer that is the stored answer of an earlier request with the same key. */
+    public static final String REPLAYED_HEADER = "Idempotent-Replayed";
+    static final int MAX_KEY_LENGTH = 255;
+
+    /**
+     * The request's key, or null when the header is absent. A key is 1 to 255 visible ASCII characters (a UUID is
+     * usual); anything else is a 400 naming the header.
+     */
+    public static IdempotentRequest of(String header, String scope, String method, String path, Object body,
+            ObjectMapper mapper) {
+        if (header == null) {
+            return null;
+        }
+        String key = header.trim();
+        if (key.isEmpty() || key.length() > MAX_KEY_LENGTH || !key.chars().allMatch(c -> c > 0x20 && c < 0x7f)) {
+            throw ApiException.invalidField(HEADER, "must be 1 to " + MAX_KEY_LENGTH + " visible ASCII characters, such as a UUID");
+        }
+        String canonical;
+        try {
+            canonical = body == null ? "" : mapper.writeValueAsString(body);
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException("the request body cannot be fingerprinted", e);
+        }
+        return new IdempotentRequest(scope, key, sha256(method + ' ' + path + '\n' + canonical));
+    }
+
+    private static String sha256(String text) {
+        try {
+            return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(text.getBytes(StandardCharsets.UTF_8)));
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+}

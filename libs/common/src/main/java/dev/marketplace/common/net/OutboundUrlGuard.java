@@ -1,0 +1,256 @@
+package dev.marketplace.common.net;
+
+import java.net.Inet4Address;
+import java.net.Inet6Address;
+import java.net.InetAddress;
+import java.net.URI;
+import java.net.URISyntaxException;
+import java.net.UnknownHostException;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.stream.Collectors;
+
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+
+import org.eclipse.microprofile.config.inject.ConfigProperty;
+
+import io.smallrye.mutiny.Uni;
+import io.vertx.core.Context;
+import io.vertx.core.Vertx;
+import io.smallrye.mutiny.infrastructure.Infrastructure;
+
+/**
+ * Decides whether the marketplace may call a URL given by a client (vendor event URLs, shipping connectors): only the
+ * configured schemes and ports, and never an address inside the operator's network — loopback, private (10/8,
+ * 172.16/12, 192.168/16, carrier-grade NAT 100.64/10, IPv6 unique-local fc00::/7), link-local (169.254/16 with the
+ * cloud metadata service, fe80::/10), unspecified, multicast, broadcast and reserved ranges. The host name is resolved
+ * and every address it resolves to must pass. {@code marketplace.outbound.allow-loopback=true} (the devstack, whose
+ * vendors listen on this machine) lets loopback addresses through and nothing else;
+ * {@code marketplace.outbound.allow-private=true} (module tests) lets loopback and private addresses through;
+ * link-local, unspecified and multicast stay refused.
+ * <p>
+ * A name that does not resolve passes this check: nothing can be reached through it now, and the check made when the
+ * call is about to be made ({@link #violation(URI, List)} with the addresses actually connected to) resolves again —
+ * which also defeats a name re-pointed after it was saved.
+ */
+@ApplicationScoped
+public class OutboundUrlGuard {
+    /** The rule a refused address breaks, as it appears in a 400 message. */
+    public static final String INTERNAL_ADDRESS = "must not point to a loopback, private, link-local or otherwise internal address";
+
+    private final boolean allowPrivate;
+    private final boolean allowLoopback;
+    private final Set<String> schemes;
+    private final Set<Integer> ports;
+
+    /**
+     * @param allowPrivate {@code marketplace.outbound.allow-private}: loopback and private addresses pass
+     * @param schemes {@code marketplace.outbound.schemes} (default https, http)
+     * @param ports {@code marketplace.outbound.ports} (default 443, 80); {@code *} allows every port
+     */
+    public OutboundUrlGuard(boolean allowPrivate, List<String> schemes, List<String> ports) {
+        this(allowPrivate, false, schemes, ports);
+    }
+
+    /** @param allowLoopback {@code marketplace.outbound.allow-loopback}: loopback addresses (only) pass */
+    @Inject
+    public OutboundUrlGuard(@ConfigProperty(name = "marketplace.outbound.allow-private", defaultValue = "false") boolean allowPrivate,
+            @ConfigProperty(name = "marketplace.outbound.allow-loopback", defaultValue = "false") boolean allowLoopback,
+            @ConfigProperty(name = "marketplace.outbound.schemes", defaultValue = "https,http") List<String> schemes,
+            @ConfigProperty(name = "marketplace.outbound.ports", defaultValue = "443,80") List<String> ports) {
+        this.allowPrivate = allowPrivate;
+        this.allowLoopback = allowLoopback;
+        this.schemes = schemes.stream().map(s -> s.trim().toLowerCase(Locale.ROOT)).collect(Collectors.toUnmodifiableSet());
+        this.ports = ports.stream().map(String::trim).anyMatch("*"::equals) ? null
+                : ports.stream().map(p -> Integer.valueOf(p.trim())).collect(Collectors.toUnmodifiableSet());
+    }
+
+    /** The defaults: https and http on ports 443 and 80, public addresses only. */
+    public static OutboundUrlGuard strict() {
+        return new OutboundUrlGuard(false, List.of("https", "http"), List.of("443", "80"));
+    }
+
+    /** The rule {@code url} breaks, or empty when it may be called. Resolves the host name: blocking. */
+    public Optional<String> violation(String url) {
+        URI uri;
+        try {
+            uri = new URI(url);
+        } catch (URISyntaxException | NullPointerException e) {
+            return Optional.of("must be an absolute URL");
+        }
+        return violation(uri);
+    }
+
+    /** Same, for a parsed URI. Resolves the host name: blocking. */
+    public Optional<String> violation(URI uri) {
+        Optional<String> shape = shape(uri);
+        if (shape.isPresent()) {
+            return shape;
+        }
+        InetAddress[] addresses;
+        try {
+            addresses = InetAddress.getAllByName(host(uri));
+        } catch (UnknownHostException e) {
+            return Optional.empty();
+        }
+        return violation(uri, Arrays.asList(addresses));
+    }
+
+    /** The rule the URI breaks when it is reached through {@code addresses} (already resolved: no DNS lookup). */
+    public Optional<String> violation(URI uri, List<InetAddress> addresses) {
+        Optional<String> shape = shape(uri);
+        if (shape.isPresent()) {
+            return shape;
+        }
+        for (InetAddress address : addresses) {
+            if (!permitted(address)) {
+                return Optional.of(INTERNAL_ADDRESS);
+            }
+        }
+        return Optional.empty();
+    }
+
+    /**
+     * Checks several URLs, keyed by the field that holds each, on a worker thread (name resolution blocks); the answer
+     * (field → rule, empty when every URL passes) arrives back on the caller's Vert.x context, so a reactive
+     * transaction may go on with it.
+     */
+    public Uni<Map<String, String>> violations(Map<String, String> urlsByField) {
+        if (urlsByField.isEmpty()) {
+            return Uni.createFrom().item(Map.of());
+        }
+        Context context = Vertx.currentContext();
+        if (context == null) {
+            return Uni.createFrom().item(() -> violationsBlocking(urlsByField))
+                    .runSubscriptionOn(Infrastructure.getDefaultWorkerPool());
+        }
+        return Uni.createFrom().completionStage(() -> context
+                .executeBlocking(() -> violationsBlocking(urlsByField), false).toCompletionStage());
+    }
+
+    /** Checks several URLs, keyed by the field that holds each: field → rule, empty when every URL passes. Blocking. */
+    public Map<String, String> violationsBlocking(Map<String, String> urlsByField) {
+        Map<String, String> found = new LinkedHashMap<>();
+        urlsByField.forEach((field, url) -> violation(url).ifPresent(rule -> found.put(field, rule)));
+        return found;
+    }
+
+    /** Whether a connection to this address is allowed under the configuration. */
+    public boolean permitted(InetAddress address) {
+        Range range = classify(address);
+        return range == Range.PUBLIC || ((allowPrivate || allowLoopback) && range == Range.LOOPBACK)
+                || (allowPrivate && range == Range.PRIVATE);
+    }
+
+    private Optional<String> shape(URI uri) {
+        if (uri == null || !uri.isAbsolute() || uri.isOpaque()) {
+            return Optional.of("must be an absolute URL");
+        }
+        String scheme = uri.getScheme().toLowerCase(Locale.ROOT);
+        if (!schemes.contains(scheme)) {
+            return Optional.of("must use " + schemes.stream().sorted().collect(Collectors.joining(" or ")));
+        }
+        if (host(uri) == null || host(uri).isEmpty()) {
+            return Optional.of("must name a host");
+        }
+        if (uri.getRawUserInfo() != null) {
+            return Optional.of("must not carry user information");
+        }
+        int port = uri.getPort() != -1 ? uri.getPort() : "https".equals(scheme) ? 443 : "http".equals(scheme) ? 80 : -1;
+        if (ports != null && !ports.contains(port)) {
+            return Optional.of("must use port " + ports.stream().sorted().map(String::valueOf).collect(Collectors.joining(" or ")));
+        }
+        return Optional.empty();
+    }
+
+    /** The host without IPv6 brackets; null for a URI without one (also when the authority does not parse as a host). */
+    private static String host(URI uri) {
+        String host = uri.getHost();
+        if (host != null && host.startsWith("[") && host.endsWith("]")) {
+            return host.substring(1, host.length() - 1);
+        }
+        return host;
+    }
+
+    enum Range {
+        PUBLIC, LOOPBACK, PRIVATE, LINK_LOCAL, UNSPECIFIED, MULTICAST, RESERVED
+    }
+
+    static Range classify(InetAddress address) {
+        if (address.isAnyLocalAddress()) {
+            return Range.UNSPECIFIED;
+        }
+        if (address.isLoopbackAddress()) {
+            return Range.LOOPBACK;
+        }
+        if (address.isMulticastAddress()) {
+            return Range.MULTICAST;
+        }
+        if (address.isLinkLocalAddress()) {
+            return Range.LINK_LOCAL;
+        }
+        byte[] b = address.getAddress();
+        if (address instanceof Inet4Address) {
+            return classify4(b);
+        }
+        if (address instanceof Inet6Address) {
+            // IPv4 embedded in IPv6: mapped ::ffff:a.b.c.d, compatible ::a.b.c.d, NAT64 64:ff9b::a.b.c.d
+            boolean mapped = zero(b, 0, 10) && (b[10] & 0xff) == 0xff && (b[11] & 0xff) == 0xff;
+            boolean nat64 = b[0] == 0 && (b[1] & 0xff) == 0x64 && (b[2] & 0xff) == 0xff && (b[3] & 0xff) == 0x9b && zero(b, 4, 12);
+            if (mapped || zero(b, 0, 12) || nat64) {
+                return classify4(Arrays.copyOfRange(b, 12, 16));
+            }
+            int first = b[0] & 0xff;
+            if ((first & 0xfe) == 0xfc) {
+                return Range.PRIVATE; // unique local fc00::/7
+            }
+            if (first == 0xfe && (b[1] & 0xc0) == 0xc0) {
+                return Range.PRIVATE; // deprecated site-local fec0::/10
+            }
+            if (first == 0x20 && (b[1] & 0xff) == 0x01 && (b[2] & 0xff) == 0x0d && (b[3] & 0xff) == 0xb8) {
+                return Range.RESERVED; // documentation 2001:db8::/32
+            }
+            return Range.PUBLIC;
+        }
+        return Range.RESERVED;
+    }
+
+    private static Range classify4(byte[] b) {
+        int a0 = b[0] & 0xff;
+        int a1 = b[1] & 0xff;
+        if (a0 == 0) {
+            return Range.UNSPECIFIED; // "this network" 0/8
+        }
+        if (a0 == 127) {
+            return Range.LOOPBACK;
+        }
+        if (a0 == 169 && a1 == 254) {
+            return Range.LINK_LOCAL;
+        }
+        if (a0 == 10 || (a0 == 172 && (a1 & 0xf0) == 16) || (a0 == 192 && a1 == 168) || (a0 == 100 && (a1 & 0xc0) == 64)) {
+            return Range.PRIVATE;
+        }
+        if (a0 >= 224 && a0 <= 239) {
+            return Range.MULTICAST;
+        }
+        if (a0 >= 240 || (a0 == 192 && a1 == 0 && (b[2] & 0xff) == 0) || (a0 == 198 && (a1 & 0xfe) == 18)) {
+            return Range.RESERVED; // 240/4 and broadcast, IETF protocol assignments 192.0.0/24, benchmarking 198.18/15
+        }
+        return Range.PUBLIC;
+    }
+
+    private static boolean zero(byte[] b, int from, int to) {
+        for (int i = from; i < to; i++) {
+            if (b[i] != 0) {
+                return false;
+            }
+        }
+        return true;
+    }
+}

@@ -1,0 +1,5 @@
+package dev.marketplace.reseller.company.domain;
+
+public enum CompanySize {
+    SMALL, MEDIUM, ENTERPRISE
+}

@@ -1,0 +1,50 @@
+package dev.marketplace.reseller.support;
+
+import java.time.Instant;
+import java.time.OffsetDateTime;
+import java.time.ZoneOffset;
+import java.util.List;
+import java.util.Map;
+
+import io.quarkus.hibernate.reactive.panache.Panache;
+import io.smallrye.mutiny.Uni;
+
+/** Native SQL on the current reactive session, with named parameters (instants bound as UTC timestamps). */
+public final class Sql {
+    private Sql() {
+    }
+
+    public static <T> Uni<List<T>> list(String sql, Map<String, Object> params, Class<T> type) {
+        return Panache.getSession().chain(session -> {
+            var query = session.createNativeQuery(sql, type);
+            params.forEach((name, value) -> query.setParameter(name, value(value)));
+            return query.getResultList();
+        });
+    }
+
+    public static Uni<Integer> update(String sql, Map<String, Object> params) {
+        return Panache.getSession().chain(session -> {
+            var query = session.createNativeQuery(sql);
+            params.forEach((name, value) -> query.setParameter(name, value(value)));
+            return query.executeUpdate();
+        });
+    }
+
+    /**
+     * How many rows {@code fromWhere} ({@code from ... where ...}) selects, counting at most {@code cap + 1}: a list
+     * over millions of rows costs at most {@code cap} index entries.
+     */
+    public static Uni<Long> cappedCount(String fromWhere, Map<String, Object> params, int cap) {
+        return list("select count(*) from (select 1 " + fromWhere + " limit " + (cap + 1) + ") counted", params, Long.class)
+                .map(rows -> rows.isEmpty() ? 0L : rows.get(0));
+    }
+
+    /** {@code text} for a case-insensitive "contains" ({@code like ... escape '\'}). */
+    public static String contains(String text) {
+        return "%" + text.toLowerCase().replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_") + "%";
+    }
+
+    public static Object value(Object value) {
+        return value instanceof Instant instant ? OffsetDateTime.ofInstant(instant, ZoneOffset.UTC) : value;
+    }
+}

@@ -1,0 +1,104 @@
+package dev.marketplace.attack;
+
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Map;
+
+import dev.marketplace.devstack.DevStack;
+
+/**
+ * The suite under attack: one devstack for the whole run, on ports of its own (the end-to-end tests use 28080), with
+ * the tenants the attacks need. {@link #ACME} is the bootstrap consumer of marketplace MARKETPLACE; {@link #RIVAL} is
+ * another marketplace's administrator; {@link #PLAIN} a consumer of a third marketplace with ROLE_PARTNER only.
+ */
+final class Stack {
+    static final Tenant ACME = new Tenant(DevStack.PARTNER, DevStack.CONSUMER_KEY, DevStack.CONSUMER_SECRET);
+    static final Tenant RIVAL = new Tenant("RIVAL", "rival-admin", "rival-admin-secret-0123456789abcdef");
+    static final Tenant PLAIN = new Tenant("PLAINCO", "plain-partner", "plain-partner-secret-0123456789abcd");
+
+    private static DevStack stack;
+
+    private Stack() {
+    }
+
+    /** A marketplace's channel consumer. */
+    record Tenant(String partner, String key, String secret) {
+        Client client() {
+            return new Client(stack().gatewayUrl(), key, secret);
+        }
+    }
+
+    static synchronized DevStack stack() {
+        if (stack == null) {
+            Path root = Path.of(System.getProperty("devstack.root", "../..")).toAbsolutePath().normalize();
+            try {
+                Path data = Files.createTempDirectory("devstack-attack");
+                stack = DevStack.start(new DevStack.Options(root, data, Integer.getInteger("attack.port", 29080), 0, 0, false));
+                stack.createChannelConsumer(RIVAL.partner(), RIVAL.key(), RIVAL.secret(), "ROLE_PARTNER", "ROLE_CHANNEL_ADMIN");
+                stack.createChannelConsumer(PLAIN.partner(), PLAIN.key(), PLAIN.secret(), "ROLE_PARTNER");
+            } catch (Exception e) {
+                throw new IllegalStateException("The devstack did not start", e);
+            }
+            Runtime.getRuntime().addShutdownHook(new Thread(stack::close));
+        }
+        return stack;
+    }
+
+    /** Another channel consumer of its own marketplace, for attacks that change its credentials. */
+    static Tenant freshTenant(String partner, String... authorities) {
+        Tenant tenant = new Tenant(partner, partner.toLowerCase() + "-key", partner.toLowerCase() + "-secret-0123456789abcdef");
+        try {
+            stack().createChannelConsumer(tenant.partner(), tenant.key(), tenant.secret(), authorities);
+        } catch (Exception e) {
+            throw new IllegalStateException(e);
+        }
+        return tenant;
+    }
+
+    static String gateway(String pathAndQuery) {
+        return stack().gatewayUrl() + pathAndQuery;
+    }
+
+    /** A plain HTTP GET (no RestAssured), for ports other than the gateway's. */
+    static HttpResponse<String> get(String url) throws Exception {
+        return HttpClient.newHttpClient().send(HttpRequest.newBuilder(URI.create(url)).timeout(Duration.ofSeconds(10)).build(),
+                HttpResponse.BodyHandlers.ofString());
+    }
+
+    static Map<String, Object> company(String name) {
+        return Map.of("name", name, "externalId", "atk-" + java.util.UUID.randomUUID(), "countryCode", "US");
+    }
+
+    /** A company of the client's marketplace with a first user (its administrator). */
+    record Company(String uuid, String admin, String adminEmail) {
+    }
+
+    static Company createCompany(Client client, String name) {
+        String externalId = "atk-" + java.util.UUID.randomUUID();
+        String email = "admin-" + externalId + "@attack.example";
+        String uuid = client.signed("POST", "/api/account/v2/companies").contentType(io.restassured.http.ContentType.JSON)
+                .body(Map.of("name", name, "externalId", externalId, "countryCode", "US",
+                        "firstUser", Map.of("email", email, "firstName", "Ada")))
+                .post(client.url("/api/account/v2/companies")).then().statusCode(201).extract().path("uuid");
+        String memberships = "/api/account/v2/companies/" + uuid + "/memberships";
+        String admin = client.signed("GET", memberships).get(client.url(memberships)).then().statusCode(200)
+                .extract().path("content[0].user.uuid");
+        return new Company(uuid, admin, email);
+    }
+
+    /** A product of the client's marketplace with one edition (BASIC) and a monthly plan; its integration generated. */
+    static io.restassured.path.json.JsonPath createProduct(Client client, String name) {
+        return client.signed("POST", "/api/marketplace/v1/products").contentType(io.restassured.http.ContentType.JSON)
+                .body(Map.of("name", name, "description", "Made by the attack suite", "vendorName", name + " Vendor",
+                        "editions", java.util.List.of(Map.of("code", "BASIC", "name", "Basic", "rank", 1, "primary", true,
+                                "revenueType", "RECURRING", "plans", java.util.List.of(Map.of("frequency", "MONTHLY", "costs",
+                                        java.util.List.of(Map.of("unit", "USER", "minUnits", 1, "maxUnits", 10, "amount",
+                                                Map.of("USD", 10)))))))))
+                .post(client.url("/api/marketplace/v1/products")).then().statusCode(201).extract().jsonPath();
+    }
+}
