@@ -40,7 +40,8 @@ public final class Architecture {
     /**
      * Fails when a class of one feature uses another feature's repository (or its filter and sort types), or when a
      * resource uses a repository type at all: a feature calls the other feature's service, and a resource hands request
-     * values to its own service.
+     * values to its own service. Resources are JAX-RS ({@code rest}), Vert.x route handlers ({@code web}, the gateway's)
+     * and GraphQL endpoints ({@code graphql}).
      */
     public static void assertRepositoriesStayInTheirFeature(String basePackage) {
         JavaClasses classes = production(basePackage);
@@ -48,7 +49,8 @@ public final class Architecture {
                 .should(beUsedOnlyInsideTheirFeature(basePackage))
                 .allowEmptyShould(true)
                 .check(classes);
-        ArchRuleDefinition.noClasses().that().resideInAPackage(basePackage + ".*.rest..")
+        ArchRuleDefinition.noClasses().that().resideInAnyPackage(basePackage + ".*.rest..", basePackage + ".*.web..",
+                basePackage + ".graphql..", basePackage + ".*.graphql..")
                 .should().dependOnClassesThat().resideInAPackage(basePackage + ".*.repository..")
                 .allowEmptyShould(true)
                 .check(classes);
