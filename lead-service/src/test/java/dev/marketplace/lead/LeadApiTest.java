@@ -133,6 +133,18 @@ class LeadApiTest {
                 .body("page.totalElements", equalTo(0));
     }
 
+    /** #21: naming another marketplace's company is the caller's 403 (account-service refuses it), never a 503. */
+    @Test
+    void anotherMarketplacesCompanyIsRefused() {
+        String partner = Leads.partner();
+        UUID foreign = StubAccount.foreignCompany();
+        channel(partner).get("/api/lead/v2/leads?context=PARTNER&companyId=" + foreign).then().statusCode(403)
+                .body("code", equalTo("FORBIDDEN"));
+        post(channel(partner), "/api/lead/v2/leads?context=PARTNER&companyId=" + foreign + "&userId=" + UUID.randomUUID(),
+                Leads.body(partner, "MANUAL", null)).statusCode(403).body("code", equalTo("FORBIDDEN"));
+        channel(partner).get("/api/lead/v2/leads?context=CHANNEL_ADMIN&companyId=" + foreign).then().statusCode(403);
+    }
+
     @Test
     void partnerCredentialsCreateAManualLeadForAMarketplaceUser() {
         String partner = Leads.partner();

@@ -98,8 +98,19 @@ public class StubAccount implements QuarkusTestResourceLifecycleManager {
         }
     }
 
+    /** A company of another marketplace: account-service refuses it (403). */
+    public static UUID foreignCompany() {
+        UUID id = UUID.randomUUID();
+        System.setProperty("stubaccount.company." + id, FOREIGN);
+        return id;
+    }
+
+    private static final String FOREIGN = "FOREIGN";
+
     private static void answer(HttpExchange exchange, String json) throws IOException {
-        if (json == null) {
+        if (FOREIGN.equals(json)) {
+            HttpStubs.sendJson(exchange, 403, "{\"code\":\"FORBIDDEN\",\"message\":\"Access is denied\"}");
+        } else if (json == null) {
             HttpStubs.sendJson(exchange, 404, "{\"code\":\"NOT_FOUND\",\"message\":\"not found\"}");
         } else {
             HttpStubs.sendJson(exchange, 200, json);

@@ -7,13 +7,6 @@ import io.smallrye.config.WithDefault;
 
 @ConfigMapping(prefix = "marketplace.reseller")
 public interface ResellerConfig {
-    /**
-     * Paged lists count their total up to this many rows; beyond it {@code totalElements} says this number (a count
-     * over millions of rows per request would cost more than the page).
-     */
-    @WithDefault("10000")
-    int countCap();
-
     /** Interrupted company creations. */
     Recovery recovery();
 

@@ -289,7 +289,7 @@ public final class ListsBench {
     }
 
     /** The page's SQL and the total's: the counter of an unfiltered list, the capped count of a filtered one. */
-    private static List<Sql> withTotal(Sql page, String from, SqlFilter where, String list, Object scope) {
+    static List<Sql> withTotal(Sql page, String from, SqlFilter where, String list, Object scope) {
         Sql total = where.narrowed()
                 ? new Sql("total (capped count)", Total.cappedCountSql("select 1 " + from + " where " + where.where()),
                         where.params())

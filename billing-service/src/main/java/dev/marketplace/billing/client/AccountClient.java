@@ -15,12 +15,13 @@ import org.jboss.logging.Logger;
 import dev.marketplace.billing.client.AccountApi.PurchaseProfile;
 import dev.marketplace.common.client.ServiceRejection;
 import dev.marketplace.common.client.ServiceUnavailable;
+import dev.marketplace.common.error.ApiException;
 import io.smallrye.faulttolerance.api.AsynchronousNonBlocking;
 import io.smallrye.mutiny.Uni;
 
 /**
  * Reads companies and memberships from account-service. The read is retried once and guarded by a breaker; an unknown
- * company (404) or one of another marketplace (403) is empty; account unreachable, failing or refusing → 503 ACCOUNT_UNAVAILABLE: an order is never taken,
+ * company (404) is empty, one of another marketplace is the caller's 403; account unreachable, failing or refusing → 503 ACCOUNT_UNAVAILABLE: an order is never taken,
  * nor an invoice shown to a user, unchecked.
  */
 @ApplicationScoped
@@ -36,14 +37,15 @@ public class AccountClient {
     /** The company and, when {@code user} is given, the user's membership in it. */
     @AsynchronousNonBlocking
     @Timeout(3000)
-    @Retry(maxRetries = 1, delay = 100, abortOn = ServiceRejection.class)
+    @Retry(maxRetries = 1, delay = 100, abortOn = { ServiceRejection.class, ApiException.class })
     @CircuitBreaker(requestVolumeThreshold = 10, failureRatio = 0.5, delay = 10_000, successThreshold = 2,
-            skipOn = ServiceRejection.class)
-    @Fallback(fallbackMethod = "unavailable")
+            skipOn = { ServiceRejection.class, ApiException.class })
+    @Fallback(fallbackMethod = "unavailable", skipOn = ApiException.class)
     public Uni<Optional<PurchaseProfile>> purchaseProfile(String partner, UUID company, UUID user) {
         return account.purchaseProfile(partner, company, user).map(Optional::ofNullable)
-                .onFailure(e -> e instanceof ServiceRejection r && (r.notFound() || r.status() == 403))
-                .recoverWithItem(Optional.empty());
+                .onFailure(e -> e instanceof ServiceRejection r && r.notFound()).recoverWithItem(Optional.empty())
+                // another marketplace's company: refused exactly like account-service refuses it
+                .onFailure(e -> e instanceof ServiceRejection r && r.status() == 403).transform(e -> ApiException.forbidden());
     }
 
     Uni<Optional<PurchaseProfile>> unavailable(String partner, UUID company, UUID user, Throwable failure) {

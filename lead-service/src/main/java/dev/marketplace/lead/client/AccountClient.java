@@ -77,29 +77,31 @@ public class AccountClient {
 
     @AsynchronousNonBlocking
     @Timeout(3000)
-    @Retry(maxRetries = 1, delay = 100, abortOn = ServiceRejection.class)
+    @Retry(maxRetries = 1, delay = 100, abortOn = { ServiceRejection.class, ApiException.class })
     @CircuitBreaker(requestVolumeThreshold = 10, failureRatio = 0.5, delay = 10_000, successThreshold = 2,
-            skipOn = ServiceRejection.class)
+            skipOn = { ServiceRejection.class, ApiException.class })
     @Fallback(fallbackMethod = "companyUnavailable", skipOn = ApiException.class)
     public Uni<Optional<AccountCompany>> company(String partner, String ref) {
         return account.company(partner, Roles.PARTNER_READ, ref, false, false).map(Optional::of)
-                .onFailure(AccountClient::absent).recoverWithItem(Optional.empty());
+                .onFailure(AccountClient::absent).recoverWithItem(Optional.empty())
+                .onFailure(AccountClient::othersMarketplace).transform(e -> ApiException.forbidden());
     }
 
     @AsynchronousNonBlocking
     @Timeout(3000)
-    @Retry(maxRetries = 1, delay = 100, abortOn = ServiceRejection.class)
+    @Retry(maxRetries = 1, delay = 100, abortOn = { ServiceRejection.class, ApiException.class })
     @CircuitBreaker(requestVolumeThreshold = 10, failureRatio = 0.5, delay = 10_000, successThreshold = 2,
-            skipOn = ServiceRejection.class)
+            skipOn = { ServiceRejection.class, ApiException.class })
     @Fallback(fallbackMethod = "membershipUnavailable", skipOn = ApiException.class)
     public Uni<Optional<AccountMembership>> membership(String partner, UUID company, UUID user) {
         return account.membership(partner, Roles.PARTNER_READ, company.toString(), user.toString(), false, false)
-                .map(Optional::of).onFailure(AccountClient::absent).recoverWithItem(Optional.empty());
+                .map(Optional::of).onFailure(AccountClient::absent).recoverWithItem(Optional.empty())
+                .onFailure(AccountClient::othersMarketplace).transform(e -> ApiException.forbidden());
     }
 
     @AsynchronousNonBlocking
     @Timeout(3000)
-    @Retry(maxRetries = 1, delay = 100, abortOn = ServiceRejection.class)
+    @Retry(maxRetries = 1, delay = 100, abortOn = { ServiceRejection.class, ApiException.class })
     @CircuitBreaker(requestVolumeThreshold = 10, failureRatio = 0.5, delay = 10_000, successThreshold = 2,
             skipOn = ServiceRejection.class)
     @Fallback(fallbackMethod = "firstMemberUnavailable", skipOn = ApiException.class)
@@ -121,6 +123,11 @@ public class AccountClient {
     @Fallback(fallbackMethod = "createUnavailable", applyOn = Exception.class, skipOn = {ServiceRejection.class, ApiException.class})
     public Uni<AccountCompany> create(String partner, NewCompany company) {
         return account.create(partner, Roles.PARTNER, company);
+    }
+
+    /** account-service refuses a company of another marketplace: the caller's 403, not an outage. */
+    private static boolean othersMarketplace(Throwable failure) {
+        return failure instanceof ServiceRejection r && r.status() == 403;
     }
 
     private static boolean absent(Throwable failure) {

@@ -93,19 +93,36 @@ class BodyAttacksTest {
 
     @Test
     void oversizedBodiesAre413() {
+        String path = "/api/account/v2/companies";
+        String products = "/api/marketplace/v1/products";
+        String subscriptions = "/api/billing/v1/companies/" + company + "/users/" + user + "/subscriptions";
+        long companiesBefore = total(path);
+        long productsBefore = total(products);
+        int subscriptionsBefore = acme.signed("GET", subscriptions).get(acme.url(subscriptions)).then().statusCode(200)
+                .extract().jsonPath().getList("$").size();
         // a signed form body is read by the gateway to verify it: at most 1 MiB
         String form = "data=" + "x".repeat(1024 * 1024 + 1);
-        String path = "/api/account/v2/companies";
         given().header("Authorization", acme.authorization("POST", path)).contentType(ContentType.URLENC).body(form)
                 .post(acme.url(path)).then().statusCode(413).body("code", equalTo("PAYLOAD_TOO_LARGE"));
         // JSON bodies stream to the service, which refuses them over its limit (catalog and billing 1 MiB, account 10 MiB)
         String huge = "{\"name\":\"" + "x".repeat(2 * 1024 * 1024) + "\"}";
-        for (String endpoint : new String[] { "/api/marketplace/v1/products",
-                "/api/billing/v1/companies/" + company + "/users/" + user + "/subscriptions" }) {
+        for (String endpoint : new String[] { products, subscriptions }) {
             acme.signed("POST", endpoint).contentType(ContentType.JSON).body(huge).post(acme.url(endpoint)).then()
                     .statusCode(413);
         }
         String larger = "{\"name\":\"" + "x".repeat(11 * 1024 * 1024) + "\"}";
         acme.signed("POST", path).contentType(ContentType.JSON).body(larger).post(acme.url(path)).then().statusCode(413);
+        // nothing was created
+        assertEquals(companiesBefore, total(path));
+        assertEquals(productsBefore, total(products));
+        acme.signed("GET", subscriptions).get(acme.url(subscriptions)).then().statusCode(200)
+                .body("size()", equalTo(subscriptionsBefore));
+    }
+
+    /** The exact total of an unfiltered list of the caller's marketplace. */
+    private static long total(String list) {
+        String first = list + "?size=1";
+        return acme.signed("GET", first).get(acme.url(first)).then().statusCode(200).extract().jsonPath()
+                .getLong("page.totalElements");
     }
 }

@@ -7,17 +7,24 @@ import java.util.UUID;
 import jakarta.enterprise.context.ApplicationScoped;
 
 import dev.marketplace.billing.discount.domain.Discount;
+import dev.marketplace.common.paging.ListQueries;
+import dev.marketplace.common.paging.SqlFilter;
+import dev.marketplace.common.paging.Total;
 import io.quarkus.hibernate.reactive.panache.PanacheRepositoryBase;
-import io.quarkus.panache.common.Parameters;
 import io.smallrye.mutiny.Uni;
 
 @ApplicationScoped
 public class DiscountRepository implements PanacheRepositoryBase<Discount, Long> {
+    /** The discounts list in {@code list_counter}, per partner (live discounts only). */
+    public static final String LIST = "discounts";
 
-    /** The list's sort fields (AppDirect's names); each has an index with the id as tie-breaker. */
+    /**
+     * The list's sort fields (AppDirect's names); each has an index with the id as tie-breaker. CHANNEL is the partner,
+     * the same for the whole list: it orders by id alone.
+     */
     public enum SortField {
-        APPLICATION("d.applicationId"), CHANNEL("d.partner"), CODE("d.code"), CREATED_ON("d.createdOn"),
-        END_DATE("d.expirationDate"), REDEMPTIONS("d.redemptions"), START_DATE("d.startDate");
+        APPLICATION("d.application_id"), CHANNEL(null), CODE("d.code"), CREATED_ON("d.created_on"),
+        END_DATE("d.expiration_date"), REDEMPTIONS("d.redemptions"), START_DATE("d.start_date");
 
         final String column;
 
@@ -26,18 +33,34 @@ public class DiscountRepository implements PanacheRepositoryBase<Discount, Long>
         }
     }
 
+    /** A page of the live discounts (indexes {@code discount_list*}). */
     public Uni<List<Discount>> search(String partner, String code, SortField sort, boolean ascending, int start, int count) {
-        Parameters params = new Parameters();
-        String direction = ascending ? " asc" : " desc";
-        String nulls = ascending ? " nulls first" : " nulls last";
-        return find("from Discount d where " + where(partner, code, params) + " order by " + sort.column + direction + nulls
-                + ", d.id" + direction, params).range(start, start + count - 1).list();
+        SqlFilter where = sqlFilter(partner, code);
+        return ListQueries.page(Discount.class, Long.class, "id", d -> d.id, pageSql(where, sort, ascending, start, count),
+                where);
     }
 
-    /** Discounts of a marketplace number in the hundreds, not millions: an exact count is cheap. */
-    public Uni<Long> count(String partner, String code) {
-        Parameters params = new Parameters();
-        return count("from Discount d where " + where(partner, code, params), params);
+    /** The list's total: the marketplace's counter of live discounts when unfiltered, else a capped count. */
+    public Uni<Total> count(String partner, String code) {
+        return ListQueries.total("from discount d", sqlFilter(partner, code), LIST, partner);
+    }
+
+    /** Ascending puts discounts without the sorted value first, descending last (the indexes are built so). */
+    public static String pageSql(SqlFilter where, SortField sort, boolean ascending, int start, int count) {
+        String direction = ascending ? " asc" : " desc";
+        String nulls = ascending ? " nulls first" : " nulls last";
+        String order = sort.column == null ? "d.id" + direction : sort.column + direction + nulls + ", d.id" + direction;
+        return ListQueries.pageSql("discount d", "d.id", where, order, start, count);
+    }
+
+    /** Deleted discounts are never listed; the code is matched whatever its case (index {@code discount_code}). */
+    public static SqlFilter sqlFilter(String partner, String code) {
+        SqlFilter where = SqlFilter.scope("d.partner = ?", partner).always("d.deleted_on is null");
+        if (code != null) {
+            // "code is not null" lets the planner use the partial unique index
+            where.and("d.code is not null and upper(d.code) = upper(?)", code);
+        }
+        return where;
     }
 
     public Uni<Discount> live(Long id, UUID uuid) {
@@ -64,15 +87,5 @@ public class DiscountRepository implements PanacheRepositoryBase<Discount, Long>
         return getSession().chain(session -> session.createNativeQuery("update discount set redemptions = redemptions + 1 "
                 + "where id = ?1 and deleted_on is null and (max_redemptions is null or redemptions < max_redemptions)")
                 .setParameter(1, id).executeUpdate()).map(updated -> updated == 1);
-    }
-
-    private static String where(String partner, String code, Parameters params) {
-        StringBuilder where = new StringBuilder("d.partner = :partner and d.deletedOn is null");
-        params.and("partner", partner);
-        if (code != null) {
-            where.append(" and upper(d.code) = upper(:code)");
-            params.and("code", code);
-        }
-        return where.toString();
     }
 }

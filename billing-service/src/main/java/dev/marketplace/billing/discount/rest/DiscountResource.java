@@ -22,6 +22,7 @@ import dev.marketplace.billing.discount.repository.DiscountRepository;
 import dev.marketplace.billing.discount.service.DiscountInput;
 import dev.marketplace.billing.discount.service.DiscountService;
 import dev.marketplace.billing.discount.service.DiscountView;
+import dev.marketplace.billing.support.StartCount;
 import dev.marketplace.common.input.QueryParams;
 import io.quarkus.security.Authenticated;
 import io.smallrye.mutiny.Uni;
@@ -54,9 +55,9 @@ public class DiscountResource {
         var sort = QueryParams.enumValue("sortField", sortField, DiscountRepository.SortField.class,
                 DiscountRepository.SortField.CREATED_ON);
         return discounts.list(QueryParams.text(code), sort, QueryParams.ascending(sortOrder, true),
-                QueryParams.intInRange("start", start, 0, Integer.MAX_VALUE, 0),
+                StartCount.start(start),
                 QueryParams.intInRange("count", count, 1, MAX_COUNT, DEFAULT_COUNT))
-                .map(page -> Response.ok(page.discounts()).header("X-Total-Count", page.total()).build());
+                .map(page -> StartCount.withTotal(Response.ok(page.discounts()), page.total()).build());
     }
 
     @GET

@@ -14,6 +14,7 @@ import dev.marketplace.billing.support.ChannelAccess;
 import dev.marketplace.common.error.ApiException;
 import dev.marketplace.common.events.DomainEventPublisher;
 import dev.marketplace.common.events.EventTypes;
+import dev.marketplace.common.paging.Total;
 import dev.marketplace.common.security.Caller;
 import io.quarkus.hibernate.reactive.panache.Panache;
 import io.quarkus.hibernate.reactive.panache.common.WithSession;
@@ -45,7 +46,7 @@ public class DiscountService {
     }
 
     /** A page of a list with start/count paging, and the total for X-Total-Count. */
-    public record Page(List<DiscountView> discounts, long total) {
+    public record Page(List<DiscountView> discounts, Total total) {
     }
 
     /** What the catalogue says about the discount's application, edition and plan. */

@@ -7,15 +7,20 @@ import java.util.UUID;
 import jakarta.enterprise.context.ApplicationScoped;
 
 import dev.marketplace.billing.exchangerate.domain.ExchangeRate;
+import dev.marketplace.common.paging.ListQueries;
+import dev.marketplace.common.paging.SqlFilter;
+import dev.marketplace.common.paging.Total;
 import io.quarkus.hibernate.reactive.panache.PanacheRepositoryBase;
-import io.quarkus.panache.common.Parameters;
 import io.smallrye.mutiny.Uni;
 
 @ApplicationScoped
 public class ExchangeRateRepository implements PanacheRepositoryBase<ExchangeRate, UUID> {
+    /** The rates list in {@code list_counter}, per partner. */
+    public static final String LIST = "exchange-rates";
 
     public enum SortField {
-        BASE_CURRENCY("r.baseCurrency, r.validFrom"), COUNTER_CURRENCY("r.counterCurrency, r.validFrom"), VALID_FROM("r.validFrom");
+        BASE_CURRENCY("r.base_currency, r.valid_from"), COUNTER_CURRENCY("r.counter_currency, r.valid_from"),
+        VALID_FROM("r.valid_from");
 
         final String columns;
 
@@ -27,37 +32,38 @@ public class ExchangeRateRepository implements PanacheRepositoryBase<ExchangeRat
     public record Filter(String partner, String baseCurrency, String counterCurrency) {
     }
 
+    /** A page of the rates, in the sort's order with the uuid breaking ties (indexes {@code exchange_rate_by_*}). */
     public Uni<List<ExchangeRate>> search(Filter filter, SortField sort, boolean ascending, int offset, int size) {
-        Parameters params = new Parameters();
-        String direction = ascending ? " asc" : " desc";
-        String order = String.join(direction + ", ", sort.columns.split(", ")) + direction + ", r.uuid" + direction;
-        return find("from ExchangeRate r where " + where(filter, params) + " order by " + order, params)
-                .range(offset, offset + size - 1).list();
+        SqlFilter where = sqlFilter(filter);
+        return ListQueries.page(ExchangeRate.class, UUID.class, "uuid", r -> r.uuid,
+                pageSql(where, sort, ascending, offset, size), where);
     }
 
-    /** Rates per marketplace are few (a handful per currency pair): counting them is cheap. */
-    public Uni<Long> count(Filter filter) {
-        Parameters params = new Parameters();
-        return count("from ExchangeRate r where " + where(filter, params), params);
+    /** The list's total: the marketplace's counter when unfiltered, else a capped count. */
+    public Uni<Total> count(Filter filter) {
+        return ListQueries.total("from exchange_rate r", sqlFilter(filter), LIST, filter.partner());
+    }
+
+    public static String pageSql(SqlFilter where, SortField sort, boolean ascending, long offset, int size) {
+        String direction = ascending ? " asc" : " desc";
+        String order = String.join(direction + ", ", sort.columns.split(", ")) + direction + ", r.uuid" + direction;
+        return ListQueries.pageSql("exchange_rate r", "r.uuid", where, order, offset, size);
+    }
+
+    public static SqlFilter sqlFilter(Filter filter) {
+        SqlFilter where = SqlFilter.scope("r.partner = ?", filter.partner());
+        if (filter.baseCurrency() != null) {
+            where.and("r.base_currency = ?", filter.baseCurrency());
+        }
+        if (filter.counterCurrency() != null) {
+            where.and("r.counter_currency = ?", filter.counterCurrency());
+        }
+        return where;
     }
 
     /** The rate in force at {@code at}: the active rate of the pair with the latest validFrom not after it. */
     public Uni<ExchangeRate> inForce(String partner, String base, String counter, Instant at) {
         return find("partner = ?1 and baseCurrency = ?2 and counterCurrency = ?3 and active = true and validFrom <= ?4 "
                 + "order by validFrom desc, uuid desc", partner, base, counter, at).firstResult();
-    }
-
-    private static String where(Filter filter, Parameters params) {
-        StringBuilder where = new StringBuilder("r.partner = :partner");
-        params.and("partner", filter.partner());
-        if (filter.baseCurrency() != null) {
-            where.append(" and r.baseCurrency = :base");
-            params.and("base", filter.baseCurrency());
-        }
-        if (filter.counterCurrency() != null) {
-            where.append(" and r.counterCurrency = :counter");
-            params.and("counter", filter.counterCurrency());
-        }
-        return where.toString();
     }
 }

@@ -2,7 +2,6 @@ package dev.marketplace.billing.invoice.repository;
 
 import java.time.Instant;
 import java.time.ZoneOffset;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
 
@@ -12,13 +11,19 @@ import jakarta.persistence.LockModeType;
 import dev.marketplace.billing.invoice.domain.BuyerRole;
 import dev.marketplace.billing.invoice.domain.Invoice;
 import dev.marketplace.billing.invoice.domain.InvoiceStatus;
+import dev.marketplace.common.paging.ListQueries;
+import dev.marketplace.common.paging.SqlFilter;
+import dev.marketplace.common.paging.Total;
 import io.quarkus.hibernate.reactive.panache.PanacheRepositoryBase;
 import io.smallrye.mutiny.Uni;
 
 @ApplicationScoped
 public class InvoiceRepository implements PanacheRepositoryBase<Invoice, UUID> {
-    /** Listings count at most this many invoices (X-Total-Count is then this number: "at least"). */
-    public static final int COUNT_CAP = 10_000;
+    /** The invoice lists in {@code list_counter}: per partner, per company and per company user. */
+    public static final String LIST = "invoices";
+    public static final String COMPANY_LIST = "company-invoices";
+    public static final String USER_LIST = "user-invoices";
+    static final String FROM = "from invoice i";
 
     public enum SortField {
         DATE("creation_date"), INVOICE_ID("invoice_number"), TOTAL("total");
@@ -65,63 +70,59 @@ public class InvoiceRepository implements PanacheRepositoryBase<Invoice, UUID> {
         return list("partner = ?1 and invoiceNumber in ?2 order by invoiceNumber", partner, numbers);
     }
 
+    /** A page of an invoice list, in the sort's order with the invoice number breaking ties (indexes {@code invoice_list*}). */
     public Uni<List<Invoice>> search(Filter filter, SortField sort, boolean ascending, int start, int count) {
-        List<Object> params = new ArrayList<>();
+        SqlFilter where = sqlFilter(filter);
+        return ListQueries.page(Invoice.class, UUID.class, "id", i -> i.id, pageSql(where, sort, ascending, start, count),
+                where);
+    }
+
+    /**
+     * The list's total: the counter of its scope (the marketplace's, the company's or the company user's invoices) when
+     * unfiltered, else a capped count.
+     */
+    public Uni<Total> count(Filter filter) {
+        SqlFilter where = sqlFilter(filter);
+        if (filter.user() != null) {
+            return ListQueries.total(FROM, where, USER_LIST, filter.partner() + "/" + filter.company() + "/" + filter.user());
+        }
+        if (filter.company() != null) {
+            return ListQueries.total(FROM, where, COMPANY_LIST, filter.partner() + "/" + filter.company());
+        }
+        return ListQueries.total(FROM, where, LIST, filter.partner());
+    }
+
+    public static String pageSql(SqlFilter where, SortField sort, boolean ascending, int start, int count) {
         String direction = ascending ? " asc" : " desc";
-        String sql = "select * from invoice where " + where(filter, params) + " order by " + sort.column + direction
-                + ", invoice_number" + direction + " limit " + count + " offset " + start;
-        return getSession().chain(session -> {
-            var query = session.createNativeQuery(sql, Invoice.class);
-            for (int i = 0; i < params.size(); i++) {
-                query.setParameter(i + 1, params.get(i));
-            }
-            return query.getResultList();
-        });
+        String order = sort == SortField.INVOICE_ID ? "i.invoice_number" + direction
+                : "i." + sort.column + direction + ", i.invoice_number" + direction;
+        return ListQueries.pageSql("invoice i", "i.id", where, order, start, count);
     }
 
-    /** How many invoices match, counted up to {@link #COUNT_CAP} so that a marketplace-wide listing stays cheap. */
-    public Uni<Long> count(Filter filter) {
-        List<Object> params = new ArrayList<>();
-        String sql = "select count(*) from (select 1 from invoice where " + where(filter, params) + " limit " + COUNT_CAP + ") c";
-        return getSession().chain(session -> {
-            var query = session.createNativeQuery(sql, Long.class);
-            for (int i = 0; i < params.size(); i++) {
-                query.setParameter(i + 1, params.get(i));
-            }
-            return query.getSingleResult();
-        });
-    }
-
-    private static String where(Filter f, List<Object> params) {
-        StringBuilder where = new StringBuilder("partner = ?1");
-        params.add(f.partner());
+    /** The marketplace, the company and the user are the list's scope; the rest are filters. */
+    public static SqlFilter sqlFilter(Filter f) {
+        SqlFilter where = SqlFilter.scope("i.partner = ?", f.partner());
         if (f.company() != null) {
-            params.add(f.company());
-            where.append(" and company_uuid = ?").append(params.size());
+            where.always("i.company_uuid = ?", f.company());
         }
         if (f.user() != null) {
-            params.add(f.user());
-            where.append(" and user_uuid = ?").append(params.size());
+            where.always("i.user_uuid = ?", f.user());
         }
         if (f.status() != null) {
-            params.add(f.status().name());
-            where.append(" and status = ?").append(params.size());
+            where.and("i.status = ?", f.status().name());
         }
         if (f.from() != null) {
-            params.add(f.from().atOffset(ZoneOffset.UTC));
-            where.append(" and creation_date >= ?").append(params.size());
+            where.and("i.creation_date >= ?", f.from().atOffset(ZoneOffset.UTC));
         }
         if (f.to() != null) {
-            params.add(f.to().atOffset(ZoneOffset.UTC));
-            where.append(" and creation_date <= ?").append(params.size());
+            where.and("i.creation_date <= ?", f.to().atOffset(ZoneOffset.UTC));
         }
         if (f.excludeFree()) {
-            where.append(" and total <> 0");
+            where.and("i.total <> 0");
         }
         if (f.buyerRole() != null && f.buyerRole() != BuyerRole.ALL) {
-            params.add(f.buyerRole().name());
-            where.append(" and buyer_role = ?").append(params.size());
+            where.and("i.buyer_role = ?", f.buyerRole().name());
         }
-        return where.toString();
+        return where;
     }
 }

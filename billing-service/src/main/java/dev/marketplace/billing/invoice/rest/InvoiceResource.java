@@ -21,6 +21,7 @@ import dev.marketplace.billing.invoice.repository.InvoiceRepository;
 import dev.marketplace.billing.invoice.service.InvoicePatch;
 import dev.marketplace.billing.invoice.service.InvoiceService;
 import dev.marketplace.billing.invoice.service.InvoiceViews;
+import dev.marketplace.billing.support.StartCount;
 import dev.marketplace.common.input.QueryParams;
 import dev.marketplace.common.lookup.CompanyRef;
 import dev.marketplace.common.lookup.Ids;
@@ -100,9 +101,9 @@ public class InvoiceResource {
         var sort = QueryParams.enumValue("sortField", q.sortField(), InvoiceRepository.SortField.class,
                 InvoiceRepository.SortField.INVOICE_ID);
         return invoices.list(filter, sort, QueryParams.ascending(q.sortOrder(), ascendingByDefault),
-                QueryParams.intInRange("start", q.start(), 0, Integer.MAX_VALUE, 0),
+                StartCount.start(q.start()),
                 QueryParams.intInRange("count", q.count(), 1, MAX_COUNT, DEFAULT_COUNT))
-                .map(page -> Response.ok(page.invoices()).header("X-Total-Count", page.total()).build());
+                .map(page -> StartCount.withTotal(Response.ok(page.invoices()), page.total()).build());
     }
 
     /** Company ids are UUIDs (bare or {@code id:}); billing keeps no external ids. */

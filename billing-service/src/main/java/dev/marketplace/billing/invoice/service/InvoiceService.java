@@ -25,6 +25,7 @@ import dev.marketplace.common.events.DomainEventPublisher;
 import dev.marketplace.common.events.EventCreator;
 import dev.marketplace.common.events.EventTypes;
 import dev.marketplace.common.events.payload.NotificationRequest;
+import dev.marketplace.common.paging.Total;
 import dev.marketplace.common.security.Caller;
 import io.quarkus.hibernate.reactive.panache.common.WithSession;
 import io.quarkus.hibernate.reactive.panache.common.WithTransaction;
@@ -60,8 +61,8 @@ public class InvoiceService {
         this.config = config;
     }
 
-    /** A page of a start/count listing and its total (capped, see {@link InvoiceRepository#COUNT_CAP}). */
-    public record Page(List<InvoiceViews.Listing> invoices, long total) {
+    /** A page of a start/count listing and its total (exact unfiltered, capped when filtered). */
+    public record Page(List<InvoiceViews.Listing> invoices, Total total) {
     }
 
     /**

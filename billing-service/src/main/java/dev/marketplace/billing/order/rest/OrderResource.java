@@ -20,6 +20,7 @@ import com.fasterxml.jackson.dataformat.xml.annotation.JacksonXmlRootElement;
 import dev.marketplace.billing.order.service.OrderService;
 import dev.marketplace.billing.order.service.OrderView;
 import dev.marketplace.billing.subscription.domain.SubscriptionStatus;
+import dev.marketplace.billing.support.StartCount;
 import dev.marketplace.common.input.QueryParams;
 import io.quarkus.security.Authenticated;
 import io.smallrye.mutiny.Uni;
@@ -50,13 +51,13 @@ public class OrderResource {
     @Produces({ MediaType.APPLICATION_JSON, MediaType.APPLICATION_XML })
     public Uni<Response> list(@RestQuery String start, @RestQuery String count, @RestQuery String status,
             @RestQuery String companyId, HttpHeaders headers) {
-        int first = QueryParams.intInRange("start", start, 0, Integer.MAX_VALUE, 0);
+        int first = StartCount.start(start);
         int size = QueryParams.intInRange("count", count, 1, MAX_COUNT, DEFAULT_COUNT);
         SubscriptionStatus state = QueryParams.enumValue("status", status, SubscriptionStatus.class, null);
         java.util.UUID company = QueryParams.uuid("companyId", companyId);
         boolean xml = wantsXml(headers);
         return orders.list(company, state, first, size).map(page -> {
-            Response.ResponseBuilder ok = Response.ok().header("X-Total-Count", page.total());
+            Response.ResponseBuilder ok = StartCount.withTotal(Response.ok(), page.total());
             if (!xml) {
                 return ok.type(MediaType.APPLICATION_JSON_TYPE).entity(page.orders()).build();
             }

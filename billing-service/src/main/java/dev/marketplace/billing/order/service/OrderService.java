@@ -10,6 +10,7 @@ import dev.marketplace.billing.subscription.domain.SubscriptionStatus;
 import dev.marketplace.billing.subscription.repository.SubscriptionRepository;
 import dev.marketplace.billing.subscription.service.SubscriptionAccess;
 import dev.marketplace.billing.subscription.service.SubscriptionPayloads;
+import dev.marketplace.common.paging.Total;
 import dev.marketplace.common.security.Caller;
 import io.quarkus.hibernate.reactive.panache.common.WithSession;
 import io.smallrye.mutiny.Uni;
@@ -30,7 +31,8 @@ public class OrderService {
         this.caller = caller;
     }
 
-    public record Page(List<OrderView> orders, long total) {
+    /** A page and the list's total (exact unfiltered, capped when filtered by status). */
+    public record Page(List<OrderView> orders, Total total) {
     }
 
     @WithSession

@@ -1,6 +1,7 @@
 package dev.marketplace.billing.payment.repository;
 
 import java.time.Instant;
+import java.time.ZoneOffset;
 import java.util.List;
 import java.util.UUID;
 
@@ -9,12 +10,16 @@ import jakarta.enterprise.context.ApplicationScoped;
 import dev.marketplace.billing.payment.domain.Payment;
 import dev.marketplace.billing.payment.domain.PaymentMethod;
 import dev.marketplace.billing.payment.domain.PaymentResult;
+import dev.marketplace.common.paging.ListQueries;
+import dev.marketplace.common.paging.SqlFilter;
+import dev.marketplace.common.paging.Total;
 import io.quarkus.hibernate.reactive.panache.PanacheRepositoryBase;
-import io.quarkus.panache.common.Parameters;
 import io.smallrye.mutiny.Uni;
 
 @ApplicationScoped
 public class PaymentRepository implements PanacheRepositoryBase<Payment, Long> {
+    /** The payments list in {@code list_counter}, per invoice. */
+    public static final String LIST = "payments";
 
     public enum SortField {
         AMOUNT("p.amount"), DATE("p.date"), PAYMENT_ID("p.id");
@@ -26,7 +31,7 @@ public class PaymentRepository implements PanacheRepositoryBase<Payment, Long> {
         }
     }
 
-    /** The payments of one invoice (a handful), filtered. */
+    /** The payments of one invoice, filtered. */
     public record Filter(UUID invoiceId, PaymentMethod method, PaymentResult result, Instant from, Instant to) {
     }
 
@@ -35,42 +40,43 @@ public class PaymentRepository implements PanacheRepositoryBase<Payment, Long> {
                 .getSingleResult());
     }
 
+    /** A page of an invoice's payments, in the sort's order with the id breaking ties (indexes {@code payment_*}). */
     public Uni<List<Payment>> search(Filter filter, SortField sort, boolean ascending, int start, int count) {
-        Parameters params = new Parameters();
-        String direction = ascending ? " asc" : " desc";
-        return find("from Payment p where " + where(filter, params) + " order by " + sort.column + direction + ", p.id"
-                + direction, params).range(start, start + count - 1).list();
+        SqlFilter where = sqlFilter(filter);
+        return ListQueries.page(Payment.class, Long.class, "id", p -> p.id, pageSql(where, sort, ascending, start, count),
+                where);
     }
 
-    public Uni<Long> count(Filter filter) {
-        Parameters params = new Parameters();
-        return count("from Payment p where " + where(filter, params), params);
+    /** The list's total: the invoice's counter when unfiltered, else a capped count. */
+    public Uni<Total> count(Filter filter) {
+        return ListQueries.total("from payment p", sqlFilter(filter), LIST, filter.invoiceId());
+    }
+
+    public static String pageSql(SqlFilter where, SortField sort, boolean ascending, int start, int count) {
+        String direction = ascending ? " asc" : " desc";
+        String order = sort == SortField.PAYMENT_ID ? "p.id" + direction : sort.column + direction + ", p.id" + direction;
+        return ListQueries.pageSql("payment p", "p.id", where, order, start, count);
+    }
+
+    public static SqlFilter sqlFilter(Filter f) {
+        SqlFilter where = SqlFilter.scope("p.invoice_id = ?", f.invoiceId());
+        if (f.method() != null) {
+            where.and("p.method = ?", f.method().name());
+        }
+        if (f.result() != null) {
+            where.and("p.result = ?", f.result().name());
+        }
+        if (f.from() != null) {
+            where.and("p.date >= ?", f.from().atOffset(ZoneOffset.UTC));
+        }
+        if (f.to() != null) {
+            where.and("p.date <= ?", f.to().atOffset(ZoneOffset.UTC));
+        }
+        return where;
     }
 
     /** The payments that settled an invoice (refunded when it is voided). */
     public Uni<List<Payment>> settling(UUID invoiceId) {
         return list("invoiceId = ?1 and result in ?2 order by id", invoiceId, List.of(PaymentResult.SUCCESSFUL, PaymentResult.MANUAL));
-    }
-
-    private static String where(Filter f, Parameters params) {
-        StringBuilder where = new StringBuilder("p.invoiceId = :invoice");
-        params.and("invoice", f.invoiceId());
-        if (f.method() != null) {
-            where.append(" and p.method = :method");
-            params.and("method", f.method());
-        }
-        if (f.result() != null) {
-            where.append(" and p.result = :result");
-            params.and("result", f.result());
-        }
-        if (f.from() != null) {
-            where.append(" and p.date >= :from");
-            params.and("from", f.from());
-        }
-        if (f.to() != null) {
-            where.append(" and p.date <= :to");
-            params.and("to", f.to());
-        }
-        return where.toString();
     }
 }

@@ -22,6 +22,7 @@ import dev.marketplace.billing.payment.repository.PaymentRepository;
 import dev.marketplace.billing.payment.service.PaymentInput;
 import dev.marketplace.billing.payment.service.PaymentService;
 import dev.marketplace.billing.payment.service.PaymentView;
+import dev.marketplace.billing.support.StartCount;
 import dev.marketplace.common.error.ApiException;
 import dev.marketplace.common.idempotency.IdempotentRequest;
 import dev.marketplace.common.input.QueryParams;
@@ -84,9 +85,9 @@ public class PaymentResource {
         var sort = QueryParams.enumValue("sortField", sortField, PaymentRepository.SortField.class,
                 PaymentRepository.SortField.PAYMENT_ID);
         return payments.list(number, filter, m == null || ours != null, sort, QueryParams.ascending(sortOrder, true),
-                QueryParams.intInRange("start", start, 0, Integer.MAX_VALUE, 0),
+                StartCount.start(start),
                 QueryParams.intInRange("count", count, 1, MAX_COUNT, DEFAULT_COUNT))
-                .map(page -> Response.ok(page.payments()).header("X-Total-Count", page.total()).build());
+                .map(page -> StartCount.withTotal(Response.ok(page.payments()), page.total()).build());
     }
 
     @GET

@@ -31,6 +31,7 @@ import dev.marketplace.common.idempotency.IdempotencyKeys;
 import dev.marketplace.common.idempotency.IdempotentRequest;
 import dev.marketplace.common.idempotency.StoredAnswer;
 import dev.marketplace.common.paging.Link;
+import dev.marketplace.common.paging.Total;
 import dev.marketplace.common.security.Caller;
 import io.quarkus.hibernate.reactive.panache.Panache;
 import io.quarkus.hibernate.reactive.panache.common.WithSession;
@@ -68,7 +69,8 @@ public class PaymentService {
         this.caller = caller;
     }
 
-    public record Page(List<PaymentView> payments, long total) {
+    /** A page and the list's total (exact unfiltered, capped when filtered). */
+    public record Page(List<PaymentView> payments, Total total) {
     }
 
     public Uni<Idempotent<PaymentView>> pay(long number, PaymentInput input, IdempotentRequest key) {
@@ -96,7 +98,7 @@ public class PaymentService {
         return invoices.readable(number).chain(invoice -> {
             if (!knownMethod) {
                 // a provider this marketplace has no adapter for: none of its payments exist
-                return Uni.createFrom().item(new Page(List.of(), 0));
+                return Uni.createFrom().item(new Page(List.of(), Total.exact(0)));
             }
             var scoped = new PaymentRepository.Filter(invoice.id, filter.method(), filter.result(), filter.from(), filter.to());
             return payments.count(scoped).chain(total -> payments.search(scoped, sort, ascending, start, count)

@@ -15,7 +15,8 @@ import io.smallrye.mutiny.Uni;
 public class AssignmentRepository implements PanacheRepositoryBase<Assignment, UUID> {
 
     public Uni<List<Assignment>> ofSubscription(UUID subscriptionId) {
-        return list("subscriptionId = ?1 order by createdOn", subscriptionId);
+        // index subscription_assignment_list; the id keeps assignments made in the same instant in one order
+        return list("subscriptionId = ?1 order by createdOn, id", subscriptionId);
     }
 
     /** Assignments of a user, not over, to subscriptions of a company that are not over. */

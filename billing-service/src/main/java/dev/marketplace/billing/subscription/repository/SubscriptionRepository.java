@@ -7,25 +7,55 @@ import jakarta.enterprise.context.ApplicationScoped;
 
 import dev.marketplace.billing.subscription.domain.Subscription;
 import dev.marketplace.billing.subscription.domain.SubscriptionStatus;
+import dev.marketplace.common.paging.ListQueries;
+import dev.marketplace.common.paging.SqlFilter;
+import dev.marketplace.common.paging.Total;
 import io.quarkus.hibernate.reactive.panache.PanacheRepositoryBase;
-import io.quarkus.panache.common.Parameters;
 import io.smallrye.mutiny.Uni;
 
 @ApplicationScoped
 public class SubscriptionRepository implements PanacheRepositoryBase<Subscription, UUID> {
+    /** The orders list in {@code list_counter}: per partner, and per company ({@code partner/company}). */
+    public static final String LIST = "orders";
+    public static final String COMPANY_LIST = "company-orders";
 
     public record Filter(String partner, UUID company, UUID user, SubscriptionStatus status) {
     }
 
+    /**
+     * A page of the orders list (a company's with {@code company}, a buyer's with {@code user} too), oldest order first
+     * (indexes {@code subscription_list*}).
+     */
     public Uni<List<Subscription>> search(Filter filter, int start, int count) {
-        Parameters params = new Parameters();
-        return find("from Subscription s where " + where(filter, params) + " order by s.orderId", params)
-                .range(start, start + count - 1).list();
+        SqlFilter where = sqlFilter(filter);
+        return ListQueries.page(Subscription.class, UUID.class, "id", s -> s.id, pageSql(where, start, count), where);
     }
 
-    public Uni<Long> count(Filter filter) {
-        Parameters params = new Parameters();
-        return count("from Subscription s where " + where(filter, params), params);
+    /** The list's total: the marketplace's or the company's counter when unfiltered, else a capped count. */
+    public Uni<Total> count(Filter filter) {
+        return filter.company() == null
+                ? ListQueries.total("from subscription s", sqlFilter(filter), LIST, filter.partner())
+                : ListQueries.total("from subscription s", sqlFilter(filter), COMPANY_LIST,
+                        filter.partner() + "/" + filter.company());
+    }
+
+    public static String pageSql(SqlFilter where, int start, int count) {
+        return ListQueries.pageSql("subscription s", "s.id", where, "s.order_id", start, count);
+    }
+
+    /** The marketplace, the company and the user are the list's scope; the status is a filter. */
+    public static SqlFilter sqlFilter(Filter filter) {
+        SqlFilter where = SqlFilter.scope("s.partner = ?", filter.partner());
+        if (filter.company() != null) {
+            where.always("s.company_uuid = ?", filter.company());
+        }
+        if (filter.user() != null) {
+            where.always("s.user_uuid = ?", filter.user());
+        }
+        if (filter.status() != null) {
+            where.and("s.status = ?", filter.status().name());
+        }
+        return where;
     }
 
     /** Subscriptions a user bought in a company that are not over (pending, active or being cancelled). */
@@ -61,9 +91,13 @@ public class SubscriptionRepository implements PanacheRepositoryBase<Subscriptio
      * are skipped, so replicas share the work and never invoice one subscription twice.
      */
     public Uni<List<Subscription>> dueForInvoicing(java.time.LocalDate today, int limit) {
-        return getSession().chain(session -> session.createNativeQuery("select * from subscription where status = 'ACTIVE' "
-                + "and next_invoice_on <= ?1 order by next_invoice_on, id limit ?2 for update skip locked", Subscription.class)
-                .setParameter(1, today).setParameter(2, limit).getResultList());
+        // ids first, then the entities: the table has columns the entity does not map (company_scope, for the lists'
+        // counters), which an entity read of "select *" cannot take
+        return getSession().chain(session -> session.createNativeQuery("select id from subscription where status = 'ACTIVE' "
+                + "and next_invoice_on <= ?1 order by next_invoice_on, id limit ?2 for update skip locked", UUID.class)
+                .setParameter(1, today).setParameter(2, limit).getResultList()
+                .chain(ids -> ids.isEmpty() ? Uni.createFrom().item(List.<Subscription>of())
+                        : list("id in ?1 order by nextInvoiceOn, id", ids)));
     }
 
     /** The subscription of a vendor's account (the vendor names it by the account identifier it chose). */
@@ -75,23 +109,5 @@ public class SubscriptionRepository implements PanacheRepositoryBase<Subscriptio
     /** Subscriptions of a company (its billing day changed). */
     public Uni<Integer> updateBillingDay(String partner, UUID company, Integer day) {
         return update("billingDay = ?1 where partner = ?2 and companyUuid = ?3", day, partner, company);
-    }
-
-    private static String where(Filter filter, Parameters params) {
-        StringBuilder where = new StringBuilder("s.partner = :partner");
-        params.and("partner", filter.partner());
-        if (filter.company() != null) {
-            where.append(" and s.companyUuid = :company");
-            params.and("company", filter.company());
-        }
-        if (filter.user() != null) {
-            where.append(" and s.userUuid = :user");
-            params.and("user", filter.user());
-        }
-        if (filter.status() != null) {
-            where.append(" and s.status = :status");
-            params.and("status", filter.status());
-        }
-        return where.toString();
     }
 }

@@ -4,6 +4,7 @@ import java.math.BigDecimal;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Optional;
+import java.util.UUID;
 
 import jakarta.enterprise.context.ApplicationScoped;
 
@@ -64,6 +65,11 @@ public class PurchaseRules {
         boolean limited(BillingConfig config) {
             return thirtyDaysLimit(config).isPresent() || dailyLimit(config).isPresent();
         }
+    }
+
+    /** Fails with 403 when the company belongs to another marketplace; an unknown company passes (it has nothing). */
+    public Uni<Void> companyInMarketplace(String partner, UUID company) {
+        return account.purchaseProfile(partner, company, null).replaceWithVoid();
     }
 
     /** Checks that the owner may buy for the company (before anything is written). */

@@ -106,26 +106,25 @@ public class SubscriptionService {
         String eventToken = newToken();
         String currency = input.currency() == null ? config.currency() : input.currency().name();
         Uni<Optional<StoredAnswer>> earlier = key == null ? Uni.createFrom().item(Optional.empty()) : idempotency.lookup(key);
+        // the buyer first: another marketplace's company is a 403 before anything about the product is said
         return earlier.chain(found -> found.isPresent() ? Uni.createFrom().item(Idempotent.<SubscriptionView>replayed(found.get()))
-                : catalog.resolve(partner, input.productId(), input.editionId(), input.paymentPlanId(), input.items(), currency)
-                        .chain(terms -> {
+                : purchase.buyer(partner, owner).chain(buyer -> catalog.resolve(partner, input.productId(),
+                        input.editionId(), input.paymentPlanId(), input.items(), currency).chain(terms -> {
                             if (terms.orderUrlTemplate() == null) {
                                 throw ApiException.conflict("VENDOR_NOT_INTEGRATED",
                                         "productId: the product has no SUBSCRIPTION_ORDER event URL; it cannot be ordered");
                             }
-                            return purchase.buyer(partner, owner).chain(buyer -> {
-                                // signed before anything is written: a catalog failure leaves no order behind
-                                Uni<String> redirect = terms.interactive()
-                                        ? signer.signedUrl(partner, terms.productId(), "GET", vendorUrl(terms, eventToken))
-                                        : Uni.createFrom().nullItem();
-                                return redirect.chain(url -> Panache.withTransaction(() -> claim(key).chain(stored -> stored
-                                        .isPresent() ? Uni.createFrom().item(Idempotent.<SubscriptionView>replayed(stored.get()))
-                                                : order(partner, owner, input, terms, buyer, eventToken, creator, url)
-                                                        .call(view -> key == null ? Uni.createFrom().voidItem()
-                                                                : idempotency.complete(key, 201, view))
-                                                        .map(Idempotent::fresh))));
-                            });
-                        }));
+                            // signed before anything is written: a catalog failure leaves no order behind
+                            Uni<String> redirect = terms.interactive()
+                                    ? signer.signedUrl(partner, terms.productId(), "GET", vendorUrl(terms, eventToken))
+                                    : Uni.createFrom().nullItem();
+                            return redirect.chain(url -> Panache.withTransaction(() -> claim(key).chain(stored -> stored
+                                    .isPresent() ? Uni.createFrom().item(Idempotent.<SubscriptionView>replayed(stored.get()))
+                                            : order(partner, owner, input, terms, buyer, eventToken, creator, url)
+                                                    .call(view -> key == null ? Uni.createFrom().voidItem()
+                                                            : idempotency.complete(key, 201, view))
+                                                    .map(Idempotent::fresh))));
+                        })));
     }
 
     private Uni<Optional<StoredAnswer>> claim(IdempotentRequest key) {
@@ -191,8 +190,9 @@ public class SubscriptionService {
         if (!access.channelReader()) {
             access.requireBuy(owner.user());
         }
-        return subscriptions.search(new SubscriptionRepository.Filter(partner, owner.company(), owner.user(), null), 0, 1000)
-                .map(list -> list.stream().map(payloads::view).toList());
+        // another marketplace's company is a 403 (account-service says whose it is); an unknown one simply has nothing
+        return purchase.companyInMarketplace(partner, owner.company()).chain(() -> subscriptions.search(new SubscriptionRepository.Filter(partner, owner.company(), owner.user(), null), 0, 1000)
+                .map(list -> list.stream().map(payloads::view).toList()));
     }
 
     @WithTransaction

@@ -1,45 +1,50 @@
 package dev.marketplace.lead.activity.repository;
 
 import java.time.Instant;
+import java.time.OffsetDateTime;
+import java.time.ZoneOffset;
 import java.util.List;
 import java.util.UUID;
 
 import jakarta.enterprise.context.ApplicationScoped;
 
+import dev.marketplace.common.paging.ListQueries;
 import dev.marketplace.common.paging.PageRequest;
+import dev.marketplace.common.paging.SqlFilter;
+import dev.marketplace.common.paging.Total;
 import dev.marketplace.lead.activity.domain.LeadActivity;
 import io.quarkus.hibernate.reactive.panache.PanacheRepositoryBase;
-import io.quarkus.panache.common.Parameters;
 import io.smallrye.mutiny.Uni;
 
 /** A lead's history, by creation time (index lead_activity_lead_created). */
 @ApplicationScoped
 public class ActivityRepository implements PanacheRepositoryBase<LeadActivity, UUID> {
+    /** A lead's activities in {@code list_counter}, scoped by lead id. */
+    static final String LIST = "lead-activities";
 
     public Uni<List<LeadActivity>> page(UUID lead, Instant from, Instant to, boolean ascending, PageRequest page) {
-        Parameters params = new Parameters();
-        String direction = ascending ? " asc" : " desc";
-        return find("from LeadActivity a where " + where(lead, from, to, params) + " order by a.createdOn" + direction
-                + ", a.id" + direction, params).range(page.offset(), page.offset() + page.size() - 1).list();
+        SqlFilter where = sqlFilter(lead, from, to);
+        return ListQueries.page(LeadActivity.class, UUID.class, "id", a -> a.id, pageSql(where, ascending, page), where);
     }
 
-    /** One lead's steps: a handful, so counting them is cheap. */
-    public Uni<Long> count(UUID lead, Instant from, Instant to) {
-        Parameters params = new Parameters();
-        return count("from LeadActivity a where " + where(lead, from, to, params), params);
+    /** The lead's counter when no dates are given, else a capped count. */
+    public Uni<Total> count(UUID lead, Instant from, Instant to) {
+        return ListQueries.total("from lead_activity a", sqlFilter(lead, from, to), LIST, lead);
     }
 
-    private static String where(UUID lead, Instant from, Instant to, Parameters params) {
-        StringBuilder where = new StringBuilder("a.leadId = :lead");
-        params.and("lead", lead);
+    public static String pageSql(SqlFilter where, boolean ascending, PageRequest page) {
+        String d = ascending ? " asc" : " desc";
+        return ListQueries.pageSql("lead_activity a", "a.id", where, "a.created_on" + d + ", a.id" + d, page);
+    }
+
+    public static SqlFilter sqlFilter(UUID lead, Instant from, Instant to) {
+        SqlFilter where = SqlFilter.scope("a.lead_id = ?", lead);
         if (from != null) {
-            where.append(" and a.createdOn >= :from");
-            params.and("from", from);
+            where.and("a.created_on >= ?", OffsetDateTime.ofInstant(from, ZoneOffset.UTC));
         }
         if (to != null) {
-            where.append(" and a.createdOn <= :to");
-            params.and("to", to);
+            where.and("a.created_on <= ?", OffsetDateTime.ofInstant(to, ZoneOffset.UTC));
         }
-        return where.toString();
+        return where;
     }
 }

@@ -1,17 +1,22 @@
 package dev.marketplace.lead.lead.repository;
 
+import java.time.Instant;
+import java.time.OffsetDateTime;
+import java.time.ZoneOffset;
 import java.util.List;
 import java.util.UUID;
 
 import jakarta.enterprise.context.ApplicationScoped;
 
+import dev.marketplace.common.paging.ListQueries;
 import dev.marketplace.common.paging.PageRequest;
+import dev.marketplace.common.paging.SqlFilter;
+import dev.marketplace.common.paging.Total;
 import dev.marketplace.lead.access.Actor;
 import dev.marketplace.lead.lead.domain.Lead;
 import dev.marketplace.lead.lead.domain.LeadSortField;
 import dev.marketplace.lead.lead.domain.LeadStatus;
 import io.quarkus.hibernate.reactive.panache.PanacheRepositoryBase;
-import io.quarkus.panache.common.Parameters;
 import io.smallrye.mutiny.Uni;
 
 /**
@@ -21,6 +26,8 @@ import io.smallrye.mutiny.Uni;
  */
 @ApplicationScoped
 public class LeadRepository implements PanacheRepositoryBase<Lead, UUID> {
+    /** The marketplace's leads in {@code list_counter} (neither deleted nor manual), scoped by partner. */
+    static final String LIST = "leads";
 
     public Uni<Lead> findInPartner(UUID id, String partner) {
         return find("id = ?1 and partner = ?2 and status <> ?3", id, partner, LeadStatus.DELETED).firstResult();
@@ -30,89 +37,115 @@ public class LeadRepository implements PanacheRepositoryBase<Lead, UUID> {
         return find("conversionKey", key).firstResult();
     }
 
+    /** A page of the listing: ids from the ordering index ({@code lead_list_created} or {@code lead_list_company_name}). */
     public Uni<List<Lead>> search(LeadFilter filter, PageRequest page) {
-        Parameters params = new Parameters();
-        String where = where(filter, params);
-        String direction = filter.ascending() ? " asc" : " desc";
-        String order = filter.sortField() == LeadSortField.COMPANY_NAME
-                ? " order by lower(l.customerCompanyName)" + direction + ", l.id" + direction
-                : " order by l.createdOn" + direction + ", l.id" + direction;
-        return find("from Lead l where " + where + order, params).range(page.offset(), page.offset() + page.size() - 1).list();
+        SqlFilter where = sqlFilter(filter);
+        return ListQueries.page(Lead.class, UUID.class, "id", l -> l.id, pageSql(filter, where, page), where);
     }
 
     /**
-     * How many leads the filter matches, counted up to {@code limit} + 1 only: a listing's total is exact below the
-     * limit and reported as the limit above it (README, "Totals").
+     * The listing's total. The marketplace's view unfiltered is its counter plus the caller's own manual leads (a
+     * capped count: a user's own leads); every other view, or a filtered one, is a capped count (README, "Totals").
      */
-    public Uni<Long> countUpTo(LeadFilter filter, long limit) {
-        Parameters params = new Parameters();
-        String where = where(filter, params);
-        return getSession().chain(session -> {
-            var query = session.createSelectionQuery("select l.id from Lead l where " + where, UUID.class);
-            params.map().forEach(query::setParameter);
-            return query.setMaxResults((int) limit).getResultList();
-        }).map(ids -> (long) ids.size());
+    public Uni<Total> count(LeadFilter filter) {
+        SqlFilter where = sqlFilter(filter);
+        if (where.narrowed() || !filter.actor().context().isManager()) {
+            return ListQueries.total("from lead l", where, LIST, filter.actor().partner());
+        }
+        Actor actor = filter.actor();
+        Uni<Total> own = actor.user() == null || actor.company() == null ? Uni.createFrom().item(Total.exact(0))
+                : ListQueries.total("from lead l", ownManual(actor), LIST, actor.partner());
+        return own.chain(mine -> ListQueries.counter(LIST, actor.partner())
+                .map(n -> new Total(n + mine.count(), mine.capped())));
     }
 
-    private static String where(LeadFilter filter, Parameters params) {
+    public static String pageSql(LeadFilter filter, SqlFilter where, PageRequest page) {
+        String d = filter.ascending() ? " asc" : " desc";
+        String order = filter.sortField() == LeadSortField.COMPANY_NAME ? "l.sort_company_name" + d + ", l.id" + d
+                : "l.created_on" + d + ", l.id" + d;
+        return ListQueries.pageSql("lead l", "l.id", where, order, page);
+    }
+
+    /** The listing's where-clause: the actor's visibility is its scope, status, text and dates are the caller's filters. */
+    public static SqlFilter sqlFilter(LeadFilter filter) {
         Actor actor = filter.actor();
-        StringBuilder where = new StringBuilder("l.partner = :partner and l.status <> :deleted");
-        params.and("partner", actor.partner()).and("deleted", LeadStatus.DELETED);
-        where.append(" and (").append(visible(actor, params)).append(')');
+        // 'DELETED' written in: the ordering indexes are partial on it
+        SqlFilter where = SqlFilter.scope("l.partner = ?", actor.partner()).always("l.status <> 'DELETED'");
+        visible(actor, where);
         if (filter.statuses() != null && !filter.statuses().isEmpty()) {
-            where.append(" and l.status in :statuses");
-            params.and("statuses", filter.statuses());
+            List<String> statuses = filter.statuses().stream().map(Enum::name).sorted().toList();
+            where.and("l.status in (" + "?, ".repeat(statuses.size() - 1) + "?)", statuses.toArray());
         }
         if (filter.searchText() != null) {
-            where.append(" and l.searchText like :text escape '\\'");
-            params.and("text", "%" + escapeLike(filter.searchText().toLowerCase()) + "%");
+            where.and("l.search_text like ? escape '\\'", SqlFilter.contains(filter.searchText()));
         }
         if (filter.from() != null) {
-            where.append(" and l.createdOn >= :from");
-            params.and("from", filter.from());
+            where.and("l.created_on >= ?", utc(filter.from()));
         }
         if (filter.to() != null) {
-            where.append(" and l.createdOn <= :to");
-            params.and("to", filter.to());
+            where.and("l.created_on <= ?", utc(filter.to()));
         }
-        return where.toString();
+        return where;
     }
 
     /** The visibility rules as a predicate on {@code l}. */
-    private static String visible(Actor actor, Parameters params) {
-        StringBuilder any = new StringBuilder();
+    private static void visible(Actor actor, SqlFilter where) {
+        boolean creator = actor.user() != null && actor.company() != null;
         // manual leads: their creator only (same user, acting for the same company)
-        if (actor.user() != null && actor.company() != null) {
-            any.append("(l.leadType = 'MANUAL' and l.creatorCompany = :actorCompany and l.creatorUser = :actorUser)");
-        } else {
-            any.append("1 = 0");
-        }
+        String own = "(l.lead_type = 'MANUAL' and l.creator_company = ? and l.creator_user = ?)";
         // the company a lead is assigned to (but not a reseller's own manual lead: that stays its creator's)
-        String recipient = " or (l.recipientType = 'COMPANY' and l.recipientCompany = :actorCompany and (l.leadType <> 'MANUAL'"
-                + " or l.creatorCompany is null or l.creatorCompany <> l.recipientCompany))";
+        String recipient = "(l.recipient_type = 'COMPANY' and l.recipient_company = ? and (l.lead_type <> 'MANUAL'"
+                + " or l.creator_company is null or l.creator_company <> l.recipient_company))";
         switch (actor.context()) {
-            case PARTNER, CHANNEL_ADMIN, RESELLER_MANAGER -> any.append(" or l.leadType <> 'MANUAL'");
-            case RESELLER -> any.append(" or (l.leadType = 'COMPANY' and l.profileCompany = :actorCompany)")
-                    .append(recipient);
-            case REFERRAL -> any.append(recipient);
-            case DEVELOPER -> any.append(" or (l.leadType = 'PRODUCT' and l.developersSeeLead = true and exists")
-                    .append(" (select 1 from LeadDeveloper d where d.leadId = l.id and d.userId = :actorUser))");
-            default -> {
-                // ANONYMOUS sees nothing
+            case PARTNER, CHANNEL_ADMIN, RESELLER_MANAGER -> {
+                if (creator) {
+                    where.always("l.lead_type <> 'MANUAL' or " + own, actor.company(), actor.user());
+                } else {
+                    where.always("l.lead_type <> 'MANUAL'");
+                }
             }
+            case RESELLER -> {
+                String company = "(l.lead_type = 'COMPANY' and l.profile_company = ?) or " + recipient;
+                if (creator) {
+                    where.always(own + " or " + company, actor.company(), actor.user(), actor.company(), actor.company());
+                } else {
+                    where.always(company, actor.company(), actor.company());
+                }
+            }
+            case REFERRAL -> {
+                if (creator) {
+                    where.always(own + " or " + recipient, actor.company(), actor.user(), actor.company());
+                } else {
+                    where.always(recipient, actor.company());
+                }
+            }
+            case DEVELOPER -> {
+                String developer = "l.lead_type = 'PRODUCT' and l.developers_see_lead and exists"
+                        + " (select 1 from lead_developer d where d.lead_id = l.id and d.user_id = ?)";
+                if (creator) {
+                    where.always(own + " or (" + developer + ")", actor.company(), actor.user(), actor.user());
+                } else if (actor.user() != null) {
+                    where.always(developer, actor.user());
+                } else {
+                    where.always("false");
+                }
+            }
+            default -> where.always(creator ? own : "false", creator ? new Object[] {actor.company(), actor.user()}
+                    : new Object[0]);
         }
-        String predicate = any.toString();
-        // a branch that does not apply names no parameter (Hibernate refuses unused ones)
-        if (predicate.contains(":actorCompany")) {
-            params.and("actorCompany", actor.company());
-        }
-        if (predicate.contains(":actorUser")) {
-            params.and("actorUser", actor.user());
-        }
-        return predicate;
     }
 
-    static String escapeLike(String text) {
-        return text.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_");
+    /**
+     * The caller's own manual leads (the part of the marketplace's view its counter does not hold), as a filtered list:
+     * counted, at most {@link Total#CAP} + 1 rows (index {@code lead_creator}).
+     */
+    static SqlFilter ownManual(Actor actor) {
+        return SqlFilter.scope("l.partner = ?", actor.partner()).and("l.status <> 'DELETED'")
+                .always("l.lead_type = 'MANUAL' and l.creator_company = ? and l.creator_user = ?", actor.company(),
+                        actor.user());
+    }
+
+    private static OffsetDateTime utc(Instant at) {
+        return OffsetDateTime.ofInstant(at, ZoneOffset.UTC);
     }
 }

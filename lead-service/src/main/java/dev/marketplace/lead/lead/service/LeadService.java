@@ -31,7 +31,6 @@ import dev.marketplace.common.paging.PageRequest;
 import dev.marketplace.common.paging.PagedResponse;
 import dev.marketplace.common.security.Caller;
 import dev.marketplace.common.security.Roles;
-import dev.marketplace.lead.LeadConfig;
 import dev.marketplace.lead.access.Actor;
 import dev.marketplace.lead.access.ActorResolver;
 import dev.marketplace.lead.access.LeadContext;
@@ -78,11 +77,10 @@ public class LeadService {
     private final LeadNotifications notifications;
     private final ObjectMapper mapper;
     private final Caller caller;
-    private final long countLimit;
 
     public LeadService(LeadRepository leads, LeadDeveloperRepository developers, ActivityService activities,
             ActorResolver actors, AccountClient account, CatalogClient catalog, DomainEventPublisher events,
-            LeadNotifications notifications, ObjectMapper mapper, Caller caller, LeadConfig config) {
+            LeadNotifications notifications, ObjectMapper mapper, Caller caller) {
         this.leads = leads;
         this.developers = developers;
         this.activities = activities;
@@ -93,7 +91,6 @@ public class LeadService {
         this.notifications = notifications;
         this.mapper = mapper;
         this.caller = caller;
-        this.countLimit = config.countLimit();
     }
 
     /** What a new lead refers to, as the other services know it. */
@@ -254,7 +251,7 @@ public class LeadService {
         return actors.resolve(context, companyId, true, false).chain(actor -> {
             LeadFilter filter = new LeadFilter(actor, status == null ? null : status.matching(), searchText, from, to,
                     sortField, ascending);
-            return Panache.withSession(() -> leads.countUpTo(filter, countLimit).chain(total -> leads.search(filter, page)
+            return Panache.withSession(() -> leads.count(filter).chain(total -> leads.search(filter, page)
                     .map(found -> PagedResponse.of(found.stream().map(this::view).toList(), page, total, uri))));
         });
     }

@@ -105,10 +105,14 @@ public class MessageComposer {
      * is refused.
      */
     private static Uni<Composition> rendered(String context, Supplier<Composition> rendering) {
+        return rendered(context, rendering, RENDER_CAP);
+    }
+
+    static <T> Uni<T> rendered(String context, Supplier<T> rendering, Duration cap) {
         Context caller = Vertx.currentContext();
-        Uni<Composition> work = Uni.createFrom().item(rendering).runSubscriptionOn(Infrastructure.getDefaultWorkerPool())
-                .ifNoItem().after(RENDER_CAP)
-                .failWith(() -> new TemplateRenderer.Refused("rendering " + context + " took longer than " + RENDER_CAP));
+        Uni<T> work = Uni.createFrom().item(rendering).runSubscriptionOn(Infrastructure.getDefaultWorkerPool())
+                .ifNoItem().after(cap)
+                .failWith(() -> new TemplateRenderer.Refused("rendering " + context + " took longer than " + cap));
         return caller == null ? work : work.emitOn(command -> caller.runOnContext(ignored -> command.run()));
     }
 

@@ -1,6 +1,8 @@
 package dev.marketplace.reseller.association.repository;
 
 import java.time.Instant;
+import java.time.OffsetDateTime;
+import java.time.ZoneOffset;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -9,7 +11,10 @@ import java.util.UUID;
 
 import jakarta.enterprise.context.ApplicationScoped;
 
+import dev.marketplace.common.paging.ListQueries;
 import dev.marketplace.common.paging.PageRequest;
+import dev.marketplace.common.paging.SqlFilter;
+import dev.marketplace.common.paging.Total;
 import dev.marketplace.reseller.association.domain.CompanyAssociation;
 import dev.marketplace.reseller.support.Sql;
 import io.quarkus.hibernate.reactive.panache.PanacheRepositoryBase;
@@ -17,6 +22,10 @@ import io.smallrye.mutiny.Uni;
 
 @ApplicationScoped
 public class AssociationRepository implements PanacheRepositoryBase<CompanyAssociation, UUID> {
+    /** A reseller company's associations in {@code list_counter}, scoped by its id. */
+    static final String RESELLER_LIST = "reseller-associations";
+    /** A customer company's associations in {@code list_counter}, scoped by its id. */
+    static final String CUSTOMER_LIST = "customer-associations";
 
     public enum SortField {
         CREATED_ON, ID
@@ -57,47 +66,80 @@ public class AssociationRepository implements PanacheRepositoryBase<CompanyAssoc
         return count("customerCompanyId = ?1 and resellerCompanyId in ?2", customer, List.copyOf(resellers)).map(n -> n > 0);
     }
 
+    /** A page of the listing: ids from the company's ordering index, then the rows by id. */
     public Uni<List<CompanyAssociation>> search(Filter filter, PageRequest page) {
+        return namedCompanyMatches(filter).chain(matches -> {
+            SqlFilter where = sqlFilter(filter, matches);
+            return ListQueries.page(CompanyAssociation.class, UUID.class, "id", a -> a.id, pageSql(filter, where, page),
+                    where);
+        });
+    }
+
+    /**
+     * The listing's total: the counter of the one company it names when nothing else narrows it, else a count of at
+     * most {@link Total#CAP} + 1 rows.
+     */
+    public Uni<Total> count(Filter filter) {
+        return namedCompanyMatches(filter).chain(matches -> {
+            SqlFilter where = sqlFilter(filter, matches);
+            return filter.resellerCompanyId() != null
+                    ? ListQueries.total("from company_association a", where, RESELLER_LIST, filter.resellerCompanyId())
+                    : ListQueries.total("from company_association a", where, CUSTOMER_LIST, filter.customerCompanyId());
+        });
+    }
+
+    /**
+     * Whether the name of the company the list is scoped to (the reseller, else the customer) contains
+     * {@code searchText}: then every association of the list matches the text (false without a text).
+     */
+    public Uni<Boolean> namedCompanyMatches(Filter f) {
+        if (f.searchText() == null) {
+            return Uni.createFrom().item(false);
+        }
         Map<String, Object> params = new HashMap<>();
+        params.put("id", f.resellerCompanyId() != null ? f.resellerCompanyId() : f.customerCompanyId());
+        params.put("search", SqlFilter.contains(f.searchText()));
+        return Sql.list("select c.id from directory_company c where c.id = :id and lower(c.name) like :search escape '\\'",
+                params, UUID.class).map(found -> !found.isEmpty());
+    }
+
+    public static String pageSql(Filter filter, SqlFilter where, PageRequest page) {
         String d = filter.ascending() ? " asc" : " desc";
         String order = filter.sortField() == SortField.ID ? "a.id" + d : "a.created_on" + d + ", a.id" + d;
-        params.put("limit", page.size());
-        params.put("offset", page.offset());
-        return Sql.list("select a.* " + fromWhere(filter, params) + " order by " + order + " limit :limit offset :offset",
-                params, CompanyAssociation.class);
+        return ListQueries.pageSql("company_association a", "a.id", where, order, page);
     }
 
-    /** How many associations the listing has, counting at most {@code cap + 1}. */
-    public Uni<Long> count(Filter filter, int cap) {
-        Map<String, Object> params = new HashMap<>();
-        return Sql.cappedCount(fromWhere(filter, params), params, cap);
-    }
-
-    private static String fromWhere(Filter f, Map<String, Object> params) {
-        StringBuilder where = new StringBuilder("from company_association a where a.partner = :partner");
-        params.put("partner", f.partner());
+    /**
+     * The listing's where-clause. Its scope is the company it names (reseller or customer, at least one is given); the
+     * other company, the text and the dates narrow it. {@code namedCompanyMatches}: see {@link #namedCompanyMatches}.
+     */
+    public static SqlFilter sqlFilter(Filter f, boolean namedCompanyMatches) {
+        SqlFilter where;
         if (f.resellerCompanyId() != null) {
-            where.append(" and a.reseller_company_id = :reseller");
-            params.put("reseller", f.resellerCompanyId());
-        }
-        if (f.customerCompanyId() != null) {
-            where.append(" and a.customer_company_id = :customer");
-            params.put("customer", f.customerCompanyId());
+            where = SqlFilter.scope("a.partner = ? and a.reseller_company_id = ?", f.partner(), f.resellerCompanyId());
+            if (f.customerCompanyId() != null) {
+                where.and("a.customer_company_id = ?", f.customerCompanyId());
+            }
+        } else {
+            where = SqlFilter.scope("a.partner = ? and a.customer_company_id = ?", f.partner(), f.customerCompanyId());
         }
         if (f.searchText() != null) {
-            // the names are the directory's (account-service's companies)
-            where.append(" and exists (select 1 from directory_company c where c.id in (a.reseller_company_id,"
-                    + " a.customer_company_id) and lower(c.name) like :search escape '\\')");
-            params.put("search", Sql.contains(f.searchText()));
+            // either company's name, as the directory knows it. The scope's company matched or not (one row read
+            // before); otherwise the other company must match, and the companies that do (trigram index) lead the plan
+            if (namedCompanyMatches) {
+                where.and("true");
+            } else {
+                String other = f.resellerCompanyId() != null ? "a.customer_company_id" : "a.reseller_company_id";
+                where.and(other + " in (select c.id from directory_company c where c.partner = ?"
+                        + " and lower(c.name) like ? escape '\\')", f.partner(), SqlFilter.contains(f.searchText()));
+            }
         }
         if (f.from() != null) {
-            where.append(" and a.created_on >= :from");
-            params.put("from", f.from());
+            where.and("a.created_on >= ?", OffsetDateTime.ofInstant(f.from(), ZoneOffset.UTC));
         }
         if (f.to() != null) {
-            where.append(" and a.created_on <= :to");
-            params.put("to", f.to());
+            where.and("a.created_on <= ?", OffsetDateTime.ofInstant(f.to(), ZoneOffset.UTC));
         }
-        return where.toString();
+        return where;
     }
 }

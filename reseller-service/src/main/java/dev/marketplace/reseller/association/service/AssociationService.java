@@ -19,7 +19,6 @@ import dev.marketplace.common.lookup.CompanyRef;
 import dev.marketplace.common.paging.PageRequest;
 import dev.marketplace.common.paging.PagedResponse;
 import dev.marketplace.common.security.Roles;
-import dev.marketplace.reseller.ResellerConfig;
 import dev.marketplace.reseller.access.service.Actor;
 import dev.marketplace.reseller.access.service.ResellerAccess;
 import dev.marketplace.reseller.association.domain.AssociationOrigin;
@@ -49,15 +48,13 @@ public class AssociationService {
     private final Directory directory;
     private final ResellerAccess access;
     private final DomainEventPublisher events;
-    private final ResellerConfig config;
 
     public AssociationService(AssociationRepository associations, Directory directory, ResellerAccess access,
-            DomainEventPublisher events, ResellerConfig config) {
+            DomainEventPublisher events) {
         this.associations = associations;
         this.directory = directory;
         this.access = access;
         this.events = events;
-        this.config = config;
     }
 
     public enum Sort {
@@ -141,9 +138,9 @@ public class AssociationService {
                             query.to(), query.sort() == Sort.ID ? AssociationRepository.SortField.ID
                                     : AssociationRepository.SortField.CREATED_ON,
                             query.ascending());
-                    return associations.count(filter, config.countCap()).chain(total -> associations
+                    return associations.count(filter).chain(total -> associations
                             .search(filter, query.page()).chain(found -> views(found).map(views -> new AssociationPage(views,
-                                    PagedResponse.of(views, query.page(), Math.min(total, config.countCap()), null).page()))));
+                                    PagedResponse.of(views, query.page(), total, null).page()))));
                 }));
     }
 

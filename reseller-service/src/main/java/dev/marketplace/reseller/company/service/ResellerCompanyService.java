@@ -9,7 +9,6 @@ import jakarta.enterprise.context.ApplicationScoped;
 
 import dev.marketplace.common.lookup.CompanyRef;
 import dev.marketplace.common.paging.PageRequest;
-import dev.marketplace.reseller.ResellerConfig;
 import dev.marketplace.reseller.access.service.Actor;
 import dev.marketplace.reseller.access.service.ResellerAccess;
 import dev.marketplace.reseller.access.service.ResellerContext;
@@ -53,14 +52,11 @@ public class ResellerCompanyService {
     private final ResellerAccess access;
     private final AssociationService associations;
     private final Directory directory;
-    private final ResellerConfig config;
 
-    public ResellerCompanyService(ResellerAccess access, AssociationService associations, Directory directory,
-            ResellerConfig config) {
+    public ResellerCompanyService(ResellerAccess access, AssociationService associations, Directory directory) {
         this.access = access;
         this.associations = associations;
         this.directory = directory;
-        this.config = config;
     }
 
     @WithSession
@@ -90,7 +86,7 @@ public class ResellerCompanyService {
 
     private Uni<List<CompanyViews.Item>> items(List<DirectoryCompany> companies) {
         List<UUID> ids = companies.stream().map(c -> c.id).toList();
-        return directory.memberCounts(ids, config.countCap()).chain(counts -> directory.activeCompanies(ids).map(active -> companies.stream()
+        return directory.memberCounts(ids).chain(counts -> directory.activeCompanies(ids).map(active -> companies.stream()
                 .map(c -> new CompanyViews.Item(c.id, c.externalId, c.name, c.createdOn.toEpochMilli(), c.phone,
                         active.contains(c.id), counts.getOrDefault(c.id, 0L), CompanyViews.grantedAccesses(c)))
                 .toList()));

@@ -1,6 +1,8 @@
 package dev.marketplace.reseller.directory.repository;
 
 import java.time.Instant;
+import java.time.OffsetDateTime;
+import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.HashMap;
@@ -13,7 +15,9 @@ import java.util.UUID;
 
 import jakarta.enterprise.context.ApplicationScoped;
 
+import dev.marketplace.common.paging.ListQueries;
 import dev.marketplace.common.paging.PageRequest;
+import dev.marketplace.common.paging.SqlFilter;
 import dev.marketplace.reseller.directory.domain.DirectoryChange.CompanyChange;
 import dev.marketplace.reseller.directory.domain.DirectoryChange.CompanyColumn;
 import dev.marketplace.reseller.directory.domain.CompanySearch;
@@ -58,15 +62,16 @@ public class CompanyRepository implements PanacheRepositoryBase<DirectoryCompany
                 params, UUID.class);
     }
 
+    /** A page of the listing: ids from the ordering index (directory_company_program_list*), then rows by id. */
     public Uni<List<DirectoryCompany>> search(CompanySearch filter, PageRequest page) {
-        Map<String, Object> params = new HashMap<>();
-        String direction = filter.ascending() ? " asc" : " desc";
-        String order = filter.sortField() == CompanySearch.SortField.COMPANY_ID ? "c.id" + direction
-                : "c.created_on" + direction + ", c.id" + direction;
-        params.put("limit", page.size());
-        params.put("offset", page.offset());
-        return Sql.list("select c.id from directory_company c where " + where(filter, params) + " order by " + order
-                + " limit :limit offset :offset", params, UUID.class).chain(this::inOrder);
+        SqlFilter where = sqlFilter(filter);
+        return ListQueries.page(DirectoryCompany.class, UUID.class, "id", c -> c.id, pageSql(filter, where, page), where);
+    }
+
+    public static String pageSql(CompanySearch filter, SqlFilter where, PageRequest page) {
+        String d = filter.ascending() ? " asc" : " desc";
+        String order = filter.sortField() == CompanySearch.SortField.COMPANY_ID ? "c.id" + d : "c.created_on" + d + ", c.id" + d;
+        return ListQueries.pageSql("directory_company c", "c.id", where, order, page);
     }
 
     /** The companies of {@code ids}, in that order (absent ones left out). */
@@ -88,20 +93,19 @@ public class CompanyRepository implements PanacheRepositoryBase<DirectoryCompany
     }
 
     /**
-     * How many members (users not removed) each company has, counting at most {@code cap} per company: a page of
-     * companies never costs more than {@code cap} index entries per company.
+     * How many members (memberships not removed whose user is not removed) each company has: the companies' counters
+     * ({@code company-users}, kept by the V2 migration's trigger), one query per page.
      */
-    public Uni<Map<UUID, Long>> memberCounts(Collection<UUID> companies, int cap) {
+    public Uni<Map<UUID, Long>> memberCounts(Collection<UUID> companies) {
         if (companies.isEmpty()) {
             return Uni.createFrom().item(Map.of());
         }
-        return Sql.list("select c.id, (select count(*) from (select 1 from directory_membership m join directory_user u"
-                + " on u.id = m.user_id where m.company_id = c.id and not m.deleted and u.status <> 'DELETED' limit "
-                + cap + ") members) from directory_company c where c.id in (:ids)",
-                Map.of("ids", List.copyOf(companies)), Object[].class).map(rows -> {
+        return Sql.list("select scope, n from list_counter where list = :list and scope in (:ids)",
+                Map.of("list", UserRepository.COMPANY_LIST, "ids", companies.stream().map(UUID::toString).toList()),
+                Object[].class).map(rows -> {
                     Map<UUID, Long> counts = new LinkedHashMap<>();
                     for (Object[] row : rows) {
-                        counts.put((UUID) row[0], ((Number) row[1]).longValue());
+                        counts.put(UUID.fromString((String) row[0]), Math.max(0L, ((Number) row[1]).longValue()));
                     }
                     return counts;
                 });
@@ -120,48 +124,47 @@ public class CompanyRepository implements PanacheRepositoryBase<DirectoryCompany
     private static final String ACTIVE_MEMBER = "m.enabled and not m.deleted and exists (select 1 from directory_user u"
             + " where u.id = m.user_id and u.status = 'ACTIVE')";
 
-    private static String where(CompanySearch f, Map<String, Object> params) {
-        StringBuilder where = new StringBuilder("c.partner = :partner and not c.deleted");
-        params.put("partner", f.partner());
+    /**
+     * The listing's where-clause. Its scope: the marketplace's reseller program (a manager's view), or the customers
+     * linked to a reseller's companies, which narrow the marketplace's companies (cost: that reseller's customers).
+     */
+    public static SqlFilter sqlFilter(CompanySearch f) {
+        // literals written in: the ordering indexes are partial on them
+        SqlFilter where = SqlFilter.scope("c.partner = ?", f.partner()).always("not c.deleted");
         if (f.linkedTo() != null) {
-            where.append(" and c.id in (select a.customer_company_id from company_association a"
-                    + " where a.reseller_company_id in (:resellers))");
-            params.put("resellers", List.copyOf(f.linkedTo()));
+            List<UUID> resellers = List.copyOf(f.linkedTo());
+            where.and("c.id in (select a.customer_company_id from company_association a where a.reseller_company_id in ("
+                    + (resellers.isEmpty() ? "null" : "?, ".repeat(resellers.size() - 1) + "?") + "))", resellers.toArray());
         } else {
-            where.append(" and (c.reseller or c.referral)");
+            where.always("c.reseller or c.referral");
         }
         if (f.enabled() != null) {
-            where.append(" and c.enabled = :enabled");
-            params.put("enabled", f.enabled());
+            where.and(f.enabled() ? "c.enabled" : "not c.enabled");
         }
         if (f.active() != null) {
-            where.append(f.active() ? " and exists" : " and not exists");
-            where.append(" (select 1 from directory_membership m where m.company_id = c.id and ").append(ACTIVE_MEMBER)
-                    .append(")");
+            where.and((f.active() ? "exists" : "not exists") + " (select 1 from directory_membership m where"
+                    + " m.company_id = c.id and " + ACTIVE_MEMBER + ")");
         }
         if (f.searchText() != null) {
-            where.append(" and (lower(c.name) like :search escape '\\' or lower(c.external_id) like :search escape '\\')");
-            params.put("search", Sql.contains(f.searchText()));
+            String search = SqlFilter.contains(f.searchText());
+            where.and("lower(c.name) like ? escape '\\' or lower(c.external_id) like ? escape '\\'", search, search);
         }
         if (f.from() != null) {
-            where.append(" and c.created_on >= :from");
-            params.put("from", f.from());
+            where.and("c.created_on >= ?", OffsetDateTime.ofInstant(f.from(), ZoneOffset.UTC));
         }
         if (f.to() != null) {
-            where.append(" and c.created_on <= :to");
-            params.put("to", f.to());
+            where.and("c.created_on <= ?", OffsetDateTime.ofInstant(f.to(), ZoneOffset.UTC));
         }
         if (f.kind() != null) {
-            where.append(switch (f.kind()) {
-                case VENDORS -> " and c.vendor";
-                case NON_VENDORS -> " and not c.vendor";
-                case RESELLERS -> " and c.reseller";
+            where.and(switch (f.kind()) {
+                case VENDORS -> "c.vendor";
+                case NON_VENDORS -> "not c.vendor";
+                case RESELLERS -> "c.reseller";
             });
         }
         if (f.channelAdmin() != null) {
-            where.append(" and c.channel_admin = :channelAdmin");
-            params.put("channelAdmin", f.channelAdmin());
+            where.and(f.channelAdmin() ? "c.channel_admin" : "not c.channel_admin");
         }
-        return where.toString();
+        return where;
     }
 }

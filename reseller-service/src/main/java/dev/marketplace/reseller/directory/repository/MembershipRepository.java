@@ -69,7 +69,9 @@ public class MembershipRepository implements PanacheRepositoryBase<DirectoryMemb
                     + " from company_association a where a.reseller_company_id in (:resellers)))";
             params.put("resellers", List.copyOf(visibleResellers));
         }
-        return Sql.list("select m.* from directory_membership m where m.user_id in (:users) and not m.deleted" + scope
+        // the entity's columns (the row also carries its user's copied sort keys, V2 migration)
+        return Sql.list("select m.company_id, m.user_id, m.partner, m.roles, m.enabled, m.status, m.created_on, m.deleted,"
+                + " m.source_version from directory_membership m where m.user_id in (:users) and not m.deleted" + scope
                 + " order by m.created_on, m.company_id", params, DirectoryMembership.class);
     }
 

@@ -1,7 +1,8 @@
 package dev.marketplace.reseller.directory.repository;
 
 import java.time.Instant;
-import java.util.ArrayList;
+import java.time.OffsetDateTime;
+import java.time.ZoneOffset;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -10,7 +11,10 @@ import java.util.UUID;
 
 import jakarta.enterprise.context.ApplicationScoped;
 
+import dev.marketplace.common.paging.ListQueries;
 import dev.marketplace.common.paging.PageRequest;
+import dev.marketplace.common.paging.SqlFilter;
+import dev.marketplace.common.paging.Total;
 import dev.marketplace.reseller.directory.domain.DirectoryChange.UserChange;
 import dev.marketplace.reseller.directory.domain.DirectoryUser;
 import dev.marketplace.reseller.directory.domain.UserSearch;
@@ -20,6 +24,10 @@ import io.smallrye.mutiny.Uni;
 
 @ApplicationScoped
 public class UserRepository implements PanacheRepositoryBase<DirectoryUser, UUID> {
+    /** A company's listed members in {@code list_counter}, scoped by company id. */
+    static final String COMPANY_LIST = "company-users";
+    /** The reseller program's listed memberships in {@code list_counter}, scoped by partner. */
+    static final String PROGRAM_LIST = "program-users";
 
     public Uni<Integer> apply(UserChange change) {
         Upsert upsert = new Upsert("directory_user", "id").key("id", change.id()).key("partner", change.partner())
@@ -41,25 +49,79 @@ public class UserRepository implements PanacheRepositoryBase<DirectoryUser, UUID
                 .map(n -> n > 0);
     }
 
+    /** A page of the listing: the (company, user) pairs from the membership ordering index of the scope and sort. */
     public Uni<List<UserSearch.Row>> search(UserSearch filter, PageRequest page) {
+        SqlFilter where = sqlFilter(filter);
+        // run as the directory's other native queries (Sql): named parameters
         Map<String, Object> params = new HashMap<>();
-        String d = filter.ascending() ? " asc" : " desc";
-        String order = switch (filter.sortField()) {
-            case CUSTOMER_ID -> "m.company_id" + d + ", m.user_id" + d;
-            case EMAIL -> "lower(u.email)" + d + ", u.id" + d + ", m.company_id" + d;
-            case FIRST_NAME -> "lower(u.first_name)" + d + " nulls last, u.id" + d + ", m.company_id" + d;
-        };
-        params.put("limit", page.size());
-        params.put("offset", page.offset());
-        return Sql.list("select m.company_id, m.user_id " + fromWhere(filter, params) + " order by " + order
-                + " limit :limit offset :offset", params, Object[].class)
+        for (int i = where.params().size(); i >= 1; i--) {
+            params.put("p" + i, where.params().get(i - 1));
+        }
+        String sql = pageSql(filter, where, page).replaceAll("\\?(\\d+)", ":p$1");
+        return Sql.list(sql, params, Object[].class)
                 .map(rows -> rows.stream().map(r -> new UserSearch.Row((UUID) r[0], (UUID) r[1])).toList());
     }
 
-    /** How many rows the listing has, counting at most {@code cap + 1}. */
-    public Uni<Long> count(UserSearch filter, int cap) {
-        Map<String, Object> params = new HashMap<>();
-        return Sql.cappedCount(fromWhere(filter, params), params, cap);
+    /**
+     * The listing's total: the counter of the company ({@code companyId}) or of the marketplace's reseller program when
+     * nothing narrows it, else a count of at most {@link Total#CAP} + 1 rows. A reseller's view (the members of its
+     * linked customers) is always counted.
+     */
+    public Uni<Total> count(UserSearch filter) {
+        SqlFilter where = sqlFilter(filter);
+        if (filter.company() != null) {
+            return ListQueries.total("from directory_membership m", where, COMPANY_LIST, filter.company());
+        }
+        return ListQueries.total("from directory_membership m", where, PROGRAM_LIST, filter.partner());
+    }
+
+    /**
+     * {@code select company_id, user_id}: a membership carries its user's sort keys (V2 migration), so each order is one
+     * index of the scope (directory_membership_company_* or directory_membership_program_*).
+     */
+    public static String pageSql(UserSearch filter, SqlFilter where, PageRequest page) {
+        String d = filter.ascending() ? " asc" : " desc";
+        String order = switch (filter.sortField()) {
+            case CUSTOMER_ID -> "m.company_id" + d + ", m.user_id" + d;
+            case EMAIL -> "m.user_sort_email" + d + ", m.user_id" + d + ", m.company_id" + d;
+            case FIRST_NAME -> "m.user_sort_first_name" + d + " nulls last, m.user_id" + d + ", m.company_id" + d;
+        };
+        return "select m.company_id, m.user_id from directory_membership m where " + where.where() + " order by " + order
+                + " offset " + page.offset() + " limit " + page.size();
+    }
+
+    /** The listing's where-clause: whose members is its scope; statuses, text and dates narrow it. */
+    public static SqlFilter sqlFilter(UserSearch f) {
+        SqlFilter where;
+        if (f.company() != null) {
+            where = SqlFilter.scope("m.company_id = ? and m.partner = ?", f.company(), f.partner()).always("m.listed");
+        } else if (f.linkedTo() != null) {
+            List<UUID> resellers = List.copyOf(f.linkedTo());
+            // the linked customers narrow the marketplace's memberships: this view is counted, it has no counter
+            where = SqlFilter.scope("m.partner = ?", f.partner()).always("m.listed").and("m.company_id in (select"
+                    + " a.customer_company_id from company_association a where a.reseller_company_id in ("
+                    + placeholders(resellers.size()) + "))", resellers.toArray());
+        } else {
+            where = SqlFilter.scope("m.partner = ?", f.partner()).always("m.program_listed");
+        }
+        if (f.statuses() != null) {
+            List<String> statuses = List.copyOf(f.statuses());
+            where.and("m.user_status in (" + placeholders(statuses.size()) + ")", statuses.toArray());
+        }
+        if (f.searchText() != null) {
+            where.and("m.user_search like ? escape '\\'", SqlFilter.contains(f.searchText()));
+        }
+        if (f.from() != null) {
+            where.and("m.user_created_on >= ?", OffsetDateTime.ofInstant(f.from(), ZoneOffset.UTC));
+        }
+        if (f.to() != null) {
+            where.and("m.user_created_on <= ?", OffsetDateTime.ofInstant(f.to(), ZoneOffset.UTC));
+        }
+        return where;
+    }
+
+    private static String placeholders(int n) {
+        return n == 0 ? "null" : "?, ".repeat(n - 1) + "?";
     }
 
     public Uni<Map<UUID, DirectoryUser>> byIds(List<UUID> ids) {
@@ -71,40 +133,5 @@ public class UserRepository implements PanacheRepositoryBase<DirectoryUser, UUID
             found.forEach(u -> byId.put(u.id, u));
             return byId;
         });
-    }
-
-    private static String fromWhere(UserSearch f, Map<String, Object> params) {
-        StringBuilder where = new StringBuilder("from directory_membership m join directory_user u on u.id = m.user_id"
-                + " where m.partner = :partner and u.partner = :partner and not m.deleted and u.status <> 'DELETED'");
-        params.put("partner", f.partner());
-        if (f.company() != null) {
-            where.append(" and m.company_id = :company");
-            params.put("company", f.company());
-        } else if (f.linkedTo() != null) {
-            where.append(" and m.company_id in (select a.customer_company_id from company_association a"
-                    + " where a.reseller_company_id in (:resellers))");
-            params.put("resellers", List.copyOf(f.linkedTo()));
-        } else {
-            where.append(" and m.company_id in (select c.id from directory_company c where c.partner = :partner"
-                    + " and (c.reseller or c.referral) and not c.deleted)");
-        }
-        if (f.statuses() != null) {
-            where.append(" and u.status in (:statuses)");
-            params.put("statuses", new ArrayList<>(f.statuses()));
-        }
-        if (f.searchText() != null) {
-            where.append(" and (lower(u.email) like :search escape '\\' or lower(u.first_name) like :search escape '\\'"
-                    + " or lower(u.last_name) like :search escape '\\')");
-            params.put("search", Sql.contains(f.searchText()));
-        }
-        if (f.from() != null) {
-            where.append(" and u.created_on >= :from");
-            params.put("from", f.from());
-        }
-        if (f.to() != null) {
-            where.append(" and u.created_on <= :to");
-            params.put("to", f.to());
-        }
-        return where.toString();
     }
 }

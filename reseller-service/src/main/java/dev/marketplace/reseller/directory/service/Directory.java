@@ -10,6 +10,7 @@ import jakarta.enterprise.context.ApplicationScoped;
 
 import dev.marketplace.common.lookup.CompanyRef;
 import dev.marketplace.common.paging.PageRequest;
+import dev.marketplace.common.paging.Total;
 import dev.marketplace.reseller.directory.domain.DirectoryChange;
 import dev.marketplace.reseller.directory.domain.DirectoryChange.CompanyChange;
 import dev.marketplace.reseller.directory.domain.DirectoryChange.MembershipChange;
@@ -97,8 +98,8 @@ public class Directory {
         return companies.inOrder(ids);
     }
 
-    public Uni<Map<UUID, Long>> memberCounts(Collection<UUID> companyIds, int cap) {
-        return companies.memberCounts(companyIds, cap);
+    public Uni<Map<UUID, Long>> memberCounts(Collection<UUID> companyIds) {
+        return companies.memberCounts(companyIds);
     }
 
     public Uni<Set<UUID>> activeCompanies(Collection<UUID> companyIds) {
@@ -125,8 +126,8 @@ public class Directory {
         return users.search(filter, page);
     }
 
-    public Uni<Long> countMembers(UserSearch filter, int cap) {
-        return users.count(filter, cap);
+    public Uni<Total> countMembers(UserSearch filter) {
+        return users.count(filter);
     }
 
     public Uni<DirectoryMembership> membership(UUID company, UUID user) {

@@ -21,7 +21,6 @@ import dev.marketplace.common.lookup.CompanyRef;
 import dev.marketplace.common.lookup.Ids;
 import dev.marketplace.common.paging.PageRequest;
 import dev.marketplace.common.paging.PagedResponse;
-import dev.marketplace.reseller.ResellerConfig;
 import dev.marketplace.reseller.access.service.Actor;
 import dev.marketplace.reseller.access.service.ResellerAccess;
 import dev.marketplace.reseller.access.service.ResellerContext;
@@ -72,15 +71,13 @@ public class ResellerUserService {
     private final AssociationService associations;
     private final Directory directory;
     private final AccountClient account;
-    private final ResellerConfig config;
 
     public ResellerUserService(ResellerAccess access, AssociationService associations, Directory directory,
-            AccountClient account, ResellerConfig config) {
+            AccountClient account) {
         this.access = access;
         this.associations = associations;
         this.directory = directory;
         this.account = account;
-        this.config = config;
     }
 
     public Uni<UserViews.Item> create(ResellerContext context, UserInputs.Create input) {
@@ -130,9 +127,9 @@ public class ResellerUserService {
                 UserSearch filter = new UserSearch(actor.partner(), companyId,
                         companyId == null ? actor.resellerScope() : null, statuses, q.searchText(), q.from(), q.to(),
                         UserSearch.SortField.valueOf(q.sort().name()), q.ascending());
-                return directory.countMembers(filter, config.countCap()).chain(total -> directory
+                return directory.countMembers(filter).chain(total -> directory
                         .members(filter, q.page()).chain(rows -> items(actor, rows)).map(items -> new UserViews.Page(items,
-                                PagedResponse.of(items, q.page(), Math.min(total, config.countCap()), null).page())));
+                                PagedResponse.of(items, q.page(), total, null).page())));
             });
         });
     }

@@ -1,0 +1,157 @@
+package dev.marketplace.reseller;
+
+import static dev.marketplace.testkit.QueryPlans.assertNoSeqScan;
+import static dev.marketplace.testkit.QueryPlans.assertUsesIndex;
+import static dev.marketplace.testkit.QueryPlans.explain;
+
+import java.sql.Connection;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.UUID;
+
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+import dev.marketplace.common.paging.PageRequest;
+import dev.marketplace.common.paging.SqlFilter;
+import dev.marketplace.common.paging.Total;
+import dev.marketplace.reseller.association.repository.AssociationRepository;
+import dev.marketplace.reseller.directory.domain.CompanySearch;
+import dev.marketplace.reseller.directory.domain.UserSearch;
+import dev.marketplace.reseller.directory.repository.CompanyRepository;
+import dev.marketplace.reseller.directory.repository.UserRepository;
+import dev.marketplace.testkit.QueryPlans;
+import io.quarkus.test.junit.QuarkusTest;
+
+/**
+ * Every list query keeps using its index: the reseller program's companies, a company's and the program's users and a
+ * reseller's associations are seeded with 200,000 rows each (and companies of another marketplace beside them), then
+ * the very SQL the repositories build is planned — first page, a text filter, a deep page and the capped count of a
+ * filtered list (an unfiltered one reads its counter). A query that falls back to scanning its whole table fails here.
+ */
+@QuarkusTest
+class ListPlansTest {
+    private static final int ROWS = 200_000;
+    private static final String PARTNER = "PLANS";
+    /** The reseller company whose members and associations are seeded. */
+    private static final UUID COMPANY = UUID.nameUUIDFromBytes("plans-reseller".getBytes());
+    private static final PageRequest FIRST = PageRequest.of(0, 50, 50);
+    private static final PageRequest DEEP = PageRequest.of(10_000, 50, 50);
+    private static Connection db;
+
+    @BeforeAll
+    static void seed() throws Exception {
+        db = QueryPlans.connect();
+        QueryPlans.run(db, "seed/lists.sql", Map.of("partner", PARTNER, "company", COMPANY.toString(), "rows",
+                Integer.toString(ROWS)));
+        try (var s = db.createStatement()) {
+            // index-only scans need the visibility map a vacuum writes
+            s.execute("vacuum analyze directory_company, directory_user, directory_membership, company_association");
+        }
+    }
+
+    @AfterAll
+    static void close() throws Exception {
+        db.close();
+    }
+
+    @Test
+    void theProgramsCompanies() throws Exception {
+        for (CompanySearch.SortField sort : CompanySearch.SortField.values()) {
+            for (boolean ascending : List.of(true, false)) {
+                CompanySearch f = companies(null, null, sort, ascending);
+                SqlFilter where = CompanyRepository.sqlFilter(f);
+                for (PageRequest page : List.of(FIRST, DEEP)) {
+                    String plan = explain(db, CompanyRepository.pageSql(f, where, page), where.params());
+                    assertNoSeqScan(plan, "directory_company");
+                    assertUsesIndex(plan, "directory_company_program_list");
+                }
+            }
+        }
+        CompanySearch enabled = companies(true, null, CompanySearch.SortField.CREATED_ON, false);
+        SqlFilter flags = CompanyRepository.sqlFilter(enabled);
+        for (PageRequest page : List.of(FIRST, DEEP)) {
+            String plan = explain(db, CompanyRepository.pageSql(enabled, flags, page), flags.params());
+            assertNoSeqScan(plan, "directory_company");
+        }
+        CompanySearch searched = companies(null, "bulk company 0a1b", CompanySearch.SortField.CREATED_ON, false);
+        SqlFilter text = CompanyRepository.sqlFilter(searched);
+        assertNoSeqScan(explain(db, CompanyRepository.pageSql(searched, text, FIRST), text.params()), "directory_company");
+        assertNoSeqScan(count("from directory_company c", text), "directory_company");
+        // a page's member counts: the companies' counters
+        assertNoSeqScan(explain(db, "select scope, n from list_counter where list = 'company-users' and scope in (?1, ?2)",
+                List.of(COMPANY.toString(), UUID.randomUUID().toString())), "list_counter");
+    }
+
+    @Test
+    void usersOfACompanyAndOfTheProgram() throws Exception {
+        for (UUID company : java.util.Arrays.asList(COMPANY, null)) {
+            for (UserSearch.SortField sort : UserSearch.SortField.values()) {
+                for (boolean ascending : List.of(true, false)) {
+                    UserSearch f = users(company, null, null, sort, ascending);
+                    SqlFilter where = UserRepository.sqlFilter(f);
+                    for (PageRequest page : List.of(FIRST, DEEP)) {
+                        String plan = explain(db, UserRepository.pageSql(f, where, page), where.params());
+                        assertNoSeqScan(plan, "directory_membership");
+                        assertUsesIndex(plan, company == null ? "directory_membership_program_" : "directory_membership_company_");
+                    }
+                }
+            }
+            UserSearch searched = users(company, null, "first0a1", UserSearch.SortField.EMAIL, true);
+            SqlFilter text = UserRepository.sqlFilter(searched);
+            String plan = explain(db, UserRepository.pageSql(searched, text, FIRST), text.params());
+            assertNoSeqScan(plan, "directory_membership");
+            assertNoSeqScan(count("from directory_membership m", text), "directory_membership");
+            UserSearch pending = users(company, Set.of("PENDING"), null, UserSearch.SortField.EMAIL, true);
+            SqlFilter status = UserRepository.sqlFilter(pending);
+            assertNoSeqScan(explain(db, UserRepository.pageSql(pending, status, FIRST), status.params()), "directory_membership");
+            assertNoSeqScan(count("from directory_membership m", status), "directory_membership");
+        }
+    }
+
+    @Test
+    void aResellersAssociations() throws Exception {
+        for (AssociationRepository.SortField sort : AssociationRepository.SortField.values()) {
+            for (boolean ascending : List.of(true, false)) {
+                AssociationRepository.Filter f = new AssociationRepository.Filter(PARTNER, COMPANY, null, null, null, null,
+                        sort, ascending);
+                SqlFilter where = AssociationRepository.sqlFilter(f, false);
+                for (PageRequest page : List.of(FIRST, DEEP)) {
+                    String plan = explain(db, AssociationRepository.pageSql(f, where, page), where.params());
+                    assertNoSeqScan(plan, "company_association");
+                    assertUsesIndex(plan, "company_association_reseller_");
+                }
+            }
+        }
+        AssociationRepository.Filter searched = new AssociationRepository.Filter(PARTNER, COMPANY, null, "bulk company 0a1b",
+                null, null, AssociationRepository.SortField.CREATED_ON, false);
+        SqlFilter text = AssociationRepository.sqlFilter(searched, false);
+        String plan = explain(db, AssociationRepository.pageSql(searched, text, FIRST), text.params());
+        assertNoSeqScan(plan, "company_association");
+        assertNoSeqScan(plan, "directory_company");
+        assertNoSeqScan(count("from company_association a", text), "company_association");
+        // a customer's associations
+        UUID customer = UUID.nameUUIDFromBytes("someone".getBytes());
+        AssociationRepository.Filter ofCustomer = new AssociationRepository.Filter(PARTNER, null, customer, null, null, null,
+                AssociationRepository.SortField.CREATED_ON, false);
+        SqlFilter where = AssociationRepository.sqlFilter(ofCustomer, false);
+        assertUsesIndex(explain(db, AssociationRepository.pageSql(ofCustomer, where, FIRST), where.params()),
+                "company_association_customer_");
+    }
+
+    private static CompanySearch companies(Boolean enabled, String text, CompanySearch.SortField sort,
+            boolean ascending) {
+        return new CompanySearch(PARTNER, null, null, enabled, text, null, null, null, null, sort, ascending);
+    }
+
+    private static UserSearch users(UUID company, Set<String> statuses, String text,
+            UserSearch.SortField sort, boolean ascending) {
+        return new UserSearch(PARTNER, company, null, statuses, text, null, null, sort, ascending);
+    }
+
+    private static String count(String from, SqlFilter where) throws Exception {
+        return explain(db, Total.cappedCountSql("select 1 " + from + " where " + where.where()), where.params());
+    }
+}
