@@ -18,6 +18,8 @@ import dev.marketplace.common.paging.PageRequest;
 import dev.marketplace.common.paging.SqlFilter;
 import dev.marketplace.common.paging.Total;
 import dev.marketplace.reseller.association.repository.AssociationRepository;
+import dev.marketplace.reseller.directory.domain.CompanySearch;
+import dev.marketplace.reseller.directory.domain.UserSearch;
 import dev.marketplace.reseller.directory.repository.CompanyRepository;
 import dev.marketplace.reseller.directory.repository.UserRepository;
 import dev.marketplace.testkit.QueryPlans;
@@ -57,9 +59,9 @@ class ListPlansTest {
 
     @Test
     void theProgramsCompanies() throws Exception {
-        for (CompanyRepository.SortField sort : CompanyRepository.SortField.values()) {
+        for (CompanySearch.SortField sort : CompanySearch.SortField.values()) {
             for (boolean ascending : List.of(true, false)) {
-                CompanyRepository.Filter f = companies(null, null, sort, ascending);
+                CompanySearch f = companies(null, null, sort, ascending);
                 SqlFilter where = CompanyRepository.sqlFilter(f);
                 for (PageRequest page : List.of(FIRST, DEEP)) {
                     String plan = explain(db, CompanyRepository.pageSql(f, where, page), where.params());
@@ -68,13 +70,13 @@ class ListPlansTest {
                 }
             }
         }
-        CompanyRepository.Filter enabled = companies(true, null, CompanyRepository.SortField.CREATED_ON, false);
+        CompanySearch enabled = companies(true, null, CompanySearch.SortField.CREATED_ON, false);
         SqlFilter flags = CompanyRepository.sqlFilter(enabled);
         for (PageRequest page : List.of(FIRST, DEEP)) {
             String plan = explain(db, CompanyRepository.pageSql(enabled, flags, page), flags.params());
             assertNoSeqScan(plan, "directory_company");
         }
-        CompanyRepository.Filter searched = companies(null, "bulk company 0a1b", CompanyRepository.SortField.CREATED_ON, false);
+        CompanySearch searched = companies(null, "bulk company 0a1b", CompanySearch.SortField.CREATED_ON, false);
         SqlFilter text = CompanyRepository.sqlFilter(searched);
         assertNoSeqScan(explain(db, CompanyRepository.pageSql(searched, text, FIRST), text.params()), "directory_company");
         assertNoSeqScan(count("from directory_company c", text), "directory_company");
@@ -86,9 +88,9 @@ class ListPlansTest {
     @Test
     void usersOfACompanyAndOfTheProgram() throws Exception {
         for (UUID company : java.util.Arrays.asList(COMPANY, null)) {
-            for (UserRepository.SortField sort : UserRepository.SortField.values()) {
+            for (UserSearch.SortField sort : UserSearch.SortField.values()) {
                 for (boolean ascending : List.of(true, false)) {
-                    UserRepository.Filter f = users(company, null, null, sort, ascending);
+                    UserSearch f = users(company, null, null, sort, ascending);
                     SqlFilter where = UserRepository.sqlFilter(f);
                     for (PageRequest page : List.of(FIRST, DEEP)) {
                         String plan = explain(db, UserRepository.pageSql(f, where, page), where.params());
@@ -97,12 +99,12 @@ class ListPlansTest {
                     }
                 }
             }
-            UserRepository.Filter searched = users(company, null, "first0a1", UserRepository.SortField.EMAIL, true);
+            UserSearch searched = users(company, null, "first0a1", UserSearch.SortField.EMAIL, true);
             SqlFilter text = UserRepository.sqlFilter(searched);
             String plan = explain(db, UserRepository.pageSql(searched, text, FIRST), text.params());
             assertNoSeqScan(plan, "directory_membership");
             assertNoSeqScan(count("from directory_membership m", text), "directory_membership");
-            UserRepository.Filter pending = users(company, Set.of("PENDING"), null, UserRepository.SortField.EMAIL, true);
+            UserSearch pending = users(company, Set.of("PENDING"), null, UserSearch.SortField.EMAIL, true);
             SqlFilter status = UserRepository.sqlFilter(pending);
             assertNoSeqScan(explain(db, UserRepository.pageSql(pending, status, FIRST), status.params()), "directory_membership");
             assertNoSeqScan(count("from directory_membership m", status), "directory_membership");
@@ -139,14 +141,14 @@ class ListPlansTest {
                 "company_association_customer_");
     }
 
-    private static CompanyRepository.Filter companies(Boolean enabled, String text, CompanyRepository.SortField sort,
+    private static CompanySearch companies(Boolean enabled, String text, CompanySearch.SortField sort,
             boolean ascending) {
-        return new CompanyRepository.Filter(PARTNER, null, null, enabled, text, null, null, null, null, sort, ascending);
+        return new CompanySearch(PARTNER, null, null, enabled, text, null, null, null, null, sort, ascending);
     }
 
-    private static UserRepository.Filter users(UUID company, Set<String> statuses, String text,
-            UserRepository.SortField sort, boolean ascending) {
-        return new UserRepository.Filter(PARTNER, company, null, statuses, text, null, null, sort, ascending);
+    private static UserSearch users(UUID company, Set<String> statuses, String text,
+            UserSearch.SortField sort, boolean ascending) {
+        return new UserSearch(PARTNER, company, null, statuses, text, null, null, sort, ascending);
     }
 
     private static String count(String from, SqlFilter where) throws Exception {

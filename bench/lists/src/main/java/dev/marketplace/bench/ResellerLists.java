@@ -9,6 +9,8 @@ import dev.marketplace.bench.ListsBench.Sql;
 import dev.marketplace.common.paging.PageRequest;
 import dev.marketplace.common.paging.SqlFilter;
 import dev.marketplace.reseller.association.repository.AssociationRepository;
+import dev.marketplace.reseller.directory.domain.CompanySearch;
+import dev.marketplace.reseller.directory.domain.UserSearch;
 import dev.marketplace.reseller.directory.repository.CompanyRepository;
 import dev.marketplace.reseller.directory.repository.UserRepository;
 
@@ -30,8 +32,8 @@ final class ResellerLists {
         List<Query> queries = new ArrayList<>();
 
         String companies = "/api/appReseller/v1/companies?context=RESELLER_MANAGER&size=50";
-        CompanyRepository.Filter program = companyFilter(partner, null);
-        CompanyRepository.Filter named = companyFilter(partner, "bulk company 0a1b");
+        CompanySearch program = companyFilter(partner, null);
+        CompanySearch named = companyFilter(partner, "bulk company 0a1b");
         queries.add(new Query("companies", "first page", companies, false, companySql(program, first, company)));
         queries.add(new Query("companies", "searchText", companies + "&searchText=bulk%20company%200a1b", false,
                 companySql(named, first, company)));
@@ -39,14 +41,14 @@ final class ResellerLists {
                 companySql(program, deep, company)));
 
         String users = "/api/appReseller/v1/users?context=RESELLER_MANAGER&size=50";
-        UserRepository.Filter members = userFilter(partner, null, null);
-        UserRepository.Filter searched = userFilter(partner, null, "first0a1b");
+        UserSearch members = userFilter(partner, null, null);
+        UserSearch searched = userFilter(partner, null, "first0a1b");
         queries.add(new Query("users", "first page", users, false, userSql(members, first, partner)));
         queries.add(new Query("users", "searchText", users + "&searchText=first0a1b", false,
                 userSql(searched, first, partner)));
         queries.add(new Query("users", "page 10,000", users + "&page=10000", true, userSql(members, deep, partner)));
         String ofCompany = users + "&companyId=" + company;
-        UserRepository.Filter companyMembers = userFilter(partner, company, null);
+        UserSearch companyMembers = userFilter(partner, company, null);
         queries.add(new Query("company users", "first page", ofCompany, false, userSql(companyMembers, first, partner)));
         queries.add(new Query("company users", "page 10,000", ofCompany + "&page=10000", true,
                 userSql(companyMembers, deep, partner)));
@@ -62,13 +64,13 @@ final class ResellerLists {
         return queries;
     }
 
-    private static CompanyRepository.Filter companyFilter(String partner, String text) {
-        return new CompanyRepository.Filter(partner, null, null, null, text, null, null, null, null,
-                CompanyRepository.SortField.CREATED_ON, false);
+    private static CompanySearch companyFilter(String partner, String text) {
+        return new CompanySearch(partner, null, null, null, text, null, null, null, null,
+                CompanySearch.SortField.CREATED_ON, false);
     }
 
-    private static UserRepository.Filter userFilter(String partner, UUID company, String text) {
-        return new UserRepository.Filter(partner, company, null, null, text, null, null, UserRepository.SortField.EMAIL,
+    private static UserSearch userFilter(String partner, UUID company, String text) {
+        return new UserSearch(partner, company, null, null, text, null, null, UserSearch.SortField.EMAIL,
                 true);
     }
 
@@ -78,14 +80,14 @@ final class ResellerLists {
     }
 
     /** The page and what each page reads beside it: its companies' member counters (the list has no total). */
-    private static List<Sql> companySql(CompanyRepository.Filter f, PageRequest page, UUID company) {
+    private static List<Sql> companySql(CompanySearch f, PageRequest page, UUID company) {
         SqlFilter where = CompanyRepository.sqlFilter(f);
         return List.of(new Sql("page", CompanyRepository.pageSql(f, where, page), where.params()),
                 new Sql("numOfUsers (counters)", "select scope, n from list_counter where list = 'company-users'"
                         + " and scope in (?1)", List.of(company.toString())));
     }
 
-    private static List<Sql> userSql(UserRepository.Filter f, PageRequest page, String partner) {
+    private static List<Sql> userSql(UserSearch f, PageRequest page, String partner) {
         SqlFilter where = UserRepository.sqlFilter(f);
         return f.company() != null
                 ? ListsBench.withTotal(new Sql("page", UserRepository.pageSql(f, where, page), where.params()),

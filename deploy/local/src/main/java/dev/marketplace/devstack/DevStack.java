@@ -2,9 +2,6 @@ package dev.marketplace.devstack;
 
 import java.io.IOException;
 import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.KeyPair;
@@ -43,7 +40,6 @@ public final class DevStack implements AutoCloseable {
     private static final int READY_SECONDS = 180;
     /** Packaged services serve /q/* on a management port of their own: here, their HTTP port plus this. */
     public static final int MANAGEMENT_PORT_OFFSET = 1000;
-    private static final HttpClient READINESS = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
 
     private final Options options;
     private final List<Process> processes = new ArrayList<>();
@@ -334,15 +330,12 @@ public final class DevStack implements AutoCloseable {
     /** {@code again}: a restart, whose log continues the killed process's one. */
     private Process launch(String name, Path jar, Map<String, String> env, boolean again) throws IOException {
         Path log = options.dataDir().resolve("logs").resolve(name + ".log");
-        ProcessBuilder builder = new ProcessBuilder(javaBinary(), "-Xmx256m", "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1",
+        List<String> command = JavaService.command(jar, List.of("-Xmx256m", "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1",
                 "-Dquarkus.profile=dev-stack",
                 // the management interface of a packaged build starts only where it is enabled in the running profile
-                "-Dquarkus.management.enabled=true", "-jar", jar.toString())
-                .redirectErrorStream(true).redirectOutput(again ? ProcessBuilder.Redirect.appendTo(log.toFile())
-                        : ProcessBuilder.Redirect.to(log.toFile()));
-        builder.environment().putAll(env);
+                "-Dquarkus.management.enabled=true"));
         System.out.println("devstack: starting " + name + " on port " + env.get("QUARKUS_HTTP_PORT") + " (log: " + log + ")");
-        Process process = builder.start();
+        Process process = JavaService.start(command, env, log, again);
         launched.put(name, new Launched(name, jar, env, process));
         return process;
     }
@@ -403,26 +396,7 @@ public final class DevStack implements AutoCloseable {
     }
 
     private void awaitReady(String name, URI ready, long deadline) throws Exception {
-        while (true) {
-            try {
-                HttpResponse<String> response = READINESS.send(HttpRequest.newBuilder(ready).timeout(Duration.ofSeconds(5)).build(),
-                        HttpResponse.BodyHandlers.ofString());
-                if (response.statusCode() == 200) {
-                    return;
-                }
-            } catch (IOException e) {
-                // not listening yet
-            }
-            for (Process p : processes) {
-                if (!p.isAlive()) {
-                    throw new IllegalStateException("A service exited during start-up; see " + options.dataDir().resolve("logs"));
-                }
-            }
-            if (System.nanoTime() > deadline) {
-                throw new IllegalStateException(name + " did not become ready; see its log under " + options.dataDir().resolve("logs"));
-            }
-            Thread.sleep(250);
-        }
+        JavaService.awaitReady(name, ready, deadline, processes, options.dataDir().resolve("logs").toString());
     }
 
     private static String pem(KeyPair keys) {
@@ -446,10 +420,6 @@ public final class DevStack implements AutoCloseable {
         Files.write(privateFile, pair.getPrivate().getEncoded());
         Files.write(publicFile, pair.getPublic().getEncoded());
         return pair;
-    }
-
-    private static String javaBinary() {
-        return Path.of(System.getProperty("java.home"), "bin", "java").toString();
     }
 
     @Override

@@ -15,7 +15,6 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.marketplace.common.events.EventEnvelope;
 import dev.marketplace.common.events.TraceContext;
 import dev.marketplace.notification.delivery.service.DeliveryJob;
-import dev.marketplace.notification.eventlog.service.EventIntake;
 import dev.marketplace.notification.vendorevent.service.VendorDispatcher;
 import io.smallrye.mutiny.Uni;
 

@@ -2,7 +2,6 @@ package dev.marketplace.account.activity.service;
 
 import java.time.Instant;
 import java.util.List;
-import java.util.Map;
 import java.util.UUID;
 
 import jakarta.enterprise.context.ApplicationScoped;
@@ -11,9 +10,9 @@ import jakarta.ws.rs.core.UriInfo;
 import dev.marketplace.account.activity.domain.Activity;
 import dev.marketplace.account.activity.repository.ActivityRepository;
 import dev.marketplace.account.company.domain.Company;
-import dev.marketplace.account.company.service.CompanyAccess;
+import dev.marketplace.account.company.service.CompanyLookup;
 import dev.marketplace.account.user.domain.AppUser;
-import dev.marketplace.account.user.repository.UserRepository;
+import dev.marketplace.account.user.service.UserService;
 import dev.marketplace.common.error.ApiException;
 import dev.marketplace.common.paging.Link;
 import dev.marketplace.common.paging.PageRequest;
@@ -26,14 +25,14 @@ import io.smallrye.mutiny.Uni;
 @ApplicationScoped
 public class ActivityService {
     private final ActivityRepository activities;
-    private final UserRepository users;
-    private final CompanyAccess access;
+    private final UserService users;
+    private final CompanyLookup companies;
     private final Caller caller;
 
-    public ActivityService(ActivityRepository activities, UserRepository users, CompanyAccess access, Caller caller) {
+    public ActivityService(ActivityRepository activities, UserService users, CompanyLookup companies, Caller caller) {
         this.activities = activities;
         this.users = users;
-        this.access = access;
+        this.companies = companies;
         this.caller = caller;
     }
 
@@ -64,7 +63,7 @@ public class ActivityService {
         a.objectType = objectType == null ? "COMPANY" : objectType;
         a.objectUuid = objectUuid == null ? company.uuid : objectUuid;
         a.objectName = objectName == null ? company.name : objectName;
-        Uni<AppUser> actor = caller.user().isPresent() ? users.findById(caller.user().get()) : Uni.createFrom().nullItem();
+        Uni<AppUser> actor = caller.user().isPresent() ? users.find(caller.user().get()) : Uni.createFrom().nullItem();
         return actor.chain(user -> {
             a.actorUuid = user == null ? null : user.uuid;
             a.actorName = user == null ? caller.consumerKey() : fullName(user);
@@ -80,7 +79,7 @@ public class ActivityService {
                     "ONLY_ME needs a calling user (xoauth_requestor_id); use EVERYONE for the whole company"));
         }
         UUID me = user;
-        return access.loadForRead(companyRef).chain(company -> activities.count(company.uuid, me)
+        return companies.forRead(companyRef).chain(company -> activities.count(company.uuid, me)
                 .chain(total -> activities.page(company.uuid, me, page)
                         .map(found -> PagedResponse.of(found.stream().map(ActivityService::view).toList(), page, total, uri))));
     }

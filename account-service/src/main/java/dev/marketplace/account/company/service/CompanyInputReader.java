@@ -18,7 +18,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.ObjectReader;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
-import dev.marketplace.account.membership.domain.MembershipRoles;
+import dev.marketplace.account.access.MembershipRoles;
 import dev.marketplace.common.error.ApiException;
 
 /**

@@ -13,6 +13,7 @@ import jakarta.enterprise.context.ApplicationScoped;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
+import dev.marketplace.account.access.CompanyAccess;
 import dev.marketplace.account.company.domain.AttributeType;
 import dev.marketplace.account.company.domain.Company;
 import dev.marketplace.account.company.domain.CompanyAddress;
@@ -22,19 +23,12 @@ import dev.marketplace.account.company.repository.CompanyFilter;
 import dev.marketplace.account.company.repository.CompanyPictureRepository;
 import dev.marketplace.account.company.repository.CompanyRepository;
 import dev.marketplace.account.company.repository.CustomAttributeRepository;
-import dev.marketplace.account.membership.domain.Membership;
-import dev.marketplace.account.membership.domain.MembershipRoles;
-import dev.marketplace.account.membership.repository.MembershipRepository;
 import dev.marketplace.common.events.DomainEventPublisher;
 import dev.marketplace.common.idempotency.Idempotent;
 import dev.marketplace.common.idempotency.IdempotencyKeys;
 import dev.marketplace.common.idempotency.IdempotentRequest;
 import dev.marketplace.common.events.EventTypes;
-import dev.marketplace.account.user.domain.AppUser;
-import dev.marketplace.account.user.domain.UserStatus;
-import dev.marketplace.account.user.repository.UserRepository;
 import dev.marketplace.common.error.ApiException;
-import dev.marketplace.common.lookup.CompanyRef;
 import dev.marketplace.common.paging.PageRequest;
 import dev.marketplace.common.security.Caller;
 import io.quarkus.hibernate.reactive.panache.common.WithSession;
@@ -47,9 +41,9 @@ public class CompanyService {
     private final CompanyRepository companies;
     private final CustomAttributeRepository attributes;
     private final CompanyPictureRepository pictures;
-    private final UserRepository users;
-    private final MembershipRepository memberships;
+    private final FirstUsers firstUsers;
     private final CompanyInputReader reader;
+    private final CompanyLookup lookup;
     private final CompanyAccess access;
     private final DomainEventPublisher events;
     private final Caller caller;
@@ -57,16 +51,16 @@ public class CompanyService {
     private final ObjectMapper mapper;
 
     public CompanyService(CompanyRepository companies, CustomAttributeRepository attributes, CompanyPictureRepository pictures,
-            UserRepository users, MembershipRepository memberships, CompanyInputReader reader, CompanyAccess access,
+            FirstUsers firstUsers, CompanyInputReader reader, CompanyLookup lookup, CompanyAccess access,
             DomainEventPublisher events, Caller caller, IdempotencyKeys idempotency, ObjectMapper mapper) {
         this.idempotency = idempotency;
         this.mapper = mapper;
         this.companies = companies;
         this.attributes = attributes;
         this.pictures = pictures;
-        this.users = users;
-        this.memberships = memberships;
+        this.firstUsers = firstUsers;
         this.reader = reader;
+        this.lookup = lookup;
         this.access = access;
         this.events = events;
         this.caller = caller;
@@ -113,25 +107,25 @@ public class CompanyService {
         return requireUniqueExternalId(partner, input.externalId, null)
                 .chain(() -> companies.persist(company))
                 .call(() -> attributes.replace(company.uuid, toAttributes(company.uuid, input.customAttributes)))
-                .call(() -> input.firstUser == null ? Uni.createFrom().voidItem() : addFirstUser(company, input.firstUser))
+                .call(() -> input.firstUser == null ? Uni.createFrom().voidItem() : firstUsers.add(company, input.firstUser))
                 .chain(() -> view(company, options))
                 .call(view -> events.publish(EventTypes.COMPANY_CREATED, partner, "COMPANY", company.uuid.toString(), view));
     }
 
     @WithSession
     public Uni<CompanyView> get(String ref, ViewOptions options) {
-        return load(ref).chain(access::requireRead).chain(company -> view(company, options));
+        return lookup.forRead(ref).chain(company -> view(company, options));
     }
 
     @WithTransaction
     public Uni<CompanyView> update(String ref, ObjectNode body, URI baseUri) {
         CompanyInput input = reader.read(body, CompanyOperation.UPDATE, null);
-        return load(ref).chain(access::requireWrite).chain(company -> change(company, input, true, baseUri, EventTypes.COMPANY_UPDATED));
+        return lookup.forWrite(ref).chain(company -> change(company, input, true, baseUri, EventTypes.COMPANY_UPDATED));
     }
 
     @WithTransaction
     public Uni<CompanyView> patch(String ref, ObjectNode body, URI baseUri) {
-        return load(ref).chain(access::requireWrite).chain(company -> attributes.ofCompany(company.uuid)
+        return lookup.forWrite(ref).chain(company -> attributes.ofCompany(company.uuid)
                 .chain(current -> {
                     CompanyInput input = reader.read(body, CompanyOperation.PATCH, CompanyInputs.from(company, current));
                     return change(company, input, false, baseUri, EventTypes.COMPANY_PATCHED);
@@ -140,7 +134,7 @@ public class CompanyService {
 
     @WithTransaction
     public Uni<CompanyView> setPicture(String ref, String contentType, byte[] data, URI baseUri) {
-        return load(ref).chain(access::requireWrite).chain(company -> pictures.findById(company.uuid)
+        return lookup.forWrite(ref).chain(company -> pictures.findById(company.uuid)
                 .chain(existing -> {
                     CompanyPicture picture = existing == null ? new CompanyPicture() : existing;
                     picture.companyUuid = company.uuid;
@@ -156,7 +150,7 @@ public class CompanyService {
 
     @WithSession
     public Uni<CompanyPicture> picture(String ref) {
-        return load(ref).chain(access::requireRead).chain(company -> pictures.findById(company.uuid))
+        return lookup.forRead(ref).chain(company -> pictures.findById(company.uuid))
                 .onItem().ifNull().failWith(() -> ApiException.notFound("Picture of company", ref));
     }
 
@@ -255,45 +249,6 @@ public class CompanyService {
             }
         }
         return out;
-    }
-
-    private Uni<Void> addFirstUser(Company company, CompanyInput.FirstUser first) {
-        List<String> roles = first.roles == null || first.roles.isEmpty() ? List.of(MembershipRoles.COMPANY_ADMIN)
-                : List.copyOf(new java.util.LinkedHashSet<>(first.roles));
-        UserStatus status = company.allowLogin ? UserStatus.ACTIVE : UserStatus.MANAGED;
-        return users.findByEmail(company.partner, first.email).chain(existing -> {
-            if (existing != null) {
-                return Uni.createFrom().item(existing);
-            }
-            AppUser user = new AppUser();
-            user.uuid = UUID.randomUUID();
-            user.partner = company.partner;
-            user.email = first.email.trim();
-            user.firstName = first.firstName;
-            user.lastName = first.lastName;
-            user.position = first.position;
-            user.status = status;
-            user.createdOn = Instant.now();
-            user.lastModified = user.createdOn;
-            return users.persist(user);
-        }).chain(user -> {
-            Membership membership = new Membership();
-            membership.uuid = UUID.randomUUID();
-            membership.companyUuid = company.uuid;
-            membership.userUuid = user.uuid;
-            membership.roles = roles;
-            membership.status = status;
-            membership.createdOn = Instant.now();
-            return memberships.persist(membership).chain(m -> events.publish(EventTypes.MEMBERSHIP_CREATED, company.partner,
-                    "MEMBERSHIP", company.uuid + ":" + user.uuid, Map.of("companyUuid", company.uuid, "userUuid", user.uuid,
-                            "email", user.email, "roles", roles, "status", status.name())).replaceWithVoid());
-        });
-    }
-
-    private Uni<Company> load(String ref) {
-        CompanyRef parsed = CompanyRef.parse(ref);
-        return companies.findByRef(parsed, caller.partner())
-                .onItem().ifNull().failWith(() -> ApiException.notFound("Company", ref));
     }
 
     private Uni<Void> requireUniqueExternalId(String partner, String externalId, UUID self) {

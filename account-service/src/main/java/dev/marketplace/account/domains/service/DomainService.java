@@ -10,9 +10,10 @@ import java.util.UUID;
 import jakarta.enterprise.context.ApplicationScoped;
 
 import dev.marketplace.account.AccountConfig;
+import dev.marketplace.account.access.CompanyAccess;
 import dev.marketplace.account.activity.service.ActivityService;
 import dev.marketplace.account.company.domain.Company;
-import dev.marketplace.account.company.service.CompanyAccess;
+import dev.marketplace.account.company.service.CompanyLookup;
 import dev.marketplace.account.domains.domain.CompanyDomain;
 import dev.marketplace.account.domains.repository.DomainRepository;
 import dev.marketplace.common.events.DomainEventPublisher;
@@ -38,15 +39,17 @@ public class DomainService {
     public static final String TXT_VALUE_PREFIX = "marketplace-domain-verification=";
 
     private final DomainRepository domains;
+    private final CompanyLookup companies;
     private final CompanyAccess access;
     private final DomainEventPublisher events;
     private final ActivityService activities;
     private final AccountConfig config;
     private final Vertx vertx;
 
-    public DomainService(DomainRepository domains, CompanyAccess access, DomainEventPublisher events, ActivityService activities,
-            AccountConfig config, Vertx vertx) {
+    public DomainService(DomainRepository domains, CompanyLookup companies, CompanyAccess access, DomainEventPublisher events,
+            ActivityService activities, AccountConfig config, Vertx vertx) {
         this.domains = domains;
+        this.companies = companies;
         this.access = access;
         this.events = events;
         this.activities = activities;
@@ -80,21 +83,26 @@ public class DomainService {
     public record NewDomain(String name) {
     }
 
+    /** Whether {@code domain} is a verified domain of the company. */
+    public Uni<Boolean> isVerified(UUID company, String domain) {
+        return domains.isVerified(company, domain);
+    }
+
     @WithSession
     public Uni<Listing<DomainView>> list(String companyRef, String searchText, URI baseUri) {
-        return access.loadForRead(companyRef).chain(company -> domains.search(company.uuid, searchText)
+        return companies.forRead(companyRef).chain(company -> domains.search(company.uuid, searchText)
                 .map(found -> new Listing<>(List.of(), found.stream().map(d -> view(d, company, baseUri)).toList())));
     }
 
     @WithSession
     public Uni<Listing<VerifiedDomain>> verified(String companyRef) {
-        return access.loadForRead(companyRef).chain(company -> domains.verified(company.uuid)
+        return companies.forRead(companyRef).chain(company -> domains.verified(company.uuid)
                 .map(found -> new Listing<>(List.of(), found.stream().map(d -> new VerifiedDomain(d.name, List.of())).toList())));
     }
 
     @WithSession
     public Uni<DomainView> get(String companyRef, String name, URI baseUri) {
-        return access.loadForRead(companyRef).chain(company -> domain(company, name).map(d -> view(d, company, baseUri)));
+        return companies.forRead(companyRef).chain(company -> domain(company, name).map(d -> view(d, company, baseUri)));
     }
 
     @WithTransaction
@@ -103,7 +111,7 @@ public class DomainService {
         if (!Emails.validDomain(name)) {
             throw ApiException.invalidField("name", "must be a domain name such as example.com");
         }
-        return access.loadForWrite(companyRef).chain(company -> domains.find(company.uuid, name).chain(existing -> {
+        return companies.forWrite(companyRef).chain(company -> domains.find(company.uuid, name).chain(existing -> {
             if (existing != null) {
                 throw ApiException.conflict("DUPLICATE_DOMAIN", "name: the company already has the domain " + name);
             }
@@ -123,7 +131,7 @@ public class DomainService {
 
     @WithTransaction
     public Uni<DomainView> verify(String companyRef, String name, Method method, URI baseUri) {
-        return access.loadForWrite(companyRef).chain(company -> domain(company, name).chain(d -> {
+        return companies.forWrite(companyRef).chain(company -> domain(company, name).chain(d -> {
             if (d.status == CompanyDomain.Status.VERIFIED) {
                 return Uni.createFrom().item(view(d, company, baseUri));
             }
@@ -153,7 +161,7 @@ public class DomainService {
 
     @WithTransaction
     public Uni<Void> delete(String companyRef, String name) {
-        return access.loadForWrite(companyRef).chain(company -> domain(company, name).chain(d -> domains.delete(d)
+        return companies.forWrite(companyRef).chain(company -> domain(company, name).chain(d -> domains.delete(d)
                 .call(() -> events.publish(EventTypes.DOMAIN_REMOVED, company.partner, "DOMAIN", d.uuid.toString(), event(d, company)))
                 .call(() -> activities.record(company, "DOMAIN_REMOVED", null, "DOMAIN", d.uuid, d.name))));
     }

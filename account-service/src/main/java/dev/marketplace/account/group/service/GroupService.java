@@ -13,17 +13,17 @@ import jakarta.ws.rs.core.UriInfo;
 
 import dev.marketplace.account.activity.service.ActivityService;
 import dev.marketplace.account.company.domain.Company;
-import dev.marketplace.account.company.service.CompanyAccess;
+import dev.marketplace.account.company.service.CompanyLookup;
 import dev.marketplace.account.group.domain.CompanyGroup;
 import dev.marketplace.account.group.domain.GroupMember;
 import dev.marketplace.account.group.repository.GroupMemberRepository;
 import dev.marketplace.account.group.repository.GroupRepository;
 import dev.marketplace.account.group.service.GroupInputs.AppResult;
 import dev.marketplace.account.group.service.GroupInputs.MemberResult;
-import dev.marketplace.account.membership.domain.Membership;
-import dev.marketplace.account.membership.repository.MembershipRepository;
-import dev.marketplace.account.membership.service.MembershipService;
+import dev.marketplace.account.membership.service.Member;
+import dev.marketplace.account.membership.service.MembershipQueries;
 import dev.marketplace.account.membership.service.MembershipView;
+import dev.marketplace.account.membership.service.Members;
 import dev.marketplace.common.events.DomainEventPublisher;
 import dev.marketplace.common.events.EventTypes;
 import dev.marketplace.common.input.Violations;
@@ -42,19 +42,19 @@ import io.smallrye.mutiny.Uni;
 public class GroupService {
     private final GroupRepository groups;
     private final GroupMemberRepository members;
-    private final MembershipRepository memberships;
-    private final MembershipService membershipService;
-    private final CompanyAccess access;
+    private final Members companyMembers;
+    private final MembershipQueries memberships;
+    private final CompanyLookup companies;
     private final DomainEventPublisher events;
     private final ActivityService activities;
 
-    public GroupService(GroupRepository groups, GroupMemberRepository members, MembershipRepository memberships,
-            MembershipService membershipService, CompanyAccess access, DomainEventPublisher events, ActivityService activities) {
+    public GroupService(GroupRepository groups, GroupMemberRepository members, Members companyMembers,
+            MembershipQueries memberships, CompanyLookup companies, DomainEventPublisher events, ActivityService activities) {
         this.groups = groups;
         this.members = members;
+        this.companyMembers = companyMembers;
         this.memberships = memberships;
-        this.membershipService = membershipService;
-        this.access = access;
+        this.companies = companies;
         this.events = events;
         this.activities = activities;
     }
@@ -73,7 +73,7 @@ public class GroupService {
     @WithSession
     public Uni<PagedResponse<GroupView>> list(String companyRef, String searchText, boolean byName, boolean ascending,
             PageRequest page, UriInfo uri) {
-        return access.loadForRead(companyRef).chain(company -> page(
+        return companies.forRead(companyRef).chain(company -> page(
                 new GroupRepository.Filter(company.uuid, null, searchText, byName, ascending), page, uri));
     }
 
@@ -81,7 +81,7 @@ public class GroupService {
     public Uni<PagedResponse<GroupView>> groupsOfMember(String companyRef, String userUuid, boolean ldapOnly, String searchText,
             boolean byName, boolean ascending, PageRequest page, UriInfo uri) {
         UUID user = Ids.uuid("userUuid", userUuid);
-        return access.loadForRead(companyRef).chain(company -> membershipService.member(company, user).chain(m -> ldapOnly
+        return companies.forRead(companyRef).chain(company -> companyMembers.require(company, user).chain(m -> ldapOnly
                 // No group is synchronised from a directory here: the LDAP-only view is empty.
                 ? Uni.createFrom().item(PagedResponse.<GroupView>of(List.of(), page, 0, uri))
                 : page(new GroupRepository.Filter(company.uuid, user, searchText, byName, ascending), page, uri)));
@@ -90,13 +90,13 @@ public class GroupService {
     @WithSession
     public Uni<GroupView> get(String companyRef, String groupUuid, URI baseUri) {
         UUID id = Ids.uuid("groupUuid", groupUuid);
-        return access.loadForRead(companyRef).chain(company -> group(company, id)).chain(g -> view(g, baseUri));
+        return companies.forRead(companyRef).chain(company -> group(company, id)).chain(g -> view(g, baseUri));
     }
 
     @WithTransaction
     public Uni<GroupView> create(String companyRef, GroupInputs.Group body, URI baseUri) {
         validate(body);
-        return access.loadForWrite(companyRef).chain(company -> requireUniqueName(company, body.name(), null).chain(() -> {
+        return companies.forWrite(companyRef).chain(company -> requireUniqueName(company, body.name(), null).chain(() -> {
             CompanyGroup g = new CompanyGroup();
             g.uuid = UUID.randomUUID();
             g.companyUuid = company.uuid;
@@ -114,7 +114,7 @@ public class GroupService {
     public Uni<GroupView> update(String companyRef, String groupUuid, GroupInputs.Group body, URI baseUri) {
         UUID id = Ids.uuid("groupUuid", groupUuid);
         validate(body);
-        return access.loadForWrite(companyRef).chain(company -> group(company, id)
+        return companies.forWrite(companyRef).chain(company -> group(company, id)
                 .call(g -> requireUniqueName(company, body.name(), g.uuid)).chain(g -> {
                     g.name = body.name().trim();
                     g.description = body.description();
@@ -128,7 +128,7 @@ public class GroupService {
     @WithTransaction
     public Uni<Void> delete(String companyRef, String groupUuid) {
         UUID id = Ids.uuid("groupUuid", groupUuid);
-        return access.loadForWrite(companyRef).chain(company -> group(company, id).chain(g -> members
+        return companies.forWrite(companyRef).chain(company -> group(company, id).chain(g -> members
                 .delete("groupUuid", g.uuid).call(() -> groups.delete(g))
                 .call(() -> events.publish(EventTypes.GROUP_DELETED, company.partner, "GROUP", g.uuid.toString(),
                         Map.of("uuid", g.uuid, "companyUuid", company.uuid, "name", g.name)))
@@ -139,25 +139,20 @@ public class GroupService {
     public Uni<PagedResponse<MembershipView>> members(String companyRef, String groupUuid, boolean member, String searchText,
             PageRequest page, MembershipView.Options options, UriInfo uri) {
         UUID id = Ids.uuid("groupUuid", groupUuid);
-        return access.loadForRead(companyRef).chain(company -> group(company, id).chain(g -> {
-            MembershipRepository.Filter filter = new MembershipRepository.Filter(company.uuid, null, null, null, g.uuid, member,
-                    searchText, MembershipRepository.SortField.DATE, true);
-            return memberships.count(filter).chain(total -> memberships.search(filter, page).map(rows -> PagedResponse.of(
-                    rows.stream().map(r -> MembershipView.of((Membership) r[0], (AppUser) r[1], company, options)).toList(),
-                    page, total, uri)));
-        }));
+        return companies.forRead(companyRef).chain(company -> group(company, id)
+                .chain(g -> memberships.ofGroup(company, g.uuid, member, searchText, page, options, uri)));
     }
 
     @WithSession
     public Uni<MembershipView> member(String companyRef, String groupUuid, String userUuid, MembershipView.Options options) {
         UUID id = Ids.uuid("groupUuid", groupUuid);
         UUID user = Ids.uuid("userUuid", userUuid);
-        return access.loadForRead(companyRef).chain(company -> group(company, id)
+        return companies.forRead(companyRef).chain(company -> group(company, id)
                 .chain(g -> members.find(g.uuid, user)).chain(found -> {
                     if (found == null) {
                         return Uni.createFrom().failure(ApiException.notFound("Member of group", user));
                     }
-                    return membershipService.member(company, user)
+                    return companyMembers.require(company, user)
                             .map(m -> MembershipView.of(m.membership(), m.user(), company, options));
                 }));
     }
@@ -166,20 +161,20 @@ public class GroupService {
     public Uni<Void> addMember(String companyRef, String groupUuid, String userUuid) {
         UUID id = Ids.uuid("groupUuid", groupUuid);
         UUID user = Ids.uuid("userUuid", userUuid);
-        return access.loadForWrite(companyRef).chain(company -> group(company, id)
-                .chain(g -> membershipService.member(company, user).chain(m -> add(company, g, m.user()))));
+        return companies.forWrite(companyRef).chain(company -> group(company, id)
+                .chain(g -> companyMembers.require(company, user).chain(m -> add(company, g, m.user()))));
     }
 
     @WithTransaction
     public Uni<Void> removeMember(String companyRef, String groupUuid, String userUuid) {
         UUID id = Ids.uuid("groupUuid", groupUuid);
         UUID user = Ids.uuid("userUuid", userUuid);
-        return access.loadForWrite(companyRef).chain(company -> group(company, id).chain(g -> members.find(g.uuid, user)
+        return companies.forWrite(companyRef).chain(company -> group(company, id).chain(g -> members.find(g.uuid, user)
                 .chain(found -> {
                     if (found == null) {
                         return Uni.createFrom().failure(ApiException.notFound("Member of group", user));
                     }
-                    return membershipService.member(company, user).chain(m -> remove(company, g, found, m.user()));
+                    return companyMembers.require(company, user).chain(m -> remove(company, g, found, m.user()));
                 })));
     }
 
@@ -194,7 +189,7 @@ public class GroupService {
         if (body == null) {
             throw ApiException.badRequest("INVALID_BODY", "A JSON batch object {assignments, unassignments, ...} is required");
         }
-        return access.loadForWrite(companyRef).chain(company -> group(company, id).chain(g -> {
+        return companies.forWrite(companyRef).chain(company -> group(company, id).chain(g -> {
             List<MemberResult> assigned = new ArrayList<>();
             List<MemberResult> unassigned = new ArrayList<>();
             List<AppResult> apps = new ArrayList<>();
@@ -280,11 +275,11 @@ public class GroupService {
                 .call(() -> activities.record(company, "GROUP_MEMBER_REMOVED", user, "GROUP", g.uuid, g.name));
     }
 
-    private Uni<MembershipService.Member> memberOrNull(Company company, String userUuid) {
+    private Uni<Member> memberOrNull(Company company, String userUuid) {
         if (!isUuid(userUuid)) {
             return Uni.createFrom().nullItem();
         }
-        return membershipService.member(company, UUID.fromString(userUuid))
+        return companyMembers.require(company, UUID.fromString(userUuid))
                 .onFailure(ApiException.class).recoverWithNull();
     }
 

@@ -19,7 +19,7 @@ import dev.marketplace.common.events.payload.NotificationRequest;
 import dev.marketplace.common.events.payload.NotificationTypes;
 import dev.marketplace.account.support.Passwords;
 import dev.marketplace.account.user.domain.AppUser;
-import dev.marketplace.account.user.repository.UserRepository;
+import dev.marketplace.account.user.service.UserService;
 import dev.marketplace.common.error.ApiException;
 import dev.marketplace.common.lookup.Ids;
 import dev.marketplace.common.security.Caller;
@@ -33,13 +33,13 @@ import io.smallrye.mutiny.Uni;
 @ApplicationScoped
 public class InvitationIssuer {
     private final InvitationRepository invitations;
-    private final UserRepository users;
+    private final UserService users;
     private final DomainEventPublisher events;
     private final ActivityService activities;
     private final AccountConfig config;
     private final Caller caller;
 
-    public InvitationIssuer(InvitationRepository invitations, UserRepository users, DomainEventPublisher events,
+    public InvitationIssuer(InvitationRepository invitations, UserService users, DomainEventPublisher events,
             ActivityService activities, AccountConfig config, Caller caller) {
         this.invitations = invitations;
         this.users = users;
@@ -65,7 +65,7 @@ public class InvitationIssuer {
         } else {
             return Uni.createFrom().nullItem();
         }
-        return users.findById(id).map(user -> {
+        return users.find(id).map(user -> {
             if (user == null || !partner.equals(user.partner)) {
                 throw ApiException.notFound("Inviter", id);
             }

@@ -9,11 +9,9 @@ import jakarta.enterprise.context.ApplicationScoped;
 
 import dev.marketplace.account.membership.domain.Membership;
 import dev.marketplace.account.support.Queries;
-import dev.marketplace.account.user.domain.AppUser;
 import dev.marketplace.common.paging.ListQueries;
 import dev.marketplace.common.paging.SqlFilter;
 import dev.marketplace.common.paging.Total;
-import dev.marketplace.account.user.domain.UserStatus;
 import dev.marketplace.common.paging.PageRequest;
 import io.quarkus.hibernate.reactive.panache.PanacheRepositoryBase;
 import io.smallrye.mutiny.Uni;
@@ -46,24 +44,12 @@ public class MembershipRepository implements PanacheRepositoryBase<Membership, U
     }
 
     /**
-     * A page of a company's memberships with each user, one {@code Object[]{Membership, AppUser}} per row: the page
-     * is read from the membership's own copy of the user's sort keys and status (V5 triggers), the users in one more
-     * query.
+     * A page of a company's memberships: read from the membership's own copy of the user's sort keys and status (V5
+     * triggers); the caller fetches the page's users in one more query.
      */
-    public Uni<List<Object[]>> search(Filter filter, PageRequest page) {
+    public Uni<List<Membership>> search(Filter filter, PageRequest page) {
         SqlFilter where = sqlFilter(filter);
-        return ListQueries.page(Membership.class, UUID.class, "uuid", m -> m.uuid, pageSql(filter, where, page), where)
-                .chain(found -> {
-            if (found.isEmpty()) {
-                return Uni.createFrom().item(List.<Object[]>of());
-            }
-            return Queries.list("select u from AppUser u where u.uuid in :users",
-                    Map.of("users", found.stream().map(m -> m.userUuid).toList()), AppUser.class, null).map(users -> {
-                        Map<UUID, AppUser> byUuid = new HashMap<>();
-                        users.forEach(u -> byUuid.put(u.uuid, u));
-                        return found.stream().map(m -> new Object[] { m, byUuid.get(m.userUuid) }).toList();
-                    });
-        });
+        return ListQueries.page(Membership.class, UUID.class, "uuid", m -> m.uuid, pageSql(filter, where, page), where);
     }
 
     /** The list's total: the company's counter when unfiltered, else a capped count. */
@@ -104,8 +90,8 @@ public class MembershipRepository implements PanacheRepositoryBase<Membership, U
         return where;
     }
 
-    /** Enabled members of {@code company} who can log in and hold one of {@code roles}, with their users. */
-    public Uni<List<Object[]>> withAnyRole(UUID company, List<String> roles) {
+    /** Enabled memberships of {@code company} holding one of {@code roles}. */
+    public Uni<List<Membership>> enabledWithAnyRole(UUID company, List<String> roles) {
         Map<String, Object> params = new HashMap<>();
         params.put("company", company);
         StringBuilder anyRole = new StringBuilder();
@@ -114,9 +100,12 @@ public class MembershipRepository implements PanacheRepositoryBase<Membership, U
             params.put("role" + i, "%" + ROLE_SEPARATOR + roles.get(i) + ROLE_SEPARATOR + "%");
         }
         params.put("sep", ROLE_SEPARATOR);
-        params.put("active", UserStatus.ACTIVE);
-        return Queries.list("select m, u from Membership m join AppUser u on u.uuid = m.userUuid where m.companyUuid = :company"
-                + " and m.enabled = true and u.status = :active and (" + anyRole + ") order by u.email", params, Object[].class,
-                null);
+        return Queries.list("select m from Membership m where m.companyUuid = :company and m.enabled = true and (" + anyRole
+                + ")", params, Membership.class, null);
+    }
+
+    /** How many companies other than {@code company} the user belongs to. */
+    public Uni<Long> otherCompanies(UUID user, UUID company) {
+        return count("userUuid = ?1 and companyUuid <> ?2", user, company);
     }
 }

@@ -1,6 +1,7 @@
 package dev.marketplace.account.membership.rest;
 
 import java.util.List;
+import java.util.UUID;
 
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.DELETE;
@@ -18,38 +19,41 @@ import jakarta.ws.rs.core.UriInfo;
 import org.jboss.resteasy.reactive.RestPath;
 import org.jboss.resteasy.reactive.RestQuery;
 
-import dev.marketplace.account.group.service.GroupService;
-import dev.marketplace.account.group.service.GroupView;
-import dev.marketplace.account.membership.domain.MembershipRoles;
-import dev.marketplace.account.membership.repository.MembershipRepository;
-import dev.marketplace.account.membership.repository.MembershipRepository.SortField;
+import dev.marketplace.account.access.MembershipRoles;
+import dev.marketplace.account.assignment.service.AssignmentView;
+import dev.marketplace.account.membership.domain.MembershipSortField;
 import dev.marketplace.account.membership.service.MembershipInputs;
+import dev.marketplace.account.membership.service.MembershipQueries;
+import dev.marketplace.account.membership.service.MembershipQueries.Listing;
+import dev.marketplace.account.membership.service.MembershipQueries.RoleName;
 import dev.marketplace.account.membership.service.MembershipService;
-import dev.marketplace.account.membership.service.MembershipService.AssignmentView;
-import dev.marketplace.account.membership.service.MembershipService.Checklist;
-import dev.marketplace.account.membership.service.MembershipService.Listing;
-import dev.marketplace.account.membership.service.MembershipService.RoleName;
 import dev.marketplace.account.membership.service.MembershipView;
-import dev.marketplace.common.input.QueryParams;
+import dev.marketplace.account.membership.service.PurchaseRequests;
 import dev.marketplace.common.error.ApiException;
+import dev.marketplace.common.input.QueryParams;
 import dev.marketplace.common.paging.PageRequest;
 import dev.marketplace.common.paging.PagedResponse;
 import io.quarkus.security.Authenticated;
 import io.smallrye.mutiny.Uni;
 
-/** Company memberships and roles (paths of the AppDirect memberships API). */
+/**
+ * Company memberships and roles (paths of the AppDirect memberships API). Adding members, the checklist and a member's
+ * groups are answered by the onboarding and group features under the same paths.
+ */
 @Path("/api/account/v2/companies/{companyUuid}")
 @Authenticated
 @Produces(MediaType.APPLICATION_JSON)
 public class MembershipResource {
     static final int DEFAULT_PAGE_SIZE = 50;
 
+    private final MembershipQueries queries;
     private final MembershipService memberships;
-    private final GroupService groups;
+    private final PurchaseRequests purchases;
 
-    public MembershipResource(MembershipService memberships, GroupService groups) {
+    public MembershipResource(MembershipQueries queries, MembershipService memberships, PurchaseRequests purchases) {
+        this.queries = queries;
         this.memberships = memberships;
-        this.groups = groups;
+        this.purchases = purchases;
     }
 
     @GET
@@ -61,30 +65,14 @@ public class MembershipResource {
         if (roleName != null && !roleName.isEmpty() && !MembershipRoles.ALL.contains(roleName)) {
             throw ApiException.invalidField("roleName", "unknown role " + roleName);
         }
-        MembershipRepository.Filter filter = new MembershipRepository.Filter(null, QueryParams.bool("active", active, null),
-                QueryParams.bool("enabled", enabled, null), roleName == null || roleName.isEmpty() ? null : roleName,
-                QueryParams.uuid("groupUuid", groupUuid), true, searchText,
-                QueryParams.enumValue("sortField", sortField, SortField.class, SortField.DATE), QueryParams.ascending(sortOrder, true));
-        return memberships.list(companyUuid, filter, PageRequest.of(page, size, DEFAULT_PAGE_SIZE),
+        Boolean onlyActive = QueryParams.bool("active", active, null);
+        Boolean onlyEnabled = QueryParams.bool("enabled", enabled, null);
+        UUID group = QueryParams.uuid("groupUuid", groupUuid);
+        MembershipSortField sort = QueryParams.enumValue("sortField", sortField, MembershipSortField.class, MembershipSortField.DATE);
+        boolean ascending = QueryParams.ascending(sortOrder, true);
+        return queries.list(companyUuid, onlyActive, onlyEnabled, roleName == null || roleName.isEmpty() ? null : roleName,
+                group, searchText, sort, ascending, PageRequest.of(page, size, DEFAULT_PAGE_SIZE),
                 options(includeCompanies, includeUserCustomAttributes, uri), uri);
-    }
-
-    @POST
-    @Path("memberships")
-    @Consumes(MediaType.APPLICATION_JSON)
-    public Uni<Response> create(@RestPath String companyUuid, @RestQuery String inviterUuid, MembershipInputs.Create body,
-            @Context UriInfo uri) {
-        return memberships.create(companyUuid, inviterUuid, body, uri.getBaseUri())
-                .map(view -> Response.created(uri.getBaseUriBuilder()
-                        .path("api/account/v2/companies/{company}/memberships/{user}")
-                        .build(view.company().uuid(), view.user().uuid())).entity(view).build());
-    }
-
-    @POST
-    @Path("memberships/active")
-    @Consumes(MediaType.APPLICATION_JSON)
-    public Uni<MembershipView> addUser(@RestPath String companyUuid, MembershipInputs.AddUser body, @Context UriInfo uri) {
-        return memberships.addActiveUser(companyUuid, body, uri.getBaseUri());
     }
 
     @PATCH
@@ -99,7 +87,7 @@ public class MembershipResource {
     @Path("memberships/{userUuid}")
     public Uni<MembershipView> get(@RestPath String companyUuid, @RestPath String userUuid,
             @RestQuery String includeCompanies, @RestQuery String includeUserCustomAttributes, @Context UriInfo uri) {
-        return memberships.get(companyUuid, userUuid, options(includeCompanies, includeUserCustomAttributes, uri));
+        return queries.get(companyUuid, userUuid, options(includeCompanies, includeUserCustomAttributes, uri));
     }
 
     @PUT
@@ -124,53 +112,30 @@ public class MembershipResource {
         return memberships.delete(companyUuid, userUuid).map(v -> Response.noContent().build());
     }
 
-    @GET
-    @Path("memberships/{userUuid}/checklist")
-    public Uni<Checklist> checklist(@RestPath String companyUuid, @RestPath String userUuid) {
-        return memberships.checklist(companyUuid, userUuid);
-    }
-
-    @POST
-    @Path("memberships/{userUuid}/invite")
-    public Uni<Response> inviteManaged(@RestPath String companyUuid, @RestPath String userUuid,
-            @RestQuery String inviterUuid) {
-        return memberships.inviteManaged(companyUuid, userUuid, inviterUuid).map(v -> Response.noContent().build());
-    }
-
     @POST
     @Path("memberships/{userUuid}/applications/{applicationId}/purchaseRequests")
     public Uni<Response> purchaseRequest(@RestPath String companyUuid, @RestPath String userUuid,
             @RestPath String applicationId, MembershipInputs.PurchaseRequest body) {
-        return memberships.purchaseRequest(companyUuid, userUuid, applicationId, body).map(v -> Response.noContent().build());
+        return purchases.request(companyUuid, userUuid, applicationId, body).map(v -> Response.noContent().build());
     }
 
     @GET
     @Path("memberships/{userUuid}/assignments")
     public Uni<Listing<AssignmentView>> assignments(@RestPath String companyUuid, @RestPath String userUuid,
             @Context UriInfo uri) {
-        return memberships.assignments(companyUuid, userUuid, uri.getBaseUri());
+        return queries.assignments(companyUuid, userUuid, uri.getBaseUri());
     }
 
     @GET
     @Path("memberships/{userUuid}/assignableRoles")
     public Uni<List<RoleName>> assignableRoles(@RestPath String companyUuid, @RestPath String userUuid) {
-        return memberships.assignableRoles(companyUuid, userUuid);
+        return queries.assignableRoles(companyUuid, userUuid);
     }
 
     @GET
     @Path("assignableRoles")
     public Uni<List<RoleName>> companyAssignableRoles(@RestPath String companyUuid) {
-        return memberships.companyAssignableRoles(companyUuid);
-    }
-
-    @GET
-    @Path("memberships/{userUuid}/groups")
-    public Uni<PagedResponse<GroupView>> groups(@RestPath String companyUuid, @RestPath String userUuid,
-            @RestQuery String ldap, @RestQuery String page, @RestQuery String searchText, @RestQuery String size,
-            @RestQuery String sortField, @RestQuery String sortOrder, @Context UriInfo uri) {
-        boolean onlyLdap = QueryParams.bool("ldap", ldap, false);
-        return groups.groupsOfMember(companyUuid, userUuid, onlyLdap, searchText, GroupService.byName(sortField),
-                QueryParams.ascending(sortOrder, false), PageRequest.of(page, size, DEFAULT_PAGE_SIZE), uri);
+        return queries.companyAssignableRoles(companyUuid);
     }
 
     private static MembershipView.Options options(String includeCompanies, String includeUserCustomAttributes, UriInfo uri) {

@@ -29,6 +29,10 @@ public record MembershipView(UserView user, @JsonInclude(JsonInclude.Include.NON
 
     /** What to include: the company object, and the user's custom attributes. */
     public record Options(boolean includeCompanies, boolean includeUserCustomAttributes, URI baseUri) {
+        /** What a change answers with: the company, not the user's custom attributes. */
+        public static Options changed(URI baseUri) {
+            return new Options(true, false, baseUri);
+        }
     }
 
     public static MembershipView of(Membership m, AppUser u, Company c, Options options) {

@@ -51,7 +51,7 @@ public class InternalProvisioningResource {
     @Path("{companyUuid}/members")
     public Uni<Response> member(@RestPath String companyUuid, @HeaderParam(IDEMPOTENCY_KEY) String key,
             @Valid @NotNull ProvisioningInputs.NewMember body, @Context UriInfo uri) {
-        return provisioning.member(key(key), companyUuid, body, uri).map(InternalProvisioningResource::answer);
+        return provisioning.member(key(key), companyUuid, body, uri.getBaseUri()).map(InternalProvisioningResource::answer);
     }
 
     private static java.util.UUID key(String key) {

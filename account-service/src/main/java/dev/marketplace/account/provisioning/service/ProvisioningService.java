@@ -9,7 +9,6 @@ import java.util.HexFormat;
 import java.util.UUID;
 
 import jakarta.enterprise.context.ApplicationScoped;
-import jakarta.ws.rs.core.UriInfo;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -18,16 +17,16 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.marketplace.account.company.service.CompanyService;
 import dev.marketplace.account.company.service.CompanyService.ViewOptions;
 import dev.marketplace.account.company.service.CompanyView;
-import dev.marketplace.account.membership.service.MembershipInputs;
-import dev.marketplace.account.membership.service.MembershipService;
+import dev.marketplace.account.membership.service.MembershipQueries;
 import dev.marketplace.account.membership.service.MembershipView;
+import dev.marketplace.account.onboarding.service.MembershipOnboarding;
+import dev.marketplace.account.onboarding.service.OnboardingInputs;
 import dev.marketplace.account.provisioning.domain.ProvisioningRequest;
 import dev.marketplace.account.provisioning.domain.ProvisioningRequest.Kind;
 import dev.marketplace.account.provisioning.repository.ProvisioningRequestRepository;
-import dev.marketplace.account.user.repository.UserRepository;
+import dev.marketplace.account.user.domain.UserStatus;
 import dev.marketplace.account.user.service.UserService;
 import dev.marketplace.common.error.ApiException;
-import dev.marketplace.common.paging.PageRequest;
 import dev.marketplace.common.security.Caller;
 import io.quarkus.hibernate.reactive.panache.common.WithTransaction;
 import io.smallrye.mutiny.Uni;
@@ -42,16 +41,18 @@ import io.smallrye.mutiny.Uni;
 @ApplicationScoped
 public class ProvisioningService {
     private final CompanyService companies;
-    private final MembershipService memberships;
+    private final MembershipQueries memberships;
+    private final MembershipOnboarding onboarding;
     private final UserService users;
     private final ProvisioningRequestRepository requests;
     private final ObjectMapper mapper;
     private final Caller caller;
 
-    public ProvisioningService(CompanyService companies, MembershipService memberships, UserService users,
-            ProvisioningRequestRepository requests, ObjectMapper mapper, Caller caller) {
+    public ProvisioningService(CompanyService companies, MembershipQueries memberships, MembershipOnboarding onboarding,
+            UserService users, ProvisioningRequestRepository requests, ObjectMapper mapper, Caller caller) {
         this.companies = companies;
         this.memberships = memberships;
+        this.onboarding = onboarding;
         this.users = users;
         this.requests = requests;
         this.mapper = mapper;
@@ -91,13 +92,12 @@ public class ProvisioningService {
 
     /**
      * A new user who becomes a member of {@code companyRef}: invited when the company allows login, managed otherwise
-     * (the membership service's rule). An email that already belongs to a user is a 409 DUPLICATE_EMAIL here, where the
+     * (onboarding's rule). An email that already belongs to a user is a 409 DUPLICATE_EMAIL here, where the
      * memberships API would add that user instead: the caller asked for a new user.
      */
     @WithTransaction
     public Uni<Provisioned<MembershipView>> member(UUID key, String companyRef, ProvisioningInputs.NewMember input,
-            UriInfo uri) {
-        URI baseUri = uri.getBaseUri();
+            URI baseUri) {
         requireService();
         String partner = caller.partner();
         String hash = hash(new Object[] { companyRef, input });
@@ -109,15 +109,14 @@ public class ProvisioningService {
                         .map(view -> new Provisioned<>(view, false));
             }
             String email = input.email().trim();
-            UserRepository.Filter byEmail = new UserRepository.Filter(null, null, email, null, null, null, null,
-                    UserRepository.SortField.DATE, true);
-            return users.list(byEmail, PageRequest.of(0, 1, 1), false, uri).chain(found -> {
-                if (!found.content().isEmpty()) {
+            return users.findByEmail(partner, email).chain(found -> {
+                // as in the users list: a deleted user's email may be given to a new one
+                if (found != null && found.status != UserStatus.DELETED) {
                     throw ApiException.conflict("DUPLICATE_EMAIL", "email: a user with " + email + " already exists");
                 }
-                MembershipInputs.Create create = new MembershipInputs.Create(new MembershipInputs.NewUser(email,
+                OnboardingInputs.Create create = new OnboardingInputs.Create(new OnboardingInputs.NewUser(email,
                         input.firstName(), input.lastName(), null, null, null, input.externalId()), null);
-                return memberships.create(companyRef, null, create, baseUri);
+                return onboarding.create(companyRef, null, create, baseUri);
             }).call(view -> requests.persist(record(key, partner, Kind.MEMBER, hash, view.company().uuid(), view.user().uuid())))
                     .map(view -> new Provisioned<>(view, true));
         });

@@ -40,6 +40,26 @@ public class UserRepository implements PanacheRepositoryBase<AppUser, UUID> {
         return find("partner = ?1 and externalId = ?2", partner, externalId).firstResult();
     }
 
+    /** The users with these uuids, in one query. */
+    public Uni<List<AppUser>> ofUuids(List<UUID> uuids) {
+        return uuids.isEmpty() ? Uni.createFrom().item(List.of()) : list("uuid in ?1", uuids);
+    }
+
+    /** The active ones of these users, ordered by email. */
+    public Uni<List<AppUser>> activeByEmail(List<UUID> uuids) {
+        return uuids.isEmpty() ? Uni.createFrom().item(List.of())
+                : list("uuid in ?1 and status = ?2 order by email", uuids, UserStatus.ACTIVE);
+    }
+
+    public Uni<Boolean> externalIdTakenByOtherEmail(String partner, String externalId, String email) {
+        return count("partner = ?1 and externalId = ?2 and lower(email) <> lower(?3)", partner, externalId, email)
+                .map(n -> n > 0);
+    }
+
+    public Uni<Boolean> externalIdTakenByOther(String partner, String externalId, UUID user) {
+        return count("partner = ?1 and externalId = ?2 and uuid <> ?3", partner, externalId, user).map(n -> n > 0);
+    }
+
     /** A page of the users list, in the order of {@code filter.sortField()}, then uuid (an index per sort field). */
     public Uni<List<AppUser>> search(Filter filter, long offset, int limit) {
         SqlFilter where = sqlFilter(filter);

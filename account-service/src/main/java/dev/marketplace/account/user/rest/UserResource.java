@@ -12,10 +12,10 @@ import jakarta.ws.rs.core.UriInfo;
 import org.jboss.resteasy.reactive.RestPath;
 import org.jboss.resteasy.reactive.RestQuery;
 
-import dev.marketplace.account.membership.domain.MembershipRoles;
+import dev.marketplace.account.access.MembershipRoles;
 import dev.marketplace.common.input.QueryParams;
-import dev.marketplace.account.user.repository.UserRepository;
-import dev.marketplace.account.user.repository.UserRepository.SortField;
+import dev.marketplace.account.user.domain.UserSortField;
+import dev.marketplace.account.user.service.UserQuery;
 import dev.marketplace.account.user.service.UserService;
 import dev.marketplace.account.user.service.UserView;
 import dev.marketplace.common.error.ApiException;
@@ -56,13 +56,13 @@ public class UserResource {
                 throw ApiException.invalidField("lastModified", "must be a timestamp in epoch milliseconds");
             }
         }
-        SortField sort = QueryParams.enumValue("sortField", sortField, SortField.class, SortField.DATE);
-        if (sort != SortField.DATE && sort != SortField.FIRST_NAME && sort != SortField.LAST_NAME) {
+        UserSortField sort = QueryParams.enumValue("sortField", sortField, UserSortField.class, UserSortField.DATE);
+        if (sort != UserSortField.DATE && sort != UserSortField.FIRST_NAME && sort != UserSortField.LAST_NAME) {
             throw ApiException.invalidField("sortField", "must be one of DATE, FIRST_NAME, LAST_NAME");
         }
-        UserRepository.Filter filter = new UserRepository.Filter(null, name, email, externalId, username,
-                companyMembershipRole, since, sort, QueryParams.ascending(sortOrder, true));
-        return users.list(filter, PageRequest.of(page, size, 50),
+        UserQuery query = new UserQuery(name, email, externalId, username, companyMembershipRole, since, sort,
+                QueryParams.ascending(sortOrder, true));
+        return users.list(query, PageRequest.of(page, size, 50),
                 QueryParams.bool("includeCustomAttributes", includeCustomAttributes, false), uri);
     }
 

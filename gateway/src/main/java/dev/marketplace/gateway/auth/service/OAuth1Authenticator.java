@@ -71,8 +71,7 @@ public class OAuth1Authenticator {
             return verified(request, cached);
         }
         // not in memory (first call, a vendor, or the cache cannot be trusted right now): look it up
-        return Future.fromCompletionStage(consumers.find(request.consumerKey()).subscribeAsCompletionStage())
-                .compose(found -> found.isPresent() ? verified(request, found.get()) : NONE);
+        return consumers.find(request.consumerKey()).compose(found -> found.isPresent() ? verified(request, found.get()) : NONE);
     }
 
     private Future<Optional<CallerIdentity>> verified(SignedRequest request, Consumer consumer) {

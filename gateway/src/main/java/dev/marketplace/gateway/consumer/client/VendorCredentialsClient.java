@@ -21,7 +21,7 @@ import dev.marketplace.gateway.config.GatewayConfig;
 import dev.marketplace.gateway.consumer.domain.Consumer;
 import dev.marketplace.gateway.consumer.domain.ConsumerType;
 import dev.marketplace.gateway.identity.service.InternalTokenIssuer;
-import io.smallrye.mutiny.Uni;
+import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 import io.vertx.core.http.HttpClient;
 import io.vertx.core.http.HttpClientOptions;
@@ -53,21 +53,21 @@ public class VendorCredentialsClient {
         this.mapper = mapper;
     }
 
-    /** The vendor consumer with this key; empty when catalog does not know it or cannot be reached. */
-    public Uni<Optional<Consumer>> find(String consumerKey) {
-        return lookup(consumerKey).onFailure().recoverWithItem(e -> Optional.empty());
-    }
-
     /**
      * The vendor consumer with this key; empty only when catalog answered that it does not know it; a failure when
      * catalog could not tell (unreachable, an error, an unreadable answer), which must not be remembered as unknown.
      */
-    public Uni<Optional<Consumer>> lookup(String consumerKey) {
-        return Uni.createFrom().deferred(() -> call(consumerKey))
-                .onFailure().invoke(e -> LOG.warnf("Vendor credentials lookup failed: %s", e.toString()));
+    public Future<Optional<Consumer>> lookup(String consumerKey) {
+        Future<Optional<Consumer>> call;
+        try {
+            call = call(consumerKey);
+        } catch (RuntimeException e) {
+            call = Future.failedFuture(e);
+        }
+        return call.onFailure(e -> LOG.warnf("Vendor credentials lookup failed: %s", e.toString()));
     }
 
-    private Uni<Optional<Consumer>> call(String consumerKey) {
+    private Future<Optional<Consumer>> call(String consumerKey) {
         String basePath = base.getRawPath() == null ? "" : base.getRawPath().replaceAll("/+$", "");
         RequestOptions options = new RequestOptions().setMethod(HttpMethod.GET)
                 .setHost(base.getHost()).setPort(port(base))
@@ -75,7 +75,7 @@ public class VendorCredentialsClient {
                 .setIdleTimeout(timeoutMillis)
                 .putHeader("Accept", "application/json")
                 .putHeader("Authorization", "Bearer " + tokens.serviceToken("gateway", Set.of(Roles.SYS_ADMIN), TOKEN_LIFETIME));
-        io.vertx.core.Future<Optional<Consumer>> call = client.request(options)
+        return client.request(options)
                 .compose(req -> req.send())
                 .compose(resp -> resp.body().map(body -> {
                     if (resp.statusCode() == 200) {
@@ -86,7 +86,6 @@ public class VendorCredentialsClient {
                     }
                     return Optional.<Consumer>empty();
                 }));
-        return Uni.createFrom().completionStage(call.toCompletionStage());
     }
 
     private Optional<Consumer> parse(String consumerKey, String body) {

@@ -51,7 +51,7 @@ public class ChannelConsumerService {
     }
 
     public Uni<Optional<Consumer>> find(String key) {
-        return registry.find(key);
+        return Uni.createFrom().completionStage(() -> registry.find(key).toCompletionStage());
     }
 
     public static String newSecret() {

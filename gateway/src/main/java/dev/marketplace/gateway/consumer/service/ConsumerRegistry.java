@@ -13,6 +13,7 @@ import dev.marketplace.gateway.consumer.domain.ConsumerType;
 import dev.marketplace.gateway.consumer.repository.ChannelConsumerRepository;
 import dev.marketplace.gateway.consumer.repository.ChannelConsumerRepository.StoredConsumer;
 import io.smallrye.mutiny.Uni;
+import io.vertx.core.Future;
 
 /**
  * Finds the credentials behind a consumer key: channel consumers live in the gateway's database, any other key is asked
@@ -42,17 +43,23 @@ public class ConsumerRegistry {
         this.cipher = cipher;
     }
 
-    public Uni<Optional<Consumer>> find(String consumerKey) {
+    /**
+     * The consumer with this key, as a Vert.x future: the type of the signed-call path, so that a vendor's look-up (a
+     * Vert.x HTTP call to catalog-service) reaches it without a conversion.
+     */
+    public Future<Optional<Consumer>> find(String consumerKey) {
         if (consumerKey == null || consumerKey.isEmpty() || consumerKey.length() > 128 || isKnownUnknown(consumerKey)) {
-            return Uni.createFrom().item(Optional.empty());
+            return Future.succeededFuture(Optional.empty());
         }
-        return cache.find(consumerKey, () -> channels.findByKey(consumerKey).map(stored -> stored.map(this::channel)))
-                .flatMap(channel -> channel.isPresent() ? Uni.createFrom().item(channel)
-                        : vendors.lookup(consumerKey).invoke(vendor -> {
+        Uni<Optional<Consumer>> channel = cache.find(consumerKey,
+                () -> channels.findByKey(consumerKey).map(stored -> stored.map(this::channel)));
+        return Future.fromCompletionStage(channel.subscribeAsCompletionStage())
+                .compose(found -> found.isPresent() ? Future.succeededFuture(found) : vendors.lookup(consumerKey)
+                        .onSuccess(vendor -> {
                             if (vendor.isEmpty()) {
                                 rememberUnknown(consumerKey);
                             }
-                        }).onFailure().recoverWithItem(Optional.empty()));
+                        }).recover(e -> Future.succeededFuture(Optional.empty())));
     }
 
     private boolean isKnownUnknown(String consumerKey) {

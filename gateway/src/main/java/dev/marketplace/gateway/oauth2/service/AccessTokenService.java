@@ -116,7 +116,7 @@ public class AccessTokenService {
             throw ApiException.forbidden();
         }
         abuse.tokenRequest(client[0]);
-        return consumers.find(client[0]).map(found -> {
+        return Uni.createFrom().completionStage(() -> consumers.find(client[0]).toCompletionStage()).map(found -> {
             Consumer consumer = found.filter(c -> OAuth1.signaturesMatch(c.secret(), client[1])).orElse(null);
             if (consumer == null) {
                 abuse.failed(clientAddress);
@@ -149,7 +149,7 @@ public class AccessTokenService {
             return Future.succeededFuture(current(claims, cached));
         }
         // not in memory (a vendor, or a channel consumer this replica has not seen yet): the current credentials
-        return Future.fromCompletionStage(consumers.find(subject).subscribeAsCompletionStage())
+        return consumers.find(subject)
                 .map(found -> found.isPresent() ? current(claims, found.get()) : Optional.<CallerIdentity>empty());
     }
 

@@ -13,6 +13,7 @@ import org.jboss.logging.Logger;
 import dev.marketplace.common.error.ApiException;
 import dev.marketplace.common.error.Errors;
 import dev.marketplace.gateway.auth.service.Authenticator;
+import dev.marketplace.gateway.auth.service.Authorizer;
 import dev.marketplace.gateway.config.GatewayConfig;
 import dev.marketplace.gateway.identity.domain.CallerIdentity;
 import dev.marketplace.gateway.identity.service.InternalTokenIssuer;
@@ -59,25 +60,25 @@ public class GatewayHandler {
 
     private final RouteTable routes;
     private final Authenticator authenticator;
+    private final Authorizer authorizer;
     private final RateLimiter rateLimiter;
     private final InternalTokenIssuer tokens;
     private final UpstreamProxy proxy;
     private final PublicOrigins origins;
     private final AbuseGuard abuse;
     private final int maxFormBytes;
-    private final List<String> vendorPrefixes;
 
-    public GatewayHandler(RouteTable routes, Authenticator authenticator, RateLimiter rateLimiter, InternalTokenIssuer tokens,
-            UpstreamProxy proxy, PublicOrigins origins, AbuseGuard abuse, GatewayConfig config) {
+    public GatewayHandler(RouteTable routes, Authenticator authenticator, Authorizer authorizer, RateLimiter rateLimiter,
+            InternalTokenIssuer tokens, UpstreamProxy proxy, PublicOrigins origins, AbuseGuard abuse, GatewayConfig config) {
         this.abuse = abuse;
         this.routes = routes;
         this.origins = origins;
         this.authenticator = authenticator;
+        this.authorizer = authorizer;
         this.rateLimiter = rateLimiter;
         this.tokens = tokens;
         this.proxy = proxy;
         this.maxFormBytes = config.maxFormBodyBytes();
-        this.vendorPrefixes = config.vendorCredentials().allowedPrefixes();
     }
 
     void mount(@Observes Router router) {
@@ -150,7 +151,7 @@ public class GatewayHandler {
         Future<Buffer> body = isForm(request) ? readBody(request) : NO_BODY;
         body.compose(buffer -> authenticator.authenticate(method.name(), uri, request.getHeader(HttpHeaders.AUTHORIZATION),
                         buffer == null ? null : buffer.toString(StandardCharsets.UTF_8))
-                        .map(caller -> new Admitted(authorize(caller, client, method, path), buffer)))
+                        .map(caller -> new Admitted(authorizer.authorize(counted(caller, client), method, path), buffer)))
                 .compose(admitted -> rateLimiter.check(admitted.caller().subject(), method.name(), path)
                         .map(decision -> decision.allowed() ? admitted : admitted.limited(decision.retryAfterSeconds())))
                 .onComplete(result -> {
@@ -260,20 +261,12 @@ public class GatewayHandler {
         }
     }
 
-    /** Vendor credentials only reach their own paths; read-only tokens only read. Throws 403 otherwise. */
-    private CallerIdentity authorize(Optional<CallerIdentity> caller, String client, HttpMethod method, String path) {
+    /** A failed authentication fills the client address's bucket ({@link AbuseGuard}); the rest is the Authorizer's. */
+    private Optional<CallerIdentity> counted(Optional<CallerIdentity> caller, String client) {
         if (caller.isEmpty()) {
             abuse.failed(client);
-            throw ApiException.forbidden();
         }
-        CallerIdentity c = caller.get();
-        if (c.isVendor() && vendorPrefixes.stream().noneMatch(path::startsWith)) {
-            throw ApiException.forbidden();
-        }
-        if (c.readOnly() && method != HttpMethod.GET && method != HttpMethod.HEAD) {
-            throw ApiException.forbidden();
-        }
-        return c;
+        return caller;
     }
 
     /** The body's Content-Length, or -1 when it has none (or an unreadable one, which Vert.x itself refuses). */

@@ -25,7 +25,10 @@ public final class InternalToken {
     private InternalToken() {
     }
 
-    /** What the token says about the caller. {@code user} and {@code product} may be null. */
+    /**
+     * What the token says about the caller. {@code partner} (null for the gateway's own calls), {@code user} and
+     * {@code product} may be null.
+     */
     public record Claims(String subject, String consumerType, String partner, Set<String> roles, UUID user, Long product) {
     }
 
@@ -39,8 +42,11 @@ public final class InternalToken {
      */
     public static String mint(String issuer, String keyId, Claims claims, PrivateKey key, Duration lifetime) {
         JwtClaimsBuilder builder = Jwt.issuer(issuer).audience(AUDIENCE).subject(claims.subject())
-                .claim(PARTNER, claims.partner()).claim(CONSUMER_TYPE, claims.consumerType())
-                .groups(claims.roles()).expiresIn(lifetime);
+                .claim(CONSUMER_TYPE, claims.consumerType()).groups(claims.roles()).expiresIn(lifetime);
+        if (claims.partner() != null) {
+            // the gateway's own calls to services (vendor credentials) act for no partner
+            builder.claim(PARTNER, claims.partner());
+        }
         if (claims.user() != null) {
             builder.claim(USER, claims.user().toString());
         }

@@ -2,24 +2,34 @@ package dev.marketplace.notification.eventlog.service;
 
 import java.net.URI;
 import java.time.Instant;
+import java.util.UUID;
+import java.util.function.Consumer;
 
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.ws.rs.core.UriInfo;
 
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 
 import dev.marketplace.common.error.ApiException;
+import dev.marketplace.common.events.EventEnvelope;
 import dev.marketplace.common.input.Violations;
 import dev.marketplace.common.lookup.Ids;
 import dev.marketplace.common.paging.PageRequest;
 import dev.marketplace.common.paging.PagedResponse;
 import dev.marketplace.common.security.Caller;
+import dev.marketplace.notification.eventlog.domain.LoggedEvent;
 import dev.marketplace.notification.eventlog.repository.EventFilter;
 import dev.marketplace.notification.eventlog.repository.LoggedEventRepository;
 import io.quarkus.hibernate.reactive.panache.common.WithSession;
 import io.smallrye.mutiny.Uni;
 
-/** Reads of the event log, always within the caller's partner. */
+/**
+ * The event log: every event taken in is stored here (in the intake's transaction) with what the vendor side reports
+ * about it, and read within the caller's partner.
+ */
 @ApplicationScoped
 public class EventLogService {
     public static final int MAX_SEARCH_TEXT = 1024;
@@ -58,7 +68,7 @@ public class EventLogService {
     /** 400 for an id that is not a UUID, 404 for an unknown event, 403 for another partner's. */
     @WithSession
     public Uni<EventView> get(String eventId, UriInfo uri) {
-        java.util.UUID id = Ids.uuid("eventId", eventId);
+        UUID id = Ids.uuid("eventId", eventId);
         String partner = caller.partner();
         return events.findById(id).map(event -> {
             if (event == null) {
@@ -69,6 +79,60 @@ public class EventLogService {
             }
             return EventView.of(event, mapper, uri.getBaseUri());
         });
+    }
+
+    /** Stores the event, in the caller's transaction, with what the vendor side noted about it at intake. */
+    public Uni<Void> record(EventEnvelope envelope, Consumer<VendorLogEntry> vendorSide) {
+        LoggedEvent logged = toLogged(envelope);
+        vendorSide.accept(new VendorLogEntry(logged));
+        return events.persist(logged).replaceWithVoid();
+    }
+
+    /**
+     * The vendor side reports on a logged event, in the caller's transaction: its vendor event's status, and the change
+     * of how the log shows it. An event not in the log is left alone.
+     */
+    public Uni<Void> reportVendor(UUID eventId, String vendorStatus, Consumer<VendorLogEntry> change) {
+        return events.findById(eventId).invoke(l -> {
+            if (l != null) {
+                change.accept(new VendorLogEntry(l));
+                l.vendorStatus = vendorStatus;
+            }
+        }).replaceWithVoid();
+    }
+
+    private LoggedEvent toLogged(EventEnvelope envelope) {
+        LoggedEvent e = new LoggedEvent();
+        e.id = envelope.id();
+        e.type = envelope.type();
+        e.partner = envelope.partner();
+        e.source = envelope.source();
+        if (envelope.aggregate() != null) {
+            e.aggregateType = envelope.aggregate().type();
+            e.aggregateId = envelope.aggregate().id();
+        }
+        JsonNode payload = envelope.payload();
+        if (payload instanceof ObjectNode object && object.has("notifications")) {
+            payload = object.deepCopy().without("notifications");
+        }
+        e.payload = json(payload);
+        e.creator = envelope.creator() == null ? null : json(mapper.valueToTree(envelope.creator()));
+        e.orderId = EventView.number(payload, "orderId", "order");
+        e.subscriptionId = EventView.number(payload, "subscriptionId", "subscription");
+        e.occurredOn = envelope.occurredOn() > 0 ? Instant.ofEpochMilli(envelope.occurredOn()) : Instant.now();
+        e.receivedOn = Instant.now();
+        return e;
+    }
+
+    private String json(JsonNode node) {
+        if (node == null || node.isNull()) {
+            return null;
+        }
+        try {
+            return mapper.writeValueAsString(node);
+        } catch (JsonProcessingException ex) {
+            throw new IllegalStateException(ex);
+        }
     }
 
     private static String blankToNull(String s) {

@@ -23,7 +23,7 @@ import org.jboss.resteasy.reactive.RestPath;
 import dev.marketplace.common.security.Roles;
 import dev.marketplace.notification.vendorevent.domain.VendorEventStatus;
 import dev.marketplace.notification.vendorevent.service.VendorEventDocuments;
-import dev.marketplace.notification.vendorevent.service.VendorEventService;
+import dev.marketplace.notification.vendorevent.service.VendorExchange;
 import dev.marketplace.notification.vendorevent.service.VendorResultInput;
 import io.smallrye.mutiny.Uni;
 
@@ -35,10 +35,10 @@ import io.smallrye.mutiny.Uni;
 @Path("/api/integration/v1/events/{eventToken}")
 @RolesAllowed(Roles.VENDOR)
 public class IntegrationEventResource {
-    private final VendorEventService service;
+    private final VendorExchange service;
     private final VendorEventDocuments documents;
 
-    public IntegrationEventResource(VendorEventService service, VendorEventDocuments documents) {
+    public IntegrationEventResource(VendorExchange service, VendorEventDocuments documents) {
         this.service = service;
         this.documents = documents;
     }

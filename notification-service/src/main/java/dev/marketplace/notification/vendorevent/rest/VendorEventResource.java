@@ -19,7 +19,7 @@ import dev.marketplace.common.paging.PageRequest;
 import dev.marketplace.common.paging.PagedResponse;
 import dev.marketplace.common.security.Roles;
 import dev.marketplace.notification.vendorevent.service.VendorDispatcher;
-import dev.marketplace.notification.vendorevent.service.VendorEventService;
+import dev.marketplace.notification.vendorevent.service.VendorEventOperations;
 import dev.marketplace.notification.vendorevent.service.VendorEventView;
 import dev.marketplace.notification.vendorevent.service.VendorResultInput;
 import io.smallrye.mutiny.Uni;
@@ -31,10 +31,10 @@ import io.smallrye.mutiny.Uni;
 @Path("/api/notification/v1/vendor-events")
 @Produces(MediaType.APPLICATION_JSON)
 public class VendorEventResource {
-    private final VendorEventService service;
+    private final VendorEventOperations service;
     private final VendorDispatcher dispatcher;
 
-    public VendorEventResource(VendorEventService service, VendorDispatcher dispatcher) {
+    public VendorEventResource(VendorEventOperations service, VendorDispatcher dispatcher) {
         this.service = service;
         this.dispatcher = dispatcher;
     }

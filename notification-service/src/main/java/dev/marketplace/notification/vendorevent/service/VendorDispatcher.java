@@ -22,7 +22,7 @@ import dev.marketplace.common.events.EventTypes;
 import dev.marketplace.notification.client.CatalogClient;
 import dev.marketplace.notification.client.VendorClient;
 import dev.marketplace.notification.vendorevent.domain.VendorEventStatus;
-import dev.marketplace.notification.vendorevent.service.VendorEventService.Claimed;
+import dev.marketplace.notification.vendorevent.service.VendorEventLifecycle.Claimed;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.quarkus.scheduler.Scheduled;
 import io.smallrye.mutiny.Multi;
@@ -44,7 +44,7 @@ public class VendorDispatcher {
     /** Integrations of the events being delivered (a few per batch); the least recently used go first. */
     private static final int INTEGRATIONS_KEPT = 1000;
 
-    private final VendorEventService service;
+    private final VendorEventLifecycle service;
     private final CatalogClient catalog;
     private final VendorClient vendors;
     private final VendorBreakers breakers;
@@ -58,7 +58,7 @@ public class VendorDispatcher {
         }
     };
 
-    public VendorDispatcher(VendorEventService service, CatalogClient catalog, VendorClient vendors, VendorBreakers breakers,
+    public VendorDispatcher(VendorEventLifecycle service, CatalogClient catalog, VendorClient vendors, VendorBreakers breakers,
             ObjectMapper mapper, NotificationConfig config, MeterRegistry registry, io.vertx.core.Vertx vertx) {
         this.service = service;
         this.catalog = catalog;

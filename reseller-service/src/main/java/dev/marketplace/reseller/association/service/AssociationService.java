@@ -26,7 +26,7 @@ import dev.marketplace.reseller.association.domain.CompanyAssociation;
 import dev.marketplace.reseller.association.repository.AssociationRepository;
 import dev.marketplace.reseller.association.service.AssociationView.CompanySummary;
 import dev.marketplace.reseller.directory.domain.DirectoryCompany;
-import dev.marketplace.reseller.directory.repository.MembershipRepository.Recipient;
+import dev.marketplace.reseller.directory.domain.Recipient;
 import dev.marketplace.reseller.directory.service.Directory;
 import io.quarkus.hibernate.reactive.panache.common.WithSession;
 import io.quarkus.hibernate.reactive.panache.common.WithTransaction;

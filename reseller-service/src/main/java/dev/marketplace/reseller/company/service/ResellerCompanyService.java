@@ -14,7 +14,7 @@ import dev.marketplace.reseller.access.service.ResellerAccess;
 import dev.marketplace.reseller.access.service.ResellerContext;
 import dev.marketplace.reseller.association.service.AssociationService;
 import dev.marketplace.reseller.directory.domain.DirectoryCompany;
-import dev.marketplace.reseller.directory.repository.CompanyRepository;
+import dev.marketplace.reseller.directory.domain.CompanySearch;
 import dev.marketplace.reseller.directory.service.Directory;
 import io.quarkus.hibernate.reactive.panache.common.WithSession;
 import io.smallrye.mutiny.Uni;
@@ -62,15 +62,15 @@ public class ResellerCompanyService {
     @WithSession
     public Uni<List<CompanyViews.Item>> list(Query q) {
         return access.actor(q.context()).chain(actor -> {
-            CompanyRepository.Kind kind = q.vendor() == null ? null : switch (q.vendor()) {
-                case ONLY_VENDORS -> CompanyRepository.Kind.VENDORS;
-                case ONLY_NON_VENDORS -> CompanyRepository.Kind.NON_VENDORS;
-                case ONLY_RESELLERS -> CompanyRepository.Kind.RESELLERS;
+            CompanySearch.Kind kind = q.vendor() == null ? null : switch (q.vendor()) {
+                case ONLY_VENDORS -> CompanySearch.Kind.VENDORS;
+                case ONLY_NON_VENDORS -> CompanySearch.Kind.NON_VENDORS;
+                case ONLY_RESELLERS -> CompanySearch.Kind.RESELLERS;
             };
             Boolean channelAdmin = q.channelAdmin() == null ? null : q.channelAdmin() == ChannelAdminFilter.ONLY_CHANNEL_ADMINS;
-            CompanyRepository.Filter filter = new CompanyRepository.Filter(actor.partner(), actor.resellerScope(), q.active(),
+            CompanySearch filter = new CompanySearch(actor.partner(), actor.resellerScope(), q.active(),
                     q.enabled(), q.searchText(), q.from(), q.to(), kind, channelAdmin,
-                    q.sort() == Sort.COMPANY_ID ? CompanyRepository.SortField.COMPANY_ID : CompanyRepository.SortField.CREATED_ON,
+                    q.sort() == Sort.COMPANY_ID ? CompanySearch.SortField.COMPANY_ID : CompanySearch.SortField.CREATED_ON,
                     q.ascending());
             return directory.companies(filter, q.page()).chain(this::items);
         });

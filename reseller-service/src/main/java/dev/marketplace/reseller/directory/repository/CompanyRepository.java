@@ -20,6 +20,7 @@ import dev.marketplace.common.paging.PageRequest;
 import dev.marketplace.common.paging.SqlFilter;
 import dev.marketplace.reseller.directory.domain.DirectoryChange.CompanyChange;
 import dev.marketplace.reseller.directory.domain.DirectoryChange.CompanyColumn;
+import dev.marketplace.reseller.directory.domain.CompanySearch;
 import dev.marketplace.reseller.directory.domain.DirectoryCompany;
 import dev.marketplace.reseller.directory.domain.DirectoryMembership;
 import io.quarkus.hibernate.reactive.panache.PanacheRepositoryBase;
@@ -28,22 +29,6 @@ import io.smallrye.mutiny.Uni;
 
 @ApplicationScoped
 public class CompanyRepository implements PanacheRepositoryBase<DirectoryCompany, UUID> {
-
-    public enum SortField {
-        COMPANY_ID, CREATED_ON
-    }
-
-    public enum Kind {
-        VENDORS, NON_VENDORS, RESELLERS
-    }
-
-    /**
-     * Filters of the companies listing; null means "any". {@code linkedTo}: the customers linked to these reseller
-     * companies; null: the marketplace's reseller program (reseller and referral companies).
-     */
-    public record Filter(String partner, Set<UUID> linkedTo, Boolean active, Boolean enabled, String searchText,
-            Instant from, Instant to, Kind kind, Boolean channelAdmin, SortField sortField, boolean ascending) {
-    }
 
     public Uni<Integer> apply(CompanyChange change) {
         Upsert upsert = new Upsert("directory_company", "id").key("id", change.id()).key("partner", change.partner())
@@ -78,14 +63,14 @@ public class CompanyRepository implements PanacheRepositoryBase<DirectoryCompany
     }
 
     /** A page of the listing: ids from the ordering index (directory_company_program_list*), then rows by id. */
-    public Uni<List<DirectoryCompany>> search(Filter filter, PageRequest page) {
+    public Uni<List<DirectoryCompany>> search(CompanySearch filter, PageRequest page) {
         SqlFilter where = sqlFilter(filter);
         return ListQueries.page(DirectoryCompany.class, UUID.class, "id", c -> c.id, pageSql(filter, where, page), where);
     }
 
-    public static String pageSql(Filter filter, SqlFilter where, PageRequest page) {
+    public static String pageSql(CompanySearch filter, SqlFilter where, PageRequest page) {
         String d = filter.ascending() ? " asc" : " desc";
-        String order = filter.sortField() == SortField.COMPANY_ID ? "c.id" + d : "c.created_on" + d + ", c.id" + d;
+        String order = filter.sortField() == CompanySearch.SortField.COMPANY_ID ? "c.id" + d : "c.created_on" + d + ", c.id" + d;
         return ListQueries.pageSql("directory_company c", "c.id", where, order, page);
     }
 
@@ -143,7 +128,7 @@ public class CompanyRepository implements PanacheRepositoryBase<DirectoryCompany
      * The listing's where-clause. Its scope: the marketplace's reseller program (a manager's view), or the customers
      * linked to a reseller's companies, which narrow the marketplace's companies (cost: that reseller's customers).
      */
-    public static SqlFilter sqlFilter(Filter f) {
+    public static SqlFilter sqlFilter(CompanySearch f) {
         // literals written in: the ordering indexes are partial on them
         SqlFilter where = SqlFilter.scope("c.partner = ?", f.partner()).always("not c.deleted");
         if (f.linkedTo() != null) {

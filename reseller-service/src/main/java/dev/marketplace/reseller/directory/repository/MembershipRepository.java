@@ -12,6 +12,7 @@ import jakarta.enterprise.context.ApplicationScoped;
 import dev.marketplace.reseller.directory.domain.DirectoryChange.MembershipChange;
 import dev.marketplace.reseller.directory.domain.DirectoryChange.MembershipRemoval;
 import dev.marketplace.reseller.directory.domain.DirectoryMembership;
+import dev.marketplace.reseller.directory.domain.Recipient;
 import dev.marketplace.reseller.directory.domain.DirectoryUser;
 import io.quarkus.hibernate.reactive.panache.PanacheRepositoryBase;
 import dev.marketplace.reseller.support.Sql;
@@ -21,10 +22,6 @@ import io.smallrye.mutiny.Uni;
 public class MembershipRepository implements PanacheRepositoryBase<DirectoryMembership, DirectoryMembership.Key> {
     /** At most this many people are notified about one company. */
     private static final int MAX_RECIPIENTS = 100;
-
-    /** Someone to notify: an email address and the user's locale (null: the default). */
-    public record Recipient(String email, String locale) {
-    }
 
     public Uni<Integer> apply(MembershipChange change) {
         Upsert upsert = new Upsert("directory_membership", "company_id, user_id").key("company_id", change.companyId())

@@ -17,6 +17,7 @@ import dev.marketplace.common.paging.SqlFilter;
 import dev.marketplace.common.paging.Total;
 import dev.marketplace.reseller.directory.domain.DirectoryChange.UserChange;
 import dev.marketplace.reseller.directory.domain.DirectoryUser;
+import dev.marketplace.reseller.directory.domain.UserSearch;
 import io.quarkus.hibernate.reactive.panache.PanacheRepositoryBase;
 import dev.marketplace.reseller.support.Sql;
 import io.smallrye.mutiny.Uni;
@@ -27,23 +28,6 @@ public class UserRepository implements PanacheRepositoryBase<DirectoryUser, UUID
     static final String COMPANY_LIST = "company-users";
     /** The reseller program's listed memberships in {@code list_counter}, scoped by partner. */
     static final String PROGRAM_LIST = "program-users";
-
-    public enum SortField {
-        CUSTOMER_ID, EMAIL, FIRST_NAME
-    }
-
-    /**
-     * Filters of the users listing (one row per user and company); null means "any". Whose members: {@code company}
-     * alone when given, else the customers linked to {@code linkedTo}, else (both null) the reseller program's
-     * companies. {@code statuses}: account-service user statuses.
-     */
-    public record Filter(String partner, UUID company, Set<UUID> linkedTo, Set<String> statuses, String searchText,
-            Instant from, Instant to, SortField sortField, boolean ascending) {
-    }
-
-    /** One row of the listing: a member and the company it is listed with. */
-    public record Row(UUID companyId, UUID userId) {
-    }
 
     public Uni<Integer> apply(UserChange change) {
         Upsert upsert = new Upsert("directory_user", "id").key("id", change.id()).key("partner", change.partner())
@@ -66,7 +50,7 @@ public class UserRepository implements PanacheRepositoryBase<DirectoryUser, UUID
     }
 
     /** A page of the listing: the (company, user) pairs from the membership ordering index of the scope and sort. */
-    public Uni<List<Row>> search(Filter filter, PageRequest page) {
+    public Uni<List<UserSearch.Row>> search(UserSearch filter, PageRequest page) {
         SqlFilter where = sqlFilter(filter);
         // run as the directory's other native queries (Sql): named parameters
         Map<String, Object> params = new HashMap<>();
@@ -75,7 +59,7 @@ public class UserRepository implements PanacheRepositoryBase<DirectoryUser, UUID
         }
         String sql = pageSql(filter, where, page).replaceAll("\\?(\\d+)", ":p$1");
         return Sql.list(sql, params, Object[].class)
-                .map(rows -> rows.stream().map(r -> new Row((UUID) r[0], (UUID) r[1])).toList());
+                .map(rows -> rows.stream().map(r -> new UserSearch.Row((UUID) r[0], (UUID) r[1])).toList());
     }
 
     /**
@@ -83,7 +67,7 @@ public class UserRepository implements PanacheRepositoryBase<DirectoryUser, UUID
      * nothing narrows it, else a count of at most {@link Total#CAP} + 1 rows. A reseller's view (the members of its
      * linked customers) is always counted.
      */
-    public Uni<Total> count(Filter filter) {
+    public Uni<Total> count(UserSearch filter) {
         SqlFilter where = sqlFilter(filter);
         if (filter.company() != null) {
             return ListQueries.total("from directory_membership m", where, COMPANY_LIST, filter.company());
@@ -95,7 +79,7 @@ public class UserRepository implements PanacheRepositoryBase<DirectoryUser, UUID
      * {@code select company_id, user_id}: a membership carries its user's sort keys (V2 migration), so each order is one
      * index of the scope (directory_membership_company_* or directory_membership_program_*).
      */
-    public static String pageSql(Filter filter, SqlFilter where, PageRequest page) {
+    public static String pageSql(UserSearch filter, SqlFilter where, PageRequest page) {
         String d = filter.ascending() ? " asc" : " desc";
         String order = switch (filter.sortField()) {
             case CUSTOMER_ID -> "m.company_id" + d + ", m.user_id" + d;
@@ -107,7 +91,7 @@ public class UserRepository implements PanacheRepositoryBase<DirectoryUser, UUID
     }
 
     /** The listing's where-clause: whose members is its scope; statuses, text and dates narrow it. */
-    public static SqlFilter sqlFilter(Filter f) {
+    public static SqlFilter sqlFilter(UserSearch f) {
         SqlFilter where;
         if (f.company() != null) {
             where = SqlFilter.scope("m.company_id = ? and m.partner = ?", f.company(), f.partner()).always("m.listed");

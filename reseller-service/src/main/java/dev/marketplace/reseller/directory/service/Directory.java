@@ -19,9 +19,11 @@ import dev.marketplace.reseller.directory.domain.DirectoryChange.UserChange;
 import dev.marketplace.reseller.directory.domain.DirectoryCompany;
 import dev.marketplace.reseller.directory.domain.DirectoryMembership;
 import dev.marketplace.reseller.directory.domain.DirectoryUser;
+import dev.marketplace.reseller.directory.domain.CompanySearch;
+import dev.marketplace.reseller.directory.domain.Recipient;
+import dev.marketplace.reseller.directory.domain.UserSearch;
 import dev.marketplace.reseller.directory.repository.CompanyRepository;
 import dev.marketplace.reseller.directory.repository.MembershipRepository;
-import dev.marketplace.reseller.directory.repository.MembershipRepository.Recipient;
 import dev.marketplace.reseller.directory.repository.UserRepository;
 import io.smallrye.mutiny.Uni;
 
@@ -88,7 +90,7 @@ public class Directory {
         return memberships.rolesOf(partner, user);
     }
 
-    public Uni<List<DirectoryCompany>> companies(CompanyRepository.Filter filter, PageRequest page) {
+    public Uni<List<DirectoryCompany>> companies(CompanySearch filter, PageRequest page) {
         return companies.search(filter, page);
     }
 
@@ -120,11 +122,11 @@ public class Directory {
         return users.externalIdTaken(partner, externalId);
     }
 
-    public Uni<List<UserRepository.Row>> members(UserRepository.Filter filter, PageRequest page) {
+    public Uni<List<UserSearch.Row>> members(UserSearch filter, PageRequest page) {
         return users.search(filter, page);
     }
 
-    public Uni<Total> countMembers(UserRepository.Filter filter) {
+    public Uni<Total> countMembers(UserSearch filter) {
         return users.count(filter);
     }
 

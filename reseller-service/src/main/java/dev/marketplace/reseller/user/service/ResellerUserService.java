@@ -30,7 +30,7 @@ import dev.marketplace.reseller.client.AccountClient;
 import dev.marketplace.reseller.directory.domain.DirectoryCompany;
 import dev.marketplace.reseller.directory.domain.DirectoryMembership;
 import dev.marketplace.reseller.directory.domain.DirectoryUser;
-import dev.marketplace.reseller.directory.repository.UserRepository;
+import dev.marketplace.reseller.directory.domain.UserSearch;
 import dev.marketplace.reseller.directory.service.AccountPayloads;
 import dev.marketplace.reseller.directory.service.Directory;
 import io.quarkus.hibernate.reactive.panache.Panache;
@@ -124,9 +124,9 @@ public class ResellerUserService {
                         statuses.add(a.status);
                     }
                 }
-                UserRepository.Filter filter = new UserRepository.Filter(actor.partner(), companyId,
+                UserSearch filter = new UserSearch(actor.partner(), companyId,
                         companyId == null ? actor.resellerScope() : null, statuses, q.searchText(), q.from(), q.to(),
-                        UserRepository.SortField.valueOf(q.sort().name()), q.ascending());
+                        UserSearch.SortField.valueOf(q.sort().name()), q.ascending());
                 return directory.countMembers(filter).chain(total -> directory
                         .members(filter, q.page()).chain(rows -> items(actor, rows)).map(items -> new UserViews.Page(items,
                                 PagedResponse.of(items, q.page(), total, null).page())));
@@ -186,7 +186,7 @@ public class ResellerUserService {
     }
 
     private Uni<UserViews.Item> item(Actor actor, UUID user, UUID companyId) {
-        return items(actor, List.of(new UserRepository.Row(companyId, user))).map(items -> {
+        return items(actor, List.of(new UserSearch.Row(companyId, user))).map(items -> {
             if (items.isEmpty()) {
                 throw new IllegalStateException("The new user " + user + " is not in the directory");
             }
@@ -194,11 +194,11 @@ public class ResellerUserService {
         });
     }
 
-    private Uni<List<UserViews.Item>> items(Actor actor, List<UserRepository.Row> rows) {
-        List<UUID> userIds = rows.stream().map(UserRepository.Row::userId).distinct().toList();
+    private Uni<List<UserViews.Item>> items(Actor actor, List<UserSearch.Row> rows) {
+        List<UUID> userIds = rows.stream().map(UserSearch.Row::userId).distinct().toList();
         return directory.users(userIds).chain(users -> visibleMemberships(actor, userIds).map(visible -> {
             List<UserViews.Item> items = new ArrayList<>();
-            for (UserRepository.Row row : rows) {
+            for (UserSearch.Row row : rows) {
                 DirectoryUser u = users.get(row.userId());
                 DirectoryMembership listed = visible.listed(row);
                 if (u != null && listed != null) {
@@ -215,7 +215,7 @@ public class ResellerUserService {
             return byUser.getOrDefault(user, List.of());
         }
 
-        DirectoryMembership listed(UserRepository.Row row) {
+        DirectoryMembership listed(UserSearch.Row row) {
             return byRow.get(row.companyId() + ":" + row.userId());
         }
     }

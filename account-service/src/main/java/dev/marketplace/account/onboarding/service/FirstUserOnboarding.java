@@ -1,0 +1,58 @@
+package dev.marketplace.account.onboarding.service;
+
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+
+import jakarta.enterprise.context.ApplicationScoped;
+
+import dev.marketplace.account.access.MembershipRoles;
+import dev.marketplace.account.company.domain.Company;
+import dev.marketplace.account.company.service.CompanyInput;
+import dev.marketplace.account.company.service.FirstUsers;
+import dev.marketplace.account.membership.service.MembershipService;
+import dev.marketplace.account.membership.service.Members;
+import dev.marketplace.account.user.domain.AppUser;
+import dev.marketplace.account.user.domain.UserStatus;
+import dev.marketplace.account.user.service.UserService;
+import dev.marketplace.common.events.DomainEventPublisher;
+import dev.marketplace.common.events.EventTypes;
+import io.smallrye.mutiny.Uni;
+
+/**
+ * The first user a company is created with: a Company Administrator unless other roles are given, active when the
+ * company allows login, managed otherwise; an existing user of the marketplace with that email is reused.
+ */
+@ApplicationScoped
+public class FirstUserOnboarding implements FirstUsers {
+    private final UserService users;
+    private final Members members;
+    private final DomainEventPublisher events;
+
+    public FirstUserOnboarding(UserService users, Members members, DomainEventPublisher events) {
+        this.users = users;
+        this.members = members;
+        this.events = events;
+    }
+
+    @Override
+    public Uni<Void> add(Company company, CompanyInput.FirstUser first) {
+        List<String> roles = first.roles == null || first.roles.isEmpty() ? List.of(MembershipRoles.COMPANY_ADMIN)
+                : List.copyOf(new LinkedHashSet<>(first.roles));
+        UserStatus status = company.allowLogin ? UserStatus.ACTIVE : UserStatus.MANAGED;
+        return users.findByEmail(company.partner, first.email).chain(existing -> {
+            if (existing != null) {
+                return Uni.createFrom().item(existing);
+            }
+            AppUser user = NewUsers.of(company.partner, first.email.trim());
+            user.firstName = first.firstName;
+            user.lastName = first.lastName;
+            user.position = first.position;
+            user.status = status;
+            return users.add(user);
+        }).chain(user -> members.add(company, user, roles, status).chain(m -> events.publish(EventTypes.MEMBERSHIP_CREATED,
+                company.partner, "MEMBERSHIP", MembershipService.aggregate(company, user.uuid), Map.of("companyUuid",
+                        company.uuid, "userUuid", user.uuid, "email", user.email, "roles", roles, "status", status.name()))
+                .replaceWithVoid()));
+    }
+}

@@ -1,0 +1,146 @@
+package dev.marketplace.bench;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * What the machine spent on a phase, read from {@code /proc} and the JDK's process handles: CPU time of each started
+ * service, PostgreSQL, Redis, nginx and this JVM, and the time the hypervisor and the kernel's memory monitor took.
+ */
+final class OsAccounting {
+    /** What CPU time is charged to: each started service, PostgreSQL, and this JVM (load generator, Kafka, stub). */
+    private final Map<String, ProcessHandle> measured = new LinkedHashMap<>();
+    /** nginx as a plain reverse proxy in front of the stub, when started. */
+    private Process nginx;
+
+    /** Charges CPU time to {@code name} from now on. */
+    void measure(String name, ProcessHandle process) {
+        measured.put(name, process);
+    }
+
+    void nginx(Process process) {
+        nginx = process;
+    }
+
+    /** CPU time used so far by each measured process; PostgreSQL is the sum of its server and backend processes. */
+    Map<String, Long> cpuNanos() {
+        Map<String, Long> cpu = new LinkedHashMap<>();
+        measured.forEach((name, handle) -> cpu.put(name, cpuOf(handle)));
+        cpu.put("postgres", cpuOfCommands(c -> c.endsWith("/postgres")));
+        cpu.put("redis", cpuOfCommands(c -> c.contains("redis-server")));
+        if (nginx != null) {
+            cpu.put("nginx", cpuOf(nginx.toHandle()) + nginx.descendants().mapToLong(OsAccounting::cpuOf).sum());
+        }
+        cpu.put("bench JVM (load, Kafka, stub)", cpuOf(ProcessHandle.current()));
+        cpu.put(STEAL, stealNanos());
+        cpu.put(KDAMOND, kdamondNanos());
+        return cpu;
+    }
+
+    /**
+     * CPU time of the kernel's data-access monitor (DAMON, threads {@code kdamond.N}), which these VMs run for proactive
+     * reclaim: under load it takes a core for a tenth of a second twice a second, which stalls both paths alike.
+     */
+    static final String KDAMOND = "kdamond";
+
+    /** What bench/gateway/run did with DAMON ({@code bench.damon}: paused, running or absent). */
+    static String damonNote() {
+        return switch (System.getProperty("bench.damon", "absent")) {
+            case "paused" -> "kernel memory monitor DAMON (kdamond, proactive reclaim on these VMs) paused for the run:"
+                    + " under load it takes a core for ~0.1 s every 0.5 s and stalls every path (BENCH_KEEP_DAMON=1 keeps it)";
+            case "running" -> "kernel memory monitor DAMON (kdamond) running: it stalls every path for ~0.1 s every 0.5 s"
+                    + " under load, which dominates every p99 below";
+            default -> "no kernel memory monitor (DAMON) running";
+        };
+    }
+
+    private static long kdamondNanos() {
+        try (var processes = Files.list(Path.of("/proc"))) {
+            return processes.filter(dir -> dir.getFileName().toString().chars().allMatch(Character::isDigit))
+                    .mapToLong(dir -> {
+                        try {
+                            String stat = Files.readString(dir.resolve("stat"));
+                            int close = stat.lastIndexOf(')');
+                            if (!stat.substring(stat.indexOf('(') + 1, close).startsWith("kdamond")) {
+                                return 0;
+                            }
+                            // after "pid (comm) ": state is field 3, utime and stime fields 14 and 15, in USER_HZ (100)
+                            String[] fields = stat.substring(close + 2).split(" ");
+                            return (Long.parseLong(fields[11]) + Long.parseLong(fields[12])) * 10_000_000L;
+                        } catch (IOException | RuntimeException e) {
+                            return 0;
+                        }
+                    }).sum();
+        } catch (IOException e) {
+            return 0;
+        }
+    }
+
+    /** Time the hypervisor gave this machine's CPUs to someone else (/proc/stat), reported apart from the processes. */
+    static final String STEAL = "steal";
+
+    private static long stealNanos() {
+        try {
+            String[] cpu = Files.readAllLines(Path.of("/proc/stat")).get(0).trim().split("\\s+");
+            // cpu user nice system idle iowait irq softirq steal ...; USER_HZ is 100 on Linux
+            return cpu.length > 8 ? Long.parseLong(cpu[8]) * 10_000_000L : 0;
+        } catch (IOException | RuntimeException e) {
+            return 0;
+        }
+    }
+
+    /** All processes whose executable matches (PostgreSQL: its server and every backend). */
+    private static long cpuOfCommands(java.util.function.Predicate<String> command) {
+        return ProcessHandle.allProcesses().filter(p -> p.info().command().map(command::test).orElse(false))
+                .mapToLong(OsAccounting::cpuOf).sum();
+    }
+
+    private static long cpuOf(ProcessHandle handle) {
+        return handle.info().totalCpuDuration().map(Duration::toNanos).orElse(0L);
+    }
+
+    /** CPU milliseconds per request of each process (not the hypervisor's or kdamond's time). */
+    static Map<String, Double> cpuMsPerRequest(Map<String, Long> before, Map<String, Long> after, long requests) {
+        Map<String, Double> perRequest = new LinkedHashMap<>();
+        if (requests > 0) {
+            after.forEach((name, value) -> {
+                if (!STEAL.equals(name) && !KDAMOND.equals(name)) {
+                    perRequest.put(name, (value - before.getOrDefault(name, 0L)) / 1e6 / requests);
+                }
+            });
+        }
+        return perRequest;
+    }
+
+    static String cpuPerRequest(Map<String, Long> before, Map<String, Long> after, long requests) {
+        if (requests == 0) {
+            return "";
+        }
+        List<String> parts = new ArrayList<>();
+        long total = 0;
+        long steal = 0;
+        long kdamond = 0;
+        for (Map.Entry<String, Long> e : after.entrySet()) {
+            long used = e.getValue() - before.getOrDefault(e.getKey(), 0L);
+            if (STEAL.equals(e.getKey())) {
+                steal = used;
+                continue;
+            }
+            if (KDAMOND.equals(e.getKey())) {
+                kdamond = used;
+                continue;
+            }
+            total += used;
+            parts.add(String.format("%s %.3f ms", e.getKey(), used / 1e6 / requests));
+        }
+        parts.add(String.format("total %.3f ms; during the round, stolen by the hypervisor %d ms, kernel memory monitor"
+                + " (kdamond) %d ms", total / 1e6 / requests, steal / 1_000_000, kdamond / 1_000_000));
+        return String.join(", ", parts);
+    }
+}

@@ -1,0 +1,20 @@
+package dev.marketplace.notification;
+
+import org.junit.jupiter.api.Test;
+
+import dev.marketplace.testkit.Architecture;
+
+/** Features depend on each other one way only, and a repository stays inside its feature (CONTRIBUTING). */
+class ArchitectureTest {
+    private static final String BASE = "dev.marketplace.notification";
+
+    @Test
+    void featuresFormNoCycles() {
+        Architecture.assertFeaturesFormNoCycles(BASE);
+    }
+
+    @Test
+    void repositoriesStayInTheirFeature() {
+        Architecture.assertRepositoriesStayInTheirFeature(BASE);
+    }
+}
