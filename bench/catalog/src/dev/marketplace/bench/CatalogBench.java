@@ -84,9 +84,12 @@ public final class CatalogBench {
         });
         billing.start();
         int port = freePort();
+        // the prod profile serves /q/health on the management interface, on a port of its own (not the fixed 9000)
+        int management = freePort();
         Map<String, String> env = new HashMap<>();
         datasource.forEach((k, v) -> env.put(k.toUpperCase(Locale.ROOT).replace('.', '_').replace('-', '_'), v));
         env.put("QUARKUS_HTTP_PORT", String.valueOf(port));
+        env.put("QUARKUS_MANAGEMENT_PORT", String.valueOf(management));
         env.put("KAFKA_BOOTSTRAP_SERVERS", kafka);
         env.put("QUARKUS_OIDC_PUBLIC_KEY", InternalTokens.publicKeyBase64());
         env.put("MARKETPLACE_INTERNAL_TOKEN_PRIVATE_KEY", InternalTokens.privateKeyPem());
@@ -102,7 +105,7 @@ public final class CatalogBench {
         System.out.println("bench: catalog-service on port " + port + " (log " + log + ")");
         Process service = builder.start();
         processes.add(service);
-        awaitReady(port);
+        awaitReady(management);
 
         String jdbc = datasource.get("quarkus.datasource.jdbc.url");
         long seeded;
