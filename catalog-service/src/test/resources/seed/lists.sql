@@ -2,7 +2,8 @@
 -- marketplace beside them. Nine in ten are published, nineteen in twenty of those visible on the marketplace (the
 -- buyers' storefront), one in a hundred featured, one in ten an ADDON; a thousand developers manage :rows / 1000 products
 -- each (developer i is md5(':partner-developer-' || i)::uuid). Used by ListPlansTest and bench/lists. Triggers are off
--- while seeding (session_replication_role = replica), so the list counters are added to here directly.
+-- while seeding (session_replication_role = replica), so the developers' rows and the list counters are written here
+-- directly.
 set session_replication_role = replica;
 
 insert into product (uuid, partner, name, description, product_type, vendor_name, developers, created_on, last_modified,
@@ -22,10 +23,14 @@ from generate_series(1, :rows / 10) i;
 
 insert into list_counter (list, scope, n) values ('products', ':partner', :rows), ('products', ':partner-OTHER', :rows / 10)
 on conflict (list, scope) do update set n = list_counter.n + excluded.n;
+insert into product_developer (product_id, partner, developer)
+select p.id, p.partner, trim(both '|' from p.developers)
+from generate_series(1, :rows) i join product p on p.uuid = md5(':partner-product-' || i)::uuid;
 insert into list_counter (list, scope, n)
-select 'developer-products', ':partner|' || md5(':partner-developer-' || d)::uuid, count(*)
-from generate_series(1, :rows) i, lateral (select i % 1000 as d) dev group by d
+select 'developer-products', ':partner|' || md5(':partner-developer-' || (i % 1000))::uuid, count(*)
+from generate_series(1, :rows) i group by i % 1000
 on conflict (list, scope) do update set n = list_counter.n + excluded.n;
 
 set session_replication_role = origin;
 analyze product;
+analyze product_developer;

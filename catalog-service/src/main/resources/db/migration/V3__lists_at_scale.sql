@@ -37,42 +37,49 @@ create index product_shop_published_desc on product (partner, published_on desc 
 create index product_shop_modified on product (partner, last_modified, id)
     where status = 'PUBLISHED' and visible_on_marketplace;
 
--- The administrative product list: the marketplace's products by id (product_partner, V1), or a developer's
--- ("developers like '%|uuid|%'"), which a trigram index answers.
-create index product_developers_trgm on product using gin (developers gin_trgm_ops);
+-- The administrative product list: the marketplace's products by id (product_partner, V1), or a developer's. A
+-- product's developers are one text ("|a|b|", the entity's), which no ordering index can answer: each is copied to a
+-- row of product_developer (kept by trigger), whose key orders a developer's products by id.
+create table product_developer (
+    product_id bigint      not null references product (id) on delete cascade,
+    partner    varchar(64) not null,
+    developer  text        not null,
+    -- the counter's scope: a developer's list is per marketplace
+    scope      text        generated always as (partner || '|' || developer) stored,
+    primary key (partner, developer, product_id)
+);
+create index product_developer_product on product_developer (product_id);
+insert into product_developer (product_id, partner, developer)
+    select p.id, p.partner, d from product p, unnest(string_to_array(trim(both '|' from p.developers), '|')) d
+    where d <> '' on conflict do nothing;
+
+create function product_developer_sync() returns trigger language plpgsql as $$
+begin
+    if TG_OP = 'UPDATE' and OLD.developers is not distinct from NEW.developers
+            and OLD.partner is not distinct from NEW.partner then
+        return null;
+    end if;
+    if TG_OP = 'UPDATE' then
+        delete from product_developer where product_id = OLD.id;
+    end if;
+    if TG_OP in ('UPDATE', 'INSERT') then
+        insert into product_developer (product_id, partner, developer)
+            select NEW.id, NEW.partner, d from unnest(string_to_array(trim(both '|' from NEW.developers), '|')) d
+            where d <> '' on conflict do nothing;
+    end if;
+    return null;
+end $$;
+-- (a deleted product's rows go with it: on delete cascade)
+create trigger product_developer_sync after insert or update of partner, developers on product
+    for each row execute function product_developer_sync();
 
 -- Exact totals of the administrative product list: per marketplace, and per developer of a marketplace (scope
--- "partner|developer", one count per developer the product names). Products are never deleted today; a delete keeps
--- the counters right all the same.
+-- "partner|developer"). Products are never deleted today; a delete keeps the counters right all the same.
 create trigger product_list_counter after insert or delete or update of partner on product
     for each row execute function list_counter_track('products', 'partner');
 insert into list_counter (list, scope, n) select 'products', partner, count(*) from product group by partner
     on conflict (list, scope) do update set n = excluded.n;
-
-create function product_developer_counter() returns trigger language plpgsql as $$
-declare
-    dev text;
-begin
-    if TG_OP in ('UPDATE', 'DELETE') then
-        -- in a fixed order, so that two transactions changing the same developers do not deadlock on their counters
-        for dev in select d from unnest(string_to_array(trim(both '|' from OLD.developers), '|')) d where d <> '' order by d
-        loop
-            update list_counter set n = n - 1 where list = 'developer-products' and scope = OLD.partner || '|' || dev;
-        end loop;
-    end if;
-    if TG_OP in ('UPDATE', 'INSERT') then
-        for dev in select d from unnest(string_to_array(trim(both '|' from NEW.developers), '|')) d where d <> '' order by d
-        loop
-            insert into list_counter (list, scope, n) values ('developer-products', NEW.partner || '|' || dev, 1)
-                on conflict (list, scope) do update set n = list_counter.n + 1;
-        end loop;
-    end if;
-    return null;
-end $$;
-create trigger product_developer_counter after insert or delete or update of partner, developers on product
-    for each row execute function product_developer_counter();
-insert into list_counter (list, scope, n)
-    select 'developer-products', p.partner || '|' || d, count(*)
-    from product p, unnest(string_to_array(trim(both '|' from p.developers), '|')) d
-    where d <> '' group by p.partner, d
+create trigger product_developer_list_counter after insert or delete on product_developer
+    for each row execute function list_counter_track('developer-products', 'scope');
+insert into list_counter (list, scope, n) select 'developer-products', scope, count(*) from product_developer group by scope
     on conflict (list, scope) do update set n = excluded.n;

@@ -52,7 +52,7 @@ final class CatalogLists {
     /** The product list's page and its exact total (the marketplace's counter). */
     private static List<Sql> productSql(String partner, PageRequest page) {
         SqlFilter where = ProductRepository.productsFilter(partner, null);
-        return List.of(new Sql("page", ProductRepository.productsPageSql(where, page), where.params()),
+        return List.of(new Sql("page", ProductRepository.productsPageSql(null, where, page), where.params()),
                 new Sql("total (counter)", "select n from list_counter where list = ?1 and scope = ?2",
                         List.of("products", partner)));
     }

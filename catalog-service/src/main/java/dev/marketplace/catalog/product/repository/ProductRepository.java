@@ -20,16 +20,16 @@ public class ProductRepository implements PanacheRepositoryBase<Product, Long> {
 
     /** The administrative product list in {@code list_counter}, scoped by partner. */
     static final String LIST = "products";
-    /** The same list of one developer, scoped by "partner|developer" (trigger product_developer_counter, V3). */
+    /** The same list of one developer, scoped by "partner|developer" (table product_developer, V3). */
     static final String DEVELOPER_LIST = "developer-products";
 
     /**
-     * A page of the products of a partner, optionally only those a developer manages, by id (index product_partner, or
-     * product_developers_trgm for a developer's).
+     * A page of the products of a partner by id (index product_partner), or of those a developer manages (the key of
+     * product_developer, which a trigger keeps from the products' developers).
      */
     public Uni<List<Product>> search(String partner, String developer, PageRequest page) {
         SqlFilter where = productsFilter(partner, developer);
-        return ListQueries.page(Product.class, Long.class, "id", p -> p.id, productsPageSql(where, page), where);
+        return ListQueries.page(Product.class, Long.class, "id", p -> p.id, productsPageSql(developer, where, page), where);
     }
 
     /** The exact total of that list, from its counter: the partner's, or the developer's in the partner. */
@@ -40,16 +40,15 @@ public class ProductRepository implements PanacheRepositoryBase<Product, Long> {
 
     /** The administrative list's scope: the partner, and the developer a developer sees only their products of. */
     public static SqlFilter productsFilter(String partner, String developer) {
-        SqlFilter where = SqlFilter.scope("p.partner = ?", partner);
-        if (developer != null) {
-            // developers are stored "|a|b|": this matches whole members only
-            where.always("p.developers like ? escape '\\'", "%|" + escapeLike(developer) + "|%");
+        if (developer == null) {
+            return SqlFilter.scope("p.partner = ?", partner);
         }
-        return where;
+        return SqlFilter.scope("d.partner = ? and d.developer = ?", partner, developer);
     }
 
-    public static String productsPageSql(SqlFilter where, PageRequest page) {
-        return ListQueries.pageSql("product p", "p.id", where, "p.id", page);
+    public static String productsPageSql(String developer, SqlFilter where, PageRequest page) {
+        return developer == null ? ListQueries.pageSql("product p", "p.id", where, "p.id", page)
+                : ListQueries.pageSql("product_developer d", "d.product_id", where, "d.product_id", page);
     }
 
     public Uni<Product> byRefId(String partner, String refId) {
