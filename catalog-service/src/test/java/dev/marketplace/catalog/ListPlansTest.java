@@ -40,9 +40,20 @@ class ListPlansTest {
     static void seed() throws Exception {
         db = QueryPlans.connect();
         QueryPlans.run(db, "seed/lists.sql", Map.of("partner", PARTNER, "rows", Integer.toString(ROWS)));
+        // index-only scans need the visibility map a vacuum writes; a vacuum cannot mark pages all-visible while an older
+        // transaction is open (the service's own connections, starting up beside the seed), so it is repeated until it did
         try (var s = db.createStatement()) {
-            // index-only scans need the visibility map a vacuum writes
-            s.execute("vacuum analyze product, product_developer");
+            for (int attempt = 0; attempt < 30; attempt++) {
+                s.execute("vacuum analyze product, product_developer");
+                try (var rs = s.executeQuery("select min(relallvisible::float / greatest(relpages, 1)) from pg_class"
+                        + " where relname in ('product', 'product_developer')")) {
+                    rs.next();
+                    if (rs.getDouble(1) >= 0.99) {
+                        break;
+                    }
+                }
+                Thread.sleep(1000);
+            }
         }
     }
 
@@ -96,10 +107,10 @@ class ListPlansTest {
     void productList() throws Exception {
         SqlFilter all = ProductRepository.productsFilter(PARTNER, null);
         for (PageRequest page : List.of(FIRST, DEEP)) {
-            String plan = explain(db, ProductRepository.productsPageSql(null, all, page), all.params());
-            assertNoSeqScan(plan, "product");
-            assertUsesIndex(plan, "product_partner");
+            assertNoSeqScan(explain(db, ProductRepository.productsPageSql(null, all, page), all.params()), "product");
         }
+        // the first page may walk the primary key (the marketplace holds most of the table here); a deep page may not
+        assertUsesIndex(explain(db, ProductRepository.productsPageSql(null, all, DEEP), all.params()), "product_partner");
         String developer = UUID.nameUUIDFromBytes("x".getBytes()).toString();
         String seeded = developerOf(7);
         for (String dev : List.of(developer, seeded)) {
