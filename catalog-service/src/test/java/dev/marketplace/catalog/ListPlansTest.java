@@ -41,7 +41,7 @@ class ListPlansTest {
         db = QueryPlans.connect();
         QueryPlans.run(db, "seed/lists.sql", Map.of("partner", PARTNER, "rows", Integer.toString(ROWS)));
         // index-only scans need the visibility map a vacuum writes; a vacuum cannot mark pages all-visible while an older
-        // transaction is open (the service's own connections, starting up beside the seed), so it is repeated until it did
+        // transaction is open (one run was seen without it), so it is repeated until it did
         try (var s = db.createStatement()) {
             for (int attempt = 0; attempt < 30; attempt++) {
                 s.execute("vacuum analyze product, product_developer");
