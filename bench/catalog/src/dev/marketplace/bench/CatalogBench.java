@@ -84,12 +84,17 @@ public final class CatalogBench {
         });
         billing.start();
         int port = freePort();
+        // the prod profile serves /q/health on the management interface, on a port of its own (not the fixed 9000)
+        int management = freePort();
         Map<String, String> env = new HashMap<>();
         datasource.forEach((k, v) -> env.put(k.toUpperCase(Locale.ROOT).replace('.', '_').replace('-', '_'), v));
         env.put("QUARKUS_HTTP_PORT", String.valueOf(port));
+        env.put("QUARKUS_MANAGEMENT_PORT", String.valueOf(management));
         env.put("KAFKA_BOOTSTRAP_SERVERS", kafka);
         env.put("QUARKUS_OIDC_PUBLIC_KEY", InternalTokens.publicKeyBase64());
         env.put("MARKETPLACE_INTERNAL_TOKEN_PRIVATE_KEY", InternalTokens.privateKeyPem());
+        // the prod profile refuses development secrets (ProductionSecrets): the run's own
+        env.put("CATALOG_ENCRYPTION_KEY", "bench-catalog-encryption-" + UUID.randomUUID());
         env.put("MARKETPLACE_SERVICES_BILLING_URL", "http://127.0.0.1:" + billing.getAddress().getPort());
         env.put("QUARKUS_LOG_CONSOLE_JSON_ENABLED", "false");
         Path log = Path.of("bench/catalog/target/catalog-service.log");
@@ -100,7 +105,7 @@ public final class CatalogBench {
         System.out.println("bench: catalog-service on port " + port + " (log " + log + ")");
         Process service = builder.start();
         processes.add(service);
-        awaitReady(port);
+        awaitReady(management);
 
         String jdbc = datasource.get("quarkus.datasource.jdbc.url");
         long seeded;
@@ -157,10 +162,11 @@ public final class CatalogBench {
                 System.out.print(line);
                 out.append(line);
             }
-            out.append("\nPlan of the filtered page (the query catalog-service sends, searchText=crm):\n");
+            out.append("\nPlan of the filtered page's ids (the query catalog-service sends, searchText=crm; the rows are then read"
+                    + " by id):\n");
             try (Statement st = db.createStatement(); ResultSet rs = st.executeQuery("explain (analyze, buffers) "
-                    + "select p.* from product p where p.partner = 'BENCH' and p.status = 'PUBLISHED' and p.visible_on_marketplace = true"
-                    + " and p.search_text like '%crm%' escape '\\' order by lower(p.name) asc, p.id asc offset 0 rows fetch first 51 rows only")) {
+                    + "select p.id from product p where (p.partner = 'BENCH') and (p.status = 'PUBLISHED' and p.visible_on_marketplace)"
+                    + " and (p.search_text like '%crm%' escape '\\') order by p.sort_name asc, p.id asc offset 0 limit 51")) {
                 while (rs.next()) {
                     out.append("  ").append(rs.getString(1)).append('\n');
                 }

@@ -98,7 +98,9 @@ public final class ListsBench {
                 new Service("lead-service", "lead", "lead-service/src/test/resources/seed/lists.sql",
                         LeadLists.leadQueries(partner, COMPANY)),
                 new Service("reseller-service", "reseller", "reseller-service/src/test/resources/seed/lists.sql",
-                        ResellerLists.resellerQueries(partner, COMPANY)))
+                        ResellerLists.resellerQueries(partner, COMPANY)),
+                new Service("catalog-service", "catalog", "catalog-service/src/test/resources/seed/lists.sql",
+                        CatalogLists.catalogQueries(partner)))
                 .stream().filter(service -> ONLY.isEmpty() || ONLY.contains(service.module())).toList();
         Instant seedStart = Instant.now();
         for (Service service : services) {

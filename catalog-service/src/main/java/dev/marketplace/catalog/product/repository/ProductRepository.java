@@ -2,37 +2,53 @@ package dev.marketplace.catalog.product.repository;
 
 import java.util.Collection;
 import java.util.List;
+import java.util.Locale;
 
 import jakarta.enterprise.context.ApplicationScoped;
 
 import dev.marketplace.catalog.product.domain.Product;
 import dev.marketplace.catalog.product.domain.PublicationStatus;
+import dev.marketplace.common.paging.ListQueries;
 import dev.marketplace.common.paging.PageRequest;
+import dev.marketplace.common.paging.SqlFilter;
+import dev.marketplace.common.paging.Total;
 import io.quarkus.hibernate.reactive.panache.PanacheRepositoryBase;
-import io.quarkus.panache.common.Parameters;
 import io.smallrye.mutiny.Uni;
 
 @ApplicationScoped
 public class ProductRepository implements PanacheRepositoryBase<Product, Long> {
 
-    /** Products of a partner, optionally only those a developer manages. */
+    /** The administrative product list in {@code list_counter}, scoped by partner. */
+    static final String LIST = "products";
+    /** The same list of one developer, scoped by "partner|developer" (table product_developer, V3). */
+    static final String DEVELOPER_LIST = "developer-products";
+
+    /**
+     * A page of the products of a partner by id (index product_partner), or of those a developer manages (the key of
+     * product_developer, which a trigger keeps from the products' developers).
+     */
     public Uni<List<Product>> search(String partner, String developer, PageRequest page) {
-        Parameters params = Parameters.with("partner", partner);
-        return find("from Product p where " + where(developer, params) + " order by p.id", params)
-                .page(page.page(), page.size()).list();
+        SqlFilter where = productsFilter(partner, developer);
+        return ListQueries.page(Product.class, Long.class, "id", p -> p.id, productsPageSql(developer, where, page), where);
     }
 
-    public Uni<Long> count(String partner, String developer) {
-        Parameters params = Parameters.with("partner", partner);
-        return count("from Product p where " + where(developer, params), params);
+    /** The exact total of that list, from its counter: the partner's, or the developer's in the partner. */
+    public Uni<Total> count(String partner, String developer) {
+        return (developer == null ? ListQueries.counter(LIST, partner)
+                : ListQueries.counter(DEVELOPER_LIST, partner + "|" + developer)).map(Total::exact);
     }
 
-    private static String where(String developer, Parameters params) {
+    /** The administrative list's scope: the partner, and the developer a developer sees only their products of. */
+    public static SqlFilter productsFilter(String partner, String developer) {
         if (developer == null) {
-            return "p.partner = :partner";
+            return SqlFilter.scope("p.partner = ?", partner);
         }
-        params.and("developer", "%|" + developer + "|%");
-        return "p.partner = :partner and p.developers like :developer";
+        return SqlFilter.scope("d.partner = ? and d.developer = ?", partner, developer);
+    }
+
+    public static String productsPageSql(String developer, SqlFilter where, PageRequest page) {
+        return developer == null ? ListQueries.pageSql("product p", "p.id", where, "p.id", page)
+                : ListQueries.pageSql("product_developer d", "d.product_id", where, "d.product_id", page);
     }
 
     public Uni<Product> byRefId(String partner, String refId) {
@@ -57,47 +73,68 @@ public class ProductRepository implements PanacheRepositoryBase<Product, Long> {
             Boolean featured, String text) {
     }
 
+    /** The storefront's orders; each ends with the id, and each has its index (V3 migration). */
     public enum ListingSort {
-        NAME("lower(p.name)"), PUBLISHED_ON("p.publishedOn"), LAST_MODIFIED("p.lastModified");
+        NAME("p.sort_name", false), PUBLISHED_ON("p.published_on", true), LAST_MODIFIED("p.last_modified", false);
 
-        private final String expression;
+        private final String column;
+        /** Rows without a value sort last in both directions (the descending order has its own index). */
+        private final boolean nullable;
 
-        ListingSort(String expression) {
-            this.expression = expression;
+        ListingSort(String column, boolean nullable) {
+            this.column = column;
+            this.nullable = nullable;
+        }
+
+        String order(boolean ascending) {
+            String direction = ascending ? " asc" : " desc";
+            return column + direction + (nullable ? " nulls last" : "") + ", p.id" + direction;
         }
     }
 
     /**
-     * {@code limit} rows of the storefront from {@code offset} (no count: the storefront list is a plain array).
-     * Every filter and sort has an index (V2 migration); the text filter uses the trigram index on search_text.
+     * What buyers see: published products visible on the marketplace. Written as literals, the very predicate of the
+     * product_shop_* partial indexes, so that the planner proves every such index applies.
+     */
+    static final String STOREFRONT = "p.status = 'PUBLISHED' and p.visible_on_marketplace";
+
+    /**
+     * {@code limit} rows of the storefront from {@code offset} (no count: the storefront list is a plain array): their
+     * ids from the index of the order, then their rows.
      */
     public Uni<List<Product>> listing(ListingFilter filter, ListingSort sort, boolean ascending, int offset, int limit) {
-        StringBuilder where = new StringBuilder("p.partner = :partner");
-        Parameters params = Parameters.with("partner", filter.partner());
-        if (filter.status() != null) {
-            where.append(" and p.status = :status");
-            params.and("status", filter.status());
-        }
-        if (filter.onlyVisible()) {
-            where.append(" and p.visibleOnMarketplace = true");
+        SqlFilter where = listingFilter(filter);
+        return ListQueries.page(Product.class, Long.class, "id", p -> p.id,
+                listingPageSql(where, sort, ascending, offset, limit), where);
+    }
+
+    public static SqlFilter listingFilter(ListingFilter filter) {
+        SqlFilter where = SqlFilter.scope("p.partner = ?", filter.partner());
+        if (filter.onlyVisible() && filter.status() == PublicationStatus.PUBLISHED) {
+            where.always(STOREFRONT);
+        } else {
+            if (filter.onlyVisible()) {
+                where.always("p.visible_on_marketplace");
+            }
+            if (filter.status() != null) {
+                // an enum's name: a literal, so that the planner matches the status indexes as it does the storefront's
+                where.and("p.status = '" + filter.status().name() + "'");
+            }
         }
         if (filter.productType() != null) {
-            where.append(" and p.productType = :type");
-            params.and("type", filter.productType());
+            where.and("p.product_type = ?", filter.productType());
         }
         if (filter.featured() != null) {
-            where.append(" and p.featured = :featured");
-            params.and("featured", filter.featured());
+            where.and("p.featured = ?", filter.featured());
         }
         if (filter.text() != null) {
-            where.append(" and p.searchText like :text escape '\\'");
-            params.and("text", "%" + escapeLike(filter.text().toLowerCase(java.util.Locale.ROOT)) + "%");
+            where.and("p.search_text like ? escape '\\'", "%" + escapeLike(filter.text().toLowerCase(Locale.ROOT)) + "%");
         }
-        String direction = ascending ? " asc" : " desc";
-        String order = " order by " + sort.expression + direction + (sort == ListingSort.NAME ? "" : " nulls last")
-                + ", p.id" + direction;
-        return find("from Product p where " + where + order, params)
-                .range(offset, offset + limit - 1).list();
+        return where;
+    }
+
+    public static String listingPageSql(SqlFilter where, ListingSort sort, boolean ascending, long offset, int limit) {
+        return ListQueries.pageSql("product p", "p.id", where, sort.order(ascending), offset, limit);
     }
 
     static String escapeLike(String text) {

@@ -134,6 +134,7 @@ public class ProductService {
         access.requireList();
         String partner = caller.partner();
         String developer = access.channelReader() ? null : access.developer();
+        // the total is the list's counter (exact, never a count of the marketplace's products)
         return products.count(partner, developer).chain(total -> products.search(partner, developer, page)
                 .chain(found -> views(found, base)).map(list -> PagedResponse.of(list, page, total, uri)));
     }
