@@ -79,10 +79,15 @@ final class Stack {
     }
 
     static Company createCompany(Client client, String name) {
+        return createCompany(client, name, false);
+    }
+
+    /** Same; {@code channelAdmin}: a company with marketplace access (its members act for the marketplace). */
+    static Company createCompany(Client client, String name, boolean channelAdmin) {
         String externalId = "atk-" + java.util.UUID.randomUUID();
         String email = "admin-" + externalId + "@attack.example";
         String uuid = client.signed("POST", "/api/account/v2/companies").contentType(io.restassured.http.ContentType.JSON)
-                .body(Map.of("name", name, "externalId", externalId, "countryCode", "US",
+                .body(Map.of("name", name, "externalId", externalId, "countryCode", "US", "channelAdmin", channelAdmin,
                         "firstUser", Map.of("email", email, "firstName", "Ada")))
                 .post(client.url("/api/account/v2/companies")).then().statusCode(201).extract().path("uuid");
         String memberships = "/api/account/v2/companies/" + uuid + "/memberships";

@@ -282,22 +282,26 @@ class TenancyAttacksTest {
      */
     @Test
     void anotherMarketplaceCanNeitherReadNorChangeLeadData() {
-        // a MANUAL lead of channel credentials is made for a user of one of the marketplace's companies
-        String owner = "context=PARTNER&companyId=" + company;
+        // a MANUAL lead of channel credentials is made for a marketplace user: a member of a company with marketplace access
+        Stack.Company team = Stack.createCompany(acme, "Channel Team " + UUID.randomUUID(), true);
+        String owner = "context=PARTNER&companyId=" + team.uuid();
+        String user = team.admin();
         String create = "/api/lead/v2/leads?" + owner + "&userId=" + user;
         String body = "{\"partner\":\"" + Stack.ACME.partner() + "\",\"leadType\":\"MANUAL\",\"customer\":{\"company\":"
                 + "{\"name\":\"Lead Co\",\"country\":\"US\"},\"contact\":{\"firstName\":\"Lee\",\"lastName\":\"Dee\","
                 + "\"email\":\"lead@attack.example\"}}}";
         String lead = acme.signed("POST", create).contentType(ContentType.JSON).body(body).post(acme.url(create)).then()
-                .statusCode(201).extract().path("id");
-        String path = "/api/lead/v2/leads/" + lead + "?context=PARTNER";
+                .log().ifValidationFails().statusCode(201).extract().path("id");
         String mine = "/api/lead/v2/leads/" + lead + "?" + owner + "&xoauth_requestor_id=" + user;
         String status = acme.signed("GET", mine).get(acme.url(mine)).then().statusCode(200).extract().path("status");
 
+        // the rival acting for a company of its own with marketplace access
+        String theirs = "context=PARTNER&companyId=" + Stack.createCompany(rival, "Rival Team " + UUID.randomUUID(), true).uuid();
+        String path = "/api/lead/v2/leads/" + lead + "?" + theirs;
         List<String> notFound = new ArrayList<>();
-        for (Attempt a : List.of(read(path), read("/api/lead/v2/leads/" + lead + "/activities?context=PARTNER"),
+        for (Attempt a : List.of(read(path), read("/api/lead/v2/leads/" + lead + "/activities?" + theirs),
                 write("PATCH", path, Map.of("notes", "taken over")), write("DELETE", path, null),
-                write("POST", "/api/lead/v2/conversion?context=PARTNER&leadId=" + lead, null))) {
+                write("POST", "/api/lead/v2/conversion?" + theirs + "&leadId=" + lead, null))) {
             var request = rival.signed(a.method(), a.path());
             if (a.body() != null) {
                 request.contentType(ContentType.JSON).body(a.body());
@@ -313,7 +317,7 @@ class TenancyAttacksTest {
                 read("/api/lead/v2/leads/" + lead + "?" + owner), write("PATCH", "/api/lead/v2/leads/" + lead + "?" + owner,
                         Map.of("notes", "taken over")))));
         // the rival's own list does not show it, and nothing changed
-        String rivals = "/api/lead/v2/leads?context=PARTNER&size=200";
+        String rivals = "/api/lead/v2/leads?" + theirs + "&size=200";
         rival.signed("GET", rivals).get(rival.url(rivals)).then().statusCode(200).body("content.id", not(hasItem(lead)));
         acme.signed("GET", mine).get(acme.url(mine)).then().statusCode(200).body("status", equalTo(status))
                 .body("notes", not(equalTo("taken over")));
