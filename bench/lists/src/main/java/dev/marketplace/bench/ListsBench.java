@@ -101,7 +101,7 @@ public final class ListsBench {
                         ResellerLists.resellerQueries(partner, COMPANY)),
                 new Service("catalog-service", "catalog", "catalog-service/src/test/resources/seed/lists.sql",
                         CatalogLists.catalogQueries(partner)))
-                .stream().filter(service -> ONLY.isEmpty() || ONLY.contains(service.module())).toList();
+                .filter(service -> ONLY.isEmpty() || ONLY.contains(service.module())).toList();
         Instant seedStart = Instant.now();
         for (Service service : services) {
             try (Connection db = Postgres.server().getDatabase("postgres", service.database()).getConnection()) {
