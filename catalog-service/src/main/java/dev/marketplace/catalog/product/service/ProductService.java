@@ -14,8 +14,8 @@ import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.ws.rs.core.UriInfo;
 
 import dev.marketplace.catalog.product.domain.BundledProduct;
-import dev.marketplace.catalog.product.domain.ListingSort;
 import dev.marketplace.catalog.product.domain.Edition;
+import dev.marketplace.catalog.product.domain.ListingSort;
 import dev.marketplace.catalog.product.domain.PaymentPlan;
 import dev.marketplace.catalog.product.domain.Product;
 import dev.marketplace.catalog.product.domain.PublicationStatus;
