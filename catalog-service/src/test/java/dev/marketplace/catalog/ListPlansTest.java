@@ -13,10 +13,10 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
+import dev.marketplace.catalog.product.domain.ListingSort;
 import dev.marketplace.catalog.product.domain.PublicationStatus;
 import dev.marketplace.catalog.product.repository.ProductRepository;
 import dev.marketplace.catalog.product.repository.ProductRepository.ListingFilter;
-import dev.marketplace.catalog.product.repository.ProductRepository.ListingSort;
 import dev.marketplace.common.paging.PageRequest;
 import dev.marketplace.common.paging.SqlFilter;
 import dev.marketplace.testkit.QueryPlans;

@@ -5,9 +5,9 @@ import java.util.List;
 
 import dev.marketplace.bench.ListsBench.Query;
 import dev.marketplace.bench.ListsBench.Sql;
+import dev.marketplace.catalog.product.domain.ListingSort;
 import dev.marketplace.catalog.product.repository.ProductRepository;
 import dev.marketplace.catalog.product.repository.ProductRepository.ListingFilter;
-import dev.marketplace.catalog.product.repository.ProductRepository.ListingSort;
 import dev.marketplace.common.paging.PageRequest;
 import dev.marketplace.common.paging.SqlFilter;
 

@@ -29,11 +29,11 @@ import dev.marketplace.catalog.client.BillingClient;
 import dev.marketplace.catalog.client.BillingClient.Discount;
 import dev.marketplace.catalog.client.BillingClient.Subscription;
 import dev.marketplace.catalog.product.domain.Edition;
+import dev.marketplace.catalog.product.domain.ListingSort;
 import dev.marketplace.catalog.product.domain.Product;
 import dev.marketplace.catalog.product.domain.PublicationStatus;
-import dev.marketplace.catalog.product.repository.ProductRepository.ListingFilter;
-import dev.marketplace.catalog.product.repository.ProductRepository.ListingSort;
 import dev.marketplace.catalog.product.service.CatalogViews;
+import dev.marketplace.catalog.product.service.ListingQuery;
 import dev.marketplace.catalog.product.service.ProductAccess;
 import dev.marketplace.catalog.product.service.ProductFacts;
 import dev.marketplace.catalog.product.service.ProductService;
@@ -88,7 +88,7 @@ public class BundleService {
         if (!admin && query.status() != null && query.status() != PublicationStatus.PUBLISHED) {
             throw ApiException.forbidden();
         }
-        ListingFilter filter = new ListingFilter(partner, admin ? query.status() : PublicationStatus.PUBLISHED, !admin,
+        ListingQuery filter = new ListingQuery(partner, admin ? query.status() : PublicationStatus.PUBLISHED, !admin,
                 query.productType(), query.featured(), query.text());
         PageRequest page = query.page();
         // one more row than the page tells whether a next page exists, without counting the marketplace's products

@@ -6,6 +6,7 @@ import java.util.Locale;
 
 import jakarta.enterprise.context.ApplicationScoped;
 
+import dev.marketplace.catalog.product.domain.ListingSort;
 import dev.marketplace.catalog.product.domain.Product;
 import dev.marketplace.catalog.product.domain.PublicationStatus;
 import dev.marketplace.common.paging.ListQueries;
@@ -74,22 +75,15 @@ public class ProductRepository implements PanacheRepositoryBase<Product, Long> {
     }
 
     /** The storefront's orders; each ends with the id, and each has its index (V3 migration). */
-    public enum ListingSort {
-        NAME("p.sort_name", false), PUBLISHED_ON("p.published_on", true), LAST_MODIFIED("p.last_modified", false);
-
-        private final String column;
-        /** Rows without a value sort last in both directions (the descending order has its own index). */
-        private final boolean nullable;
-
-        ListingSort(String column, boolean nullable) {
-            this.column = column;
-            this.nullable = nullable;
-        }
-
-        String order(boolean ascending) {
-            String direction = ascending ? " asc" : " desc";
-            return column + direction + (nullable ? " nulls last" : "") + ", p.id" + direction;
-        }
+    static String order(ListingSort sort, boolean ascending) {
+        String direction = ascending ? " asc" : " desc";
+        String first = switch (sort) {
+            case NAME -> "p.sort_name" + direction;
+            // rows without a value sort last in both directions (the descending order has its own index)
+            case PUBLISHED_ON -> "p.published_on" + direction + " nulls last";
+            case LAST_MODIFIED -> "p.last_modified" + direction;
+        };
+        return first + ", p.id" + direction;
     }
 
     /**
@@ -134,7 +128,7 @@ public class ProductRepository implements PanacheRepositoryBase<Product, Long> {
     }
 
     public static String listingPageSql(SqlFilter where, ListingSort sort, boolean ascending, long offset, int limit) {
-        return ListQueries.pageSql("product p", "p.id", where, sort.order(ascending), offset, limit);
+        return ListQueries.pageSql("product p", "p.id", where, order(sort, ascending), offset, limit);
     }
 
     static String escapeLike(String text) {

@@ -13,12 +13,9 @@ import java.util.UUID;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.ws.rs.core.UriInfo;
 
-import dev.marketplace.catalog.integration.domain.ProductIntegration;
-import dev.marketplace.catalog.integration.service.Credentials;
-import dev.marketplace.common.crypto.SecretCipher;
-import dev.marketplace.catalog.integration.repository.IntegrationRepository;
 import dev.marketplace.catalog.product.domain.BundledProduct;
 import dev.marketplace.catalog.product.domain.Edition;
+import dev.marketplace.catalog.product.domain.ListingSort;
 import dev.marketplace.catalog.product.domain.PaymentPlan;
 import dev.marketplace.catalog.product.domain.Product;
 import dev.marketplace.catalog.product.domain.PublicationStatus;
@@ -56,8 +53,7 @@ public class ProductService {
     private final EditionRepository editions;
     private final PaymentPlanRepository plans;
     private final BundledProductRepository members;
-    private final IntegrationRepository integrations;
-    private final SecretCipher cipher;
+    private final ProductCredentials credentials;
     private final ProductAccess access;
     private final CatalogViews views;
     private final JsonText json;
@@ -65,14 +61,13 @@ public class ProductService {
     private final Caller caller;
 
     public ProductService(ProductRepository products, EditionRepository editions, PaymentPlanRepository plans,
-            BundledProductRepository members, IntegrationRepository integrations, SecretCipher cipher, ProductAccess access,
+            BundledProductRepository members, ProductCredentials credentials, ProductAccess access,
             CatalogViews views, JsonText json, DomainEventPublisher events, Caller caller) {
         this.products = products;
         this.editions = editions;
         this.plans = plans;
         this.members = members;
-        this.integrations = integrations;
-        this.cipher = cipher;
+        this.credentials = credentials;
         this.access = access;
         this.views = views;
         this.json = json;
@@ -81,8 +76,8 @@ public class ProductService {
     }
 
     /**
-     * Creates a product with its editions and plans and generates its vendor credentials. The consumer secret is in this
-     * response and in the rotation response only.
+     * Creates a product with its editions and plans; the integration feature issues its vendor credentials
+     * ({@link ProductCredentials}). The consumer secret is in this response and in the rotation response only.
      */
     @WithTransaction
     public Uni<ProductView> create(ProductInput input, URI base) {
@@ -98,30 +93,21 @@ public class ProductService {
             devs.add(developer);
             product.setDeveloperList(devs);
         }
-        String consumerKey = Credentials.consumerKey(product.name);
-        String secret = Credentials.secret();
         List<BundleMember> bundled = input.bundledProducts() == null ? List.of() : input.bundledProducts();
         return checkState(product, input, null)
                 .chain(() -> products.persist(product))
-                .call(() -> {
-                    ProductIntegration integration = new ProductIntegration();
-                    integration.productId = product.id;
-                    integration.consumerKey = consumerKey;
-                    integration.secretCiphertext = cipher.encrypt(consumerKey, secret);
-                    integration.secretRotatedOn = product.createdOn;
-                    integration.lastModified = product.createdOn;
-                    return integrations.persist(integration);
-                })
-                .call(() -> replaceMembers(product, bundled))
-                .chain(() -> createEditions(product, input.editions() == null ? List.of() : input.editions(), base))
-                .map(editionViews -> {
-                    Map<String, Object> integration = new LinkedHashMap<>();
-                    integration.put("consumerKey", consumerKey);
-                    integration.put("consumerSecret", secret);
-                    return views.product(product, editionViews, memberViews(bundled), integration);
-                })
-                .call(view -> events.publish(EventTypes.PRODUCT_CREATED, product.partner, AGGREGATE, product.id.toString(),
-                        views.product(product, view.editions(), view.bundledProducts(), Map.of("consumerKey", consumerKey))));
+                .chain(() -> credentials.issue(product))
+                .chain(issued -> replaceMembers(product, bundled)
+                        .chain(() -> createEditions(product, input.editions() == null ? List.of() : input.editions(), base))
+                        .map(editionViews -> {
+                            Map<String, Object> integration = new LinkedHashMap<>();
+                            integration.put("consumerKey", issued.consumerKey());
+                            integration.put("consumerSecret", issued.consumerSecret());
+                            return views.product(product, editionViews, memberViews(bundled), integration);
+                        })
+                        .call(view -> events.publish(EventTypes.PRODUCT_CREATED, product.partner, AGGREGATE,
+                                product.id.toString(), views.product(product, view.editions(), view.bundledProducts(),
+                                        Map.of("consumerKey", issued.consumerKey())))));
     }
 
     @WithSession
@@ -436,9 +422,10 @@ public class ProductService {
         return products.flush();
     }
 
-    /** A page of the storefront (see {@link ProductRepository#listing}). */
-    public Uni<List<Product>> listing(ProductRepository.ListingFilter filter, ProductRepository.ListingSort sort,
-            boolean ascending, int offset, int limit) {
+    /** A page of the storefront (see {@link ProductRepository#listing}): {@code limit} rows from {@code offset}. */
+    public Uni<List<Product>> listing(ListingQuery query, ListingSort sort, boolean ascending, int offset, int limit) {
+        ProductRepository.ListingFilter filter = new ProductRepository.ListingFilter(query.partner(), query.status(),
+                query.onlyVisible(), query.productType(), query.featured(), query.text());
         return products.listing(filter, sort, ascending, offset, limit);
     }
 
