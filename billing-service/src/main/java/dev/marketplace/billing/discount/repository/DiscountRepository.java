@@ -20,8 +20,8 @@ public class DiscountRepository implements PanacheRepositoryBase<Discount, Long>
     public static final String LIST = "discounts";
 
     /**
-     * The column of a sort field; each has an index with the id as tie-breaker. CHANNEL is the partner, the same for the
-     * whole list: it orders by id alone (null).
+     * The column of a sort field; each has an index with the id as tie-breaker. CHANNEL is the partner, the same for
+     * the whole list: it orders by id alone (null).
      */
     static String column(DiscountSortField sort) {
         return switch (sort) {
@@ -36,7 +36,8 @@ public class DiscountRepository implements PanacheRepositoryBase<Discount, Long>
     }
 
     /** A page of the live discounts (indexes {@code discount_list*}). */
-    public Uni<List<Discount>> search(String partner, String code, DiscountSortField sort, boolean ascending, int start, int count) {
+    public Uni<List<Discount>> search(String partner, String code, DiscountSortField sort, boolean ascending, int start,
+            int count) {
         SqlFilter where = sqlFilter(partner, code);
         return ListQueries.page(Discount.class, Long.class, "id", d -> d.id, pageSql(where, sort, ascending, start, count),
                 where);

@@ -32,7 +32,8 @@ public class ExchangeRateRepository implements PanacheRepositoryBase<ExchangeRat
     }
 
     /** A page of the rates, in the sort's order with the uuid breaking ties (indexes {@code exchange_rate_by_*}). */
-    public Uni<List<ExchangeRate>> search(Filter filter, ExchangeRateSortField sort, boolean ascending, int offset, int size) {
+    public Uni<List<ExchangeRate>> search(Filter filter, ExchangeRateSortField sort, boolean ascending, int offset,
+            int size) {
         SqlFilter where = sqlFilter(filter);
         return ListQueries.page(ExchangeRate.class, UUID.class, "uuid", r -> r.uuid,
                 pageSql(where, sort, ascending, offset, size), where);
@@ -43,7 +44,8 @@ public class ExchangeRateRepository implements PanacheRepositoryBase<ExchangeRat
         return ListQueries.total("from exchange_rate r", sqlFilter(filter), LIST, filter.partner());
     }
 
-    public static String pageSql(SqlFilter where, ExchangeRateSortField sort, boolean ascending, long offset, int size) {
+    public static String pageSql(SqlFilter where, ExchangeRateSortField sort, boolean ascending, long offset,
+            int size) {
         String direction = ascending ? " asc" : " desc";
         String order = String.join(direction + ", ", columns(sort).split(", ")) + direction + ", r.uuid" + direction;
         return ListQueries.pageSql("exchange_rate r", "r.uuid", where, order, offset, size);

@@ -69,8 +69,8 @@ public class ExchangeRateService {
     }
 
     @WithSession
-    public Uni<PagedResponse<ExchangeRateView>> list(String baseCurrency, String counterCurrency, ExchangeRateSortField sort,
-            boolean ascending, PageRequest page, UriInfo uri) {
+    public Uni<PagedResponse<ExchangeRateView>> list(String baseCurrency, String counterCurrency,
+            ExchangeRateSortField sort, boolean ascending, PageRequest page, UriInfo uri) {
         String partner = access.requireReader();
         var scoped = new ExchangeRateRepository.Filter(partner, baseCurrency, counterCurrency);
         return rates.count(scoped).chain(total -> rates.search(scoped, sort, ascending, page.offset(), page.size())

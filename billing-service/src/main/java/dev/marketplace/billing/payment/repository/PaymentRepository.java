@@ -54,7 +54,8 @@ public class PaymentRepository implements PanacheRepositoryBase<Payment, Long> {
 
     public static String pageSql(SqlFilter where, PaymentSortField sort, boolean ascending, int start, int count) {
         String direction = ascending ? " asc" : " desc";
-        String order = sort == PaymentSortField.PAYMENT_ID ? "p.id" + direction : column(sort) + direction + ", p.id" + direction;
+        String order = sort == PaymentSortField.PAYMENT_ID ? "p.id" + direction
+                : column(sort) + direction + ", p.id" + direction;
         return ListQueries.pageSql("payment p", "p.id", where, order, start, count);
     }
 

@@ -94,8 +94,8 @@ public class PaymentService {
     }
 
     @WithSession
-    public Uni<Page> list(long number, PaymentFilter filter, boolean knownMethod, PaymentSortField sort, boolean ascending,
-            int start, int count) {
+    public Uni<Page> list(long number, PaymentFilter filter, boolean knownMethod, PaymentSortField sort,
+            boolean ascending, int start, int count) {
         return invoices.readable(number).chain(invoice -> {
             if (!knownMethod) {
                 // a provider this marketplace has no adapter for: none of its payments exist

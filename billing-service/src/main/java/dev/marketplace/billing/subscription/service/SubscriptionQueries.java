@@ -12,8 +12,8 @@ import dev.marketplace.common.paging.Total;
 import io.smallrye.mutiny.Uni;
 
 /**
- * The subscription orders as other features read them (the {@code order} feature's listing): they ask this service, never
- * the subscription repository. Callers check access and run it in their session.
+ * The subscription orders as other features read them (the {@code order} feature's listing): they ask this service,
+ * never the subscription repository. Callers check access and run it in their session.
  */
 @ApplicationScoped
 public class SubscriptionQueries {
