@@ -19,13 +19,17 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
+import dev.marketplace.billing.discount.domain.DiscountSortField;
 import dev.marketplace.billing.discount.repository.DiscountRepository;
+import dev.marketplace.billing.exchangerate.domain.ExchangeRateSortField;
 import dev.marketplace.billing.exchangerate.repository.ExchangeRateRepository;
 import dev.marketplace.billing.invoice.domain.BuyerRole;
+import dev.marketplace.billing.invoice.domain.InvoiceSortField;
 import dev.marketplace.billing.invoice.domain.InvoiceStatus;
 import dev.marketplace.billing.invoice.repository.InvoiceRepository;
 import dev.marketplace.billing.payment.domain.PaymentMethod;
 import dev.marketplace.billing.payment.domain.PaymentResult;
+import dev.marketplace.billing.payment.domain.PaymentSortField;
 import dev.marketplace.billing.payment.repository.PaymentRepository;
 import dev.marketplace.billing.subscription.domain.SubscriptionStatus;
 import dev.marketplace.billing.subscription.repository.SubscriptionRepository;
@@ -96,7 +100,7 @@ class ListPlansTest {
         List<InvoiceRepository.Filter> scopes = List.of(invoices(null, null), invoices(COMPANY, null), invoices(COMPANY, buyer));
         for (InvoiceRepository.Filter f : scopes) {
             SqlFilter where = InvoiceRepository.sqlFilter(f);
-            for (InvoiceRepository.SortField sort : InvoiceRepository.SortField.values()) {
+            for (InvoiceSortField sort : InvoiceSortField.values()) {
                 for (boolean ascending : List.of(true, false)) {
                     for (int start : List.of(0, DEEP)) {
                         String plan = explain(db, InvoiceRepository.pageSql(where, sort, ascending, start, SIZE), where.params());
@@ -118,7 +122,7 @@ class ListPlansTest {
             }
             for (InvoiceRepository.Filter f : filtered) {
                 SqlFilter where = InvoiceRepository.sqlFilter(f);
-                for (InvoiceRepository.SortField sort : InvoiceRepository.SortField.values()) {
+                for (InvoiceSortField sort : InvoiceSortField.values()) {
                     String plan = explain(db, InvoiceRepository.pageSql(where, sort, true, 0, SIZE), where.params());
                     assertNoSeqScan(plan, "invoice");
                 }
@@ -127,7 +131,7 @@ class ListPlansTest {
         }
         SqlFilter unpaid = InvoiceRepository.sqlFilter(
                 new InvoiceRepository.Filter(PARTNER, null, null, InvoiceStatus.UNPAID, null, null, false, BuyerRole.ALL));
-        assertUsesIndex(explain(db, InvoiceRepository.pageSql(unpaid, InvoiceRepository.SortField.INVOICE_ID, true, DEEP, SIZE),
+        assertUsesIndex(explain(db, InvoiceRepository.pageSql(unpaid, InvoiceSortField.INVOICE_ID, true, DEEP, SIZE),
                 unpaid.params()), "invoice_list_status");
     }
 
@@ -141,7 +145,7 @@ class ListPlansTest {
                 new PaymentRepository.Filter(invoice, null, null, Instant.now().minus(1, ChronoUnit.HOURS), null));
         for (PaymentRepository.Filter f : filters) {
             SqlFilter where = PaymentRepository.sqlFilter(f);
-            for (PaymentRepository.SortField sort : PaymentRepository.SortField.values()) {
+            for (PaymentSortField sort : PaymentSortField.values()) {
                 for (boolean ascending : List.of(true, false)) {
                     for (int start : where.narrowed() ? List.of(0) : List.of(0, DEEP)) {
                         String plan = explain(db, PaymentRepository.pageSql(where, sort, ascending, start, SIZE), where.params());
@@ -162,7 +166,7 @@ class ListPlansTest {
             for (String counter : Arrays.asList(null, "AUD")) {
                 ExchangeRateRepository.Filter f = new ExchangeRateRepository.Filter(PARTNER, base, counter);
                 SqlFilter where = ExchangeRateRepository.sqlFilter(f);
-                for (ExchangeRateRepository.SortField sort : ExchangeRateRepository.SortField.values()) {
+                for (ExchangeRateSortField sort : ExchangeRateSortField.values()) {
                     for (boolean ascending : List.of(true, false)) {
                         for (int start : List.of(0, DEEP)) {
                             String plan = explain(db, ExchangeRateRepository.pageSql(where, sort, ascending, start, SIZE),
@@ -182,19 +186,19 @@ class ListPlansTest {
     @Test
     void discounts() throws Exception {
         SqlFilter all = DiscountRepository.sqlFilter(PARTNER, null);
-        for (DiscountRepository.SortField sort : DiscountRepository.SortField.values()) {
+        for (DiscountSortField sort : DiscountSortField.values()) {
             for (boolean ascending : List.of(true, false)) {
                 for (int start : List.of(0, DEEP)) {
                     String plan = explain(db, DiscountRepository.pageSql(all, sort, ascending, start, SIZE), all.params());
                     assertNoSeqScan(plan, "discount");
                     // CHANNEL orders by id alone: the primary key walks in the same order, and may be chosen when the
                     // marketplace holds most discounts
-                    assertUsesIndex(plan, sort == DiscountRepository.SortField.CHANNEL ? "discount_" : "discount_list");
+                    assertUsesIndex(plan, sort == DiscountSortField.CHANNEL ? "discount_" : "discount_list");
                 }
             }
         }
         SqlFilter code = DiscountRepository.sqlFilter(PARTNER, "bulk12345");
-        String plan = explain(db, DiscountRepository.pageSql(code, DiscountRepository.SortField.CREATED_ON, true, 0, SIZE),
+        String plan = explain(db, DiscountRepository.pageSql(code, DiscountSortField.CREATED_ON, true, 0, SIZE),
                 code.params());
         assertNoSeqScan(plan, "discount");
         assertUsesIndex(plan, "discount_code");

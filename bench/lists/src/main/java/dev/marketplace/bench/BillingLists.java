@@ -8,12 +8,16 @@ import java.util.HexFormat;
 import java.util.List;
 import java.util.UUID;
 
+import dev.marketplace.billing.discount.domain.DiscountSortField;
 import dev.marketplace.billing.discount.repository.DiscountRepository;
+import dev.marketplace.billing.exchangerate.domain.ExchangeRateSortField;
 import dev.marketplace.billing.exchangerate.repository.ExchangeRateRepository;
 import dev.marketplace.billing.invoice.domain.BuyerRole;
+import dev.marketplace.billing.invoice.domain.InvoiceSortField;
 import dev.marketplace.billing.invoice.domain.InvoiceStatus;
 import dev.marketplace.billing.invoice.repository.InvoiceRepository;
 import dev.marketplace.billing.payment.domain.PaymentResult;
+import dev.marketplace.billing.payment.domain.PaymentSortField;
 import dev.marketplace.billing.payment.repository.PaymentRepository;
 import dev.marketplace.billing.subscription.domain.SubscriptionStatus;
 import dev.marketplace.billing.subscription.repository.SubscriptionRepository;
@@ -111,21 +115,21 @@ final class BillingLists {
         Object scope = f.user() != null ? f.partner() + "/" + f.company() + "/" + f.user()
                 : f.company() != null ? f.partner() + "/" + f.company() : f.partner();
         return new ListsBench.Query(list, what, path, deep, withTotal(InvoiceRepository.pageSql(where,
-                InvoiceRepository.SortField.INVOICE_ID, ascending, start, SIZE), "from invoice i", where, counter, scope));
+                InvoiceSortField.INVOICE_ID, ascending, start, SIZE), "from invoice i", where, counter, scope));
     }
 
     private static ListsBench.Query query(String list, String what, String path, boolean deep, PaymentRepository.Filter f,
             int start) {
         SqlFilter where = PaymentRepository.sqlFilter(f);
         return new ListsBench.Query(list, what, path, deep, withTotal(PaymentRepository.pageSql(where,
-                PaymentRepository.SortField.PAYMENT_ID, true, start, SIZE), "from payment p", where, PaymentRepository.LIST,
+                PaymentSortField.PAYMENT_ID, true, start, SIZE), "from payment p", where, PaymentRepository.LIST,
                 f.invoiceId()));
     }
 
     private static ListsBench.Query discounts(String partner, String what, String path, boolean deep, String code, int start) {
         SqlFilter where = DiscountRepository.sqlFilter(partner, code);
         return new ListsBench.Query("discounts", what, path, deep, withTotal(DiscountRepository.pageSql(where,
-                DiscountRepository.SortField.CREATED_ON, true, start, SIZE), "from discount d", where, DiscountRepository.LIST,
+                DiscountSortField.CREATED_ON, true, start, SIZE), "from discount d", where, DiscountRepository.LIST,
                 partner));
     }
 
@@ -133,7 +137,7 @@ final class BillingLists {
             PageRequest page) {
         SqlFilter where = ExchangeRateRepository.sqlFilter(new ExchangeRateRepository.Filter(partner, base, null));
         return new ListsBench.Query("exch. rates", what, path, deep, withTotal(ExchangeRateRepository.pageSql(where,
-                ExchangeRateRepository.SortField.VALID_FROM, false, page.offset(), page.size()), "from exchange_rate r", where,
+                ExchangeRateSortField.VALID_FROM, false, page.offset(), page.size()), "from exchange_rate r", where,
                 ExchangeRateRepository.LIST, partner));
     }
 

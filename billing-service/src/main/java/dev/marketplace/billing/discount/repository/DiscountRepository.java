@@ -7,6 +7,7 @@ import java.util.UUID;
 import jakarta.enterprise.context.ApplicationScoped;
 
 import dev.marketplace.billing.discount.domain.Discount;
+import dev.marketplace.billing.discount.domain.DiscountSortField;
 import dev.marketplace.common.paging.ListQueries;
 import dev.marketplace.common.paging.SqlFilter;
 import dev.marketplace.common.paging.Total;
@@ -19,22 +20,24 @@ public class DiscountRepository implements PanacheRepositoryBase<Discount, Long>
     public static final String LIST = "discounts";
 
     /**
-     * The list's sort fields (AppDirect's names); each has an index with the id as tie-breaker. CHANNEL is the partner,
-     * the same for the whole list: it orders by id alone.
+     * The column of a sort field; each has an index with the id as tie-breaker. CHANNEL is the partner, the same for
+     * the whole list: it orders by id alone (null).
      */
-    public enum SortField {
-        APPLICATION("d.application_id"), CHANNEL(null), CODE("d.code"), CREATED_ON("d.created_on"),
-        END_DATE("d.expiration_date"), REDEMPTIONS("d.redemptions"), START_DATE("d.start_date");
-
-        final String column;
-
-        SortField(String column) {
-            this.column = column;
-        }
+    static String column(DiscountSortField sort) {
+        return switch (sort) {
+            case APPLICATION -> "d.application_id";
+            case CHANNEL -> null;
+            case CODE -> "d.code";
+            case CREATED_ON -> "d.created_on";
+            case END_DATE -> "d.expiration_date";
+            case REDEMPTIONS -> "d.redemptions";
+            case START_DATE -> "d.start_date";
+        };
     }
 
     /** A page of the live discounts (indexes {@code discount_list*}). */
-    public Uni<List<Discount>> search(String partner, String code, SortField sort, boolean ascending, int start, int count) {
+    public Uni<List<Discount>> search(String partner, String code, DiscountSortField sort, boolean ascending, int start,
+            int count) {
         SqlFilter where = sqlFilter(partner, code);
         return ListQueries.page(Discount.class, Long.class, "id", d -> d.id, pageSql(where, sort, ascending, start, count),
                 where);
@@ -46,10 +49,11 @@ public class DiscountRepository implements PanacheRepositoryBase<Discount, Long>
     }
 
     /** Ascending puts discounts without the sorted value first, descending last (the indexes are built so). */
-    public static String pageSql(SqlFilter where, SortField sort, boolean ascending, int start, int count) {
+    public static String pageSql(SqlFilter where, DiscountSortField sort, boolean ascending, int start, int count) {
         String direction = ascending ? " asc" : " desc";
         String nulls = ascending ? " nulls first" : " nulls last";
-        String order = sort.column == null ? "d.id" + direction : sort.column + direction + nulls + ", d.id" + direction;
+        String column = column(sort);
+        String order = column == null ? "d.id" + direction : column + direction + nulls + ", d.id" + direction;
         return ListQueries.pageSql("discount d", "d.id", where, order, start, count);
     }
 

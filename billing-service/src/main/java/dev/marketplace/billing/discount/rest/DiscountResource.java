@@ -18,7 +18,7 @@ import jakarta.ws.rs.core.UriInfo;
 import org.jboss.resteasy.reactive.RestPath;
 import org.jboss.resteasy.reactive.RestQuery;
 
-import dev.marketplace.billing.discount.repository.DiscountRepository;
+import dev.marketplace.billing.discount.domain.DiscountSortField;
 import dev.marketplace.billing.discount.service.DiscountInput;
 import dev.marketplace.billing.discount.service.DiscountService;
 import dev.marketplace.billing.discount.service.DiscountView;
@@ -52,8 +52,8 @@ public class DiscountResource {
     @GET
     public Uni<Response> list(@RestQuery String code, @RestQuery String start, @RestQuery String count,
             @RestQuery String sortField, @RestQuery String sortOrder) {
-        var sort = QueryParams.enumValue("sortField", sortField, DiscountRepository.SortField.class,
-                DiscountRepository.SortField.CREATED_ON);
+        var sort = QueryParams.enumValue("sortField", sortField, DiscountSortField.class,
+                DiscountSortField.CREATED_ON);
         return discounts.list(QueryParams.text(code), sort, QueryParams.ascending(sortOrder, true),
                 StartCount.start(start),
                 QueryParams.intInRange("count", count, 1, MAX_COUNT, DEFAULT_COUNT))

@@ -8,6 +8,7 @@ import jakarta.enterprise.context.ApplicationScoped;
 
 import dev.marketplace.billing.client.CatalogClient;
 import dev.marketplace.billing.discount.domain.Discount;
+import dev.marketplace.billing.discount.domain.DiscountSortField;
 import dev.marketplace.billing.discount.domain.RedemptionRestriction;
 import dev.marketplace.billing.discount.repository.DiscountRepository;
 import dev.marketplace.billing.support.ChannelAccess;
@@ -85,7 +86,7 @@ public class DiscountService {
     }
 
     @WithSession
-    public Uni<Page> list(String code, DiscountRepository.SortField sort, boolean ascending, int start, int count) {
+    public Uni<Page> list(String code, DiscountSortField sort, boolean ascending, int start, int count) {
         String partner = access.requireReader();
         return discounts.count(partner, code).chain(total -> discounts.search(partner, code, sort, ascending, start, count)
                 .map(list -> new Page(list.stream().map(DiscountView::of).toList(), total)));

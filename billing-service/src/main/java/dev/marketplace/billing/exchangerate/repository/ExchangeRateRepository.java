@@ -7,6 +7,7 @@ import java.util.UUID;
 import jakarta.enterprise.context.ApplicationScoped;
 
 import dev.marketplace.billing.exchangerate.domain.ExchangeRate;
+import dev.marketplace.billing.exchangerate.domain.ExchangeRateSortField;
 import dev.marketplace.common.paging.ListQueries;
 import dev.marketplace.common.paging.SqlFilter;
 import dev.marketplace.common.paging.Total;
@@ -18,22 +19,21 @@ public class ExchangeRateRepository implements PanacheRepositoryBase<ExchangeRat
     /** The rates list in {@code list_counter}, per partner. */
     public static final String LIST = "exchange-rates";
 
-    public enum SortField {
-        BASE_CURRENCY("r.base_currency, r.valid_from"), COUNTER_CURRENCY("r.counter_currency, r.valid_from"),
-        VALID_FROM("r.valid_from");
-
-        final String columns;
-
-        SortField(String columns) {
-            this.columns = columns;
-        }
+    /** The columns a sort field orders by (indexes {@code exchange_rate_by_*}). */
+    static String columns(ExchangeRateSortField sort) {
+        return switch (sort) {
+            case BASE_CURRENCY -> "r.base_currency, r.valid_from";
+            case COUNTER_CURRENCY -> "r.counter_currency, r.valid_from";
+            case VALID_FROM -> "r.valid_from";
+        };
     }
 
     public record Filter(String partner, String baseCurrency, String counterCurrency) {
     }
 
     /** A page of the rates, in the sort's order with the uuid breaking ties (indexes {@code exchange_rate_by_*}). */
-    public Uni<List<ExchangeRate>> search(Filter filter, SortField sort, boolean ascending, int offset, int size) {
+    public Uni<List<ExchangeRate>> search(Filter filter, ExchangeRateSortField sort, boolean ascending, int offset,
+            int size) {
         SqlFilter where = sqlFilter(filter);
         return ListQueries.page(ExchangeRate.class, UUID.class, "uuid", r -> r.uuid,
                 pageSql(where, sort, ascending, offset, size), where);
@@ -44,9 +44,10 @@ public class ExchangeRateRepository implements PanacheRepositoryBase<ExchangeRat
         return ListQueries.total("from exchange_rate r", sqlFilter(filter), LIST, filter.partner());
     }
 
-    public static String pageSql(SqlFilter where, SortField sort, boolean ascending, long offset, int size) {
+    public static String pageSql(SqlFilter where, ExchangeRateSortField sort, boolean ascending, long offset,
+            int size) {
         String direction = ascending ? " asc" : " desc";
-        String order = String.join(direction + ", ", sort.columns.split(", ")) + direction + ", r.uuid" + direction;
+        String order = String.join(direction + ", ", columns(sort).split(", ")) + direction + ", r.uuid" + direction;
         return ListQueries.pageSql("exchange_rate r", "r.uuid", where, order, offset, size);
     }
 

@@ -15,7 +15,7 @@ import jakarta.ws.rs.core.UriInfo;
 import org.jboss.resteasy.reactive.RestPath;
 import org.jboss.resteasy.reactive.RestQuery;
 
-import dev.marketplace.billing.exchangerate.repository.ExchangeRateRepository;
+import dev.marketplace.billing.exchangerate.domain.ExchangeRateSortField;
 import dev.marketplace.billing.exchangerate.service.ExchangeRateInputs;
 import dev.marketplace.billing.exchangerate.service.ExchangeRateService;
 import dev.marketplace.billing.exchangerate.service.ExchangeRateView;
@@ -51,11 +51,11 @@ public class ExchangeRateResource {
     public Uni<PagedResponse<ExchangeRateView>> list(@RestQuery String baseCurrency, @RestQuery String counterCurrency,
             @RestQuery String page, @RestQuery String size, @RestQuery String sortField, @RestQuery String sortOrder,
             @Context UriInfo uri) {
-        var filter = new ExchangeRateRepository.Filter(null, filterCurrency("baseCurrency", baseCurrency),
-                filterCurrency("counterCurrency", counterCurrency));
-        var sort = QueryParams.enumValue("sortField", sortField, ExchangeRateRepository.SortField.class,
-                ExchangeRateRepository.SortField.VALID_FROM);
-        return rates.list(filter, sort, QueryParams.ascending(sortOrder, false),
+        String base = filterCurrency("baseCurrency", baseCurrency);
+        String counter = filterCurrency("counterCurrency", counterCurrency);
+        var sort = QueryParams.enumValue("sortField", sortField, ExchangeRateSortField.class,
+                ExchangeRateSortField.VALID_FROM);
+        return rates.list(base, counter, sort, QueryParams.ascending(sortOrder, false),
                 PageRequest.of(page, size, DEFAULT_PAGE_SIZE), uri);
     }
 

@@ -8,6 +8,7 @@ import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.ws.rs.core.UriInfo;
 
 import dev.marketplace.billing.exchangerate.domain.ExchangeRate;
+import dev.marketplace.billing.exchangerate.domain.ExchangeRateSortField;
 import dev.marketplace.billing.exchangerate.repository.ExchangeRateRepository;
 import dev.marketplace.billing.money.Money;
 import dev.marketplace.billing.support.ChannelAccess;
@@ -68,10 +69,10 @@ public class ExchangeRateService {
     }
 
     @WithSession
-    public Uni<PagedResponse<ExchangeRateView>> list(ExchangeRateRepository.Filter filter, ExchangeRateRepository.SortField sort,
-            boolean ascending, PageRequest page, UriInfo uri) {
+    public Uni<PagedResponse<ExchangeRateView>> list(String baseCurrency, String counterCurrency,
+            ExchangeRateSortField sort, boolean ascending, PageRequest page, UriInfo uri) {
         String partner = access.requireReader();
-        var scoped = new ExchangeRateRepository.Filter(partner, filter.baseCurrency(), filter.counterCurrency());
+        var scoped = new ExchangeRateRepository.Filter(partner, baseCurrency, counterCurrency);
         return rates.count(scoped).chain(total -> rates.search(scoped, sort, ascending, page.offset(), page.size())
                 .map(list -> PagedResponse.of(list.stream().map(ExchangeRateView::of).toList(), page, total, uri)));
     }

@@ -10,6 +10,7 @@ import jakarta.persistence.LockModeType;
 
 import dev.marketplace.billing.invoice.domain.BuyerRole;
 import dev.marketplace.billing.invoice.domain.Invoice;
+import dev.marketplace.billing.invoice.domain.InvoiceSortField;
 import dev.marketplace.billing.invoice.domain.InvoiceStatus;
 import dev.marketplace.common.paging.ListQueries;
 import dev.marketplace.common.paging.SqlFilter;
@@ -25,14 +26,13 @@ public class InvoiceRepository implements PanacheRepositoryBase<Invoice, UUID> {
     public static final String USER_LIST = "user-invoices";
     static final String FROM = "from invoice i";
 
-    public enum SortField {
-        DATE("creation_date"), INVOICE_ID("invoice_number"), TOTAL("total");
-
-        final String column;
-
-        SortField(String column) {
-            this.column = column;
-        }
+    /** The column a sort field orders by, the invoice number breaking ties. */
+    static String column(InvoiceSortField sort) {
+        return switch (sort) {
+            case DATE -> "creation_date";
+            case INVOICE_ID -> "invoice_number";
+            case TOTAL -> "total";
+        };
     }
 
     /** A listing's filters; null means any. {@code user} narrows to one buyer (with {@code company}). */
@@ -71,7 +71,7 @@ public class InvoiceRepository implements PanacheRepositoryBase<Invoice, UUID> {
     }
 
     /** A page of an invoice list, in the sort's order with the invoice number breaking ties (indexes {@code invoice_list*}). */
-    public Uni<List<Invoice>> search(Filter filter, SortField sort, boolean ascending, int start, int count) {
+    public Uni<List<Invoice>> search(Filter filter, InvoiceSortField sort, boolean ascending, int start, int count) {
         SqlFilter where = sqlFilter(filter);
         return ListQueries.page(Invoice.class, UUID.class, "id", i -> i.id, pageSql(where, sort, ascending, start, count),
                 where);
@@ -92,10 +92,10 @@ public class InvoiceRepository implements PanacheRepositoryBase<Invoice, UUID> {
         return ListQueries.total(FROM, where, LIST, filter.partner());
     }
 
-    public static String pageSql(SqlFilter where, SortField sort, boolean ascending, int start, int count) {
+    public static String pageSql(SqlFilter where, InvoiceSortField sort, boolean ascending, int start, int count) {
         String direction = ascending ? " asc" : " desc";
-        String order = sort == SortField.INVOICE_ID ? "i.invoice_number" + direction
-                : "i." + sort.column + direction + ", i.invoice_number" + direction;
+        String order = sort == InvoiceSortField.INVOICE_ID ? "i.invoice_number" + direction
+                : "i." + column(sort) + direction + ", i.invoice_number" + direction;
         return ListQueries.pageSql("invoice i", "i.id", where, order, start, count);
     }
 

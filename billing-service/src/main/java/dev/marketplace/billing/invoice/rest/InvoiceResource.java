@@ -17,7 +17,8 @@ import org.jboss.resteasy.reactive.RestQuery;
 
 import dev.marketplace.billing.invoice.domain.BuyerRole;
 import dev.marketplace.billing.invoice.domain.InvoiceStatus;
-import dev.marketplace.billing.invoice.repository.InvoiceRepository;
+import dev.marketplace.billing.invoice.domain.InvoiceSortField;
+import dev.marketplace.billing.invoice.service.InvoiceFilter;
 import dev.marketplace.billing.invoice.service.InvoicePatch;
 import dev.marketplace.billing.invoice.service.InvoiceService;
 import dev.marketplace.billing.invoice.service.InvoiceViews;
@@ -94,12 +95,12 @@ public class InvoiceResource {
     }
 
     private Uni<Response> list(UUID company, UUID user, BuyerRole buyerRole, Query q, boolean ascendingByDefault) {
-        var filter = new InvoiceRepository.Filter(null, company, user,
+        var filter = new InvoiceFilter(company, user,
                 QueryParams.enumValue("status", q.status(), InvoiceStatus.class, null),
                 QueryParams.instant("fromDate", q.fromDate()), QueryParams.instant("toDate", q.toDate()),
                 Boolean.TRUE.equals(QueryParams.bool("excludeFree", q.excludeFree(), false)), buyerRole);
-        var sort = QueryParams.enumValue("sortField", q.sortField(), InvoiceRepository.SortField.class,
-                InvoiceRepository.SortField.INVOICE_ID);
+        var sort = QueryParams.enumValue("sortField", q.sortField(), InvoiceSortField.class,
+                InvoiceSortField.INVOICE_ID);
         return invoices.list(filter, sort, QueryParams.ascending(q.sortOrder(), ascendingByDefault),
                 StartCount.start(q.start()),
                 QueryParams.intInRange("count", q.count(), 1, MAX_COUNT, DEFAULT_COUNT))

@@ -16,6 +16,7 @@ import dev.marketplace.billing.config.BillingConfig;
 import dev.marketplace.billing.invoice.domain.Invoice;
 import dev.marketplace.billing.invoice.domain.InvoiceLine;
 import dev.marketplace.billing.invoice.domain.InvoiceLineType;
+import dev.marketplace.billing.invoice.domain.InvoiceSortField;
 import dev.marketplace.billing.invoice.domain.InvoiceStatus;
 import dev.marketplace.billing.invoice.repository.InvoiceLineRepository;
 import dev.marketplace.billing.invoice.repository.InvoiceRepository;
@@ -123,8 +124,7 @@ public class InvoiceService {
     }
 
     @WithSession
-    public Uni<Page> list(InvoiceRepository.Filter filter, InvoiceRepository.SortField sort, boolean ascending, int start,
-            int count) {
+    public Uni<Page> list(InvoiceFilter filter, InvoiceSortField sort, boolean ascending, int start, int count) {
         Uni<Void> allowed;
         if (filter.company() == null) {
             access.requireChannelReader();

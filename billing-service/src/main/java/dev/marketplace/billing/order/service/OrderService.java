@@ -7,9 +7,9 @@ import jakarta.enterprise.context.ApplicationScoped;
 
 import dev.marketplace.billing.subscription.domain.Subscription;
 import dev.marketplace.billing.subscription.domain.SubscriptionStatus;
-import dev.marketplace.billing.subscription.repository.SubscriptionRepository;
 import dev.marketplace.billing.subscription.service.SubscriptionAccess;
 import dev.marketplace.billing.subscription.service.SubscriptionPayloads;
+import dev.marketplace.billing.subscription.service.SubscriptionQueries;
 import dev.marketplace.common.paging.Total;
 import dev.marketplace.common.security.Caller;
 import io.quarkus.hibernate.reactive.panache.common.WithSession;
@@ -18,12 +18,12 @@ import io.smallrye.mutiny.Uni;
 /** The orders listing: every subscription order of the caller's marketplace, oldest first, with start/count paging. */
 @ApplicationScoped
 public class OrderService {
-    private final SubscriptionRepository subscriptions;
+    private final SubscriptionQueries subscriptions;
     private final SubscriptionAccess access;
     private final SubscriptionPayloads payloads;
     private final Caller caller;
 
-    public OrderService(SubscriptionRepository subscriptions, SubscriptionAccess access, SubscriptionPayloads payloads,
+    public OrderService(SubscriptionQueries subscriptions, SubscriptionAccess access, SubscriptionPayloads payloads,
             Caller caller) {
         this.subscriptions = subscriptions;
         this.access = access;
@@ -38,9 +38,8 @@ public class OrderService {
     @WithSession
     public Uni<Page> list(UUID company, SubscriptionStatus status, int start, int count) {
         access.requireChannelReader();
-        var filter = new SubscriptionRepository.Filter(caller.partner(), company, null, status);
-        return subscriptions.count(filter).chain(total -> subscriptions.search(filter, start, count)
-                .map(list -> new Page(list.stream().map(this::view).toList(), total)));
+        return subscriptions.orders(caller.partner(), company, status, start, count)
+                .map(page -> new Page(page.subscriptions().stream().map(this::view).toList(), page.total()));
     }
 
     private OrderView view(Subscription s) {

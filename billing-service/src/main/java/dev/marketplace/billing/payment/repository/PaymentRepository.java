@@ -10,6 +10,7 @@ import jakarta.enterprise.context.ApplicationScoped;
 import dev.marketplace.billing.payment.domain.Payment;
 import dev.marketplace.billing.payment.domain.PaymentMethod;
 import dev.marketplace.billing.payment.domain.PaymentResult;
+import dev.marketplace.billing.payment.domain.PaymentSortField;
 import dev.marketplace.common.paging.ListQueries;
 import dev.marketplace.common.paging.SqlFilter;
 import dev.marketplace.common.paging.Total;
@@ -21,14 +22,13 @@ public class PaymentRepository implements PanacheRepositoryBase<Payment, Long> {
     /** The payments list in {@code list_counter}, per invoice. */
     public static final String LIST = "payments";
 
-    public enum SortField {
-        AMOUNT("p.amount"), DATE("p.date"), PAYMENT_ID("p.id");
-
-        final String column;
-
-        SortField(String column) {
-            this.column = column;
-        }
+    /** The column a sort field orders by, the id breaking ties. */
+    static String column(PaymentSortField sort) {
+        return switch (sort) {
+            case AMOUNT -> "p.amount";
+            case DATE -> "p.date";
+            case PAYMENT_ID -> "p.id";
+        };
     }
 
     /** The payments of one invoice, filtered. */
@@ -41,7 +41,7 @@ public class PaymentRepository implements PanacheRepositoryBase<Payment, Long> {
     }
 
     /** A page of an invoice's payments, in the sort's order with the id breaking ties (indexes {@code payment_*}). */
-    public Uni<List<Payment>> search(Filter filter, SortField sort, boolean ascending, int start, int count) {
+    public Uni<List<Payment>> search(Filter filter, PaymentSortField sort, boolean ascending, int start, int count) {
         SqlFilter where = sqlFilter(filter);
         return ListQueries.page(Payment.class, Long.class, "id", p -> p.id, pageSql(where, sort, ascending, start, count),
                 where);
@@ -52,9 +52,10 @@ public class PaymentRepository implements PanacheRepositoryBase<Payment, Long> {
         return ListQueries.total("from payment p", sqlFilter(filter), LIST, filter.invoiceId());
     }
 
-    public static String pageSql(SqlFilter where, SortField sort, boolean ascending, int start, int count) {
+    public static String pageSql(SqlFilter where, PaymentSortField sort, boolean ascending, int start, int count) {
         String direction = ascending ? " asc" : " desc";
-        String order = sort == SortField.PAYMENT_ID ? "p.id" + direction : sort.column + direction + ", p.id" + direction;
+        String order = sort == PaymentSortField.PAYMENT_ID ? "p.id" + direction
+                : column(sort) + direction + ", p.id" + direction;
         return ListQueries.pageSql("payment p", "p.id", where, order, start, count);
     }
 

@@ -18,7 +18,8 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 
 import dev.marketplace.billing.payment.domain.PaymentMethod;
 import dev.marketplace.billing.payment.domain.PaymentResult;
-import dev.marketplace.billing.payment.repository.PaymentRepository;
+import dev.marketplace.billing.payment.domain.PaymentSortField;
+import dev.marketplace.billing.payment.service.PaymentFilter;
 import dev.marketplace.billing.payment.service.PaymentInput;
 import dev.marketplace.billing.payment.service.PaymentService;
 import dev.marketplace.billing.payment.service.PaymentView;
@@ -80,10 +81,10 @@ public class PaymentResource {
         }
         PaymentMethod ours = m == null ? null : java.util.Arrays.stream(PaymentMethod.values())
                 .filter(v -> v.name().equals(m)).findFirst().orElse(null);
-        var filter = new PaymentRepository.Filter(null, ours, QueryParams.enumValue("result", result, PaymentResult.class, null),
+        var filter = new PaymentFilter(ours, QueryParams.enumValue("result", result, PaymentResult.class, null),
                 QueryParams.instant("fromDate", fromDate), QueryParams.instant("toDate", toDate));
-        var sort = QueryParams.enumValue("sortField", sortField, PaymentRepository.SortField.class,
-                PaymentRepository.SortField.PAYMENT_ID);
+        var sort = QueryParams.enumValue("sortField", sortField, PaymentSortField.class,
+                PaymentSortField.PAYMENT_ID);
         return payments.list(number, filter, m == null || ours != null, sort, QueryParams.ascending(sortOrder, true),
                 StartCount.start(start),
                 QueryParams.intInRange("count", count, 1, MAX_COUNT, DEFAULT_COUNT))

@@ -20,6 +20,7 @@ import dev.marketplace.billing.money.Money;
 import dev.marketplace.billing.payment.domain.Payment;
 import dev.marketplace.billing.payment.domain.PaymentMethod;
 import dev.marketplace.billing.payment.domain.PaymentResult;
+import dev.marketplace.billing.payment.domain.PaymentSortField;
 import dev.marketplace.billing.payment.repository.PaymentRepository;
 import dev.marketplace.billing.support.PublicUrls;
 import dev.marketplace.common.error.ApiException;
@@ -93,7 +94,7 @@ public class PaymentService {
     }
 
     @WithSession
-    public Uni<Page> list(long number, PaymentRepository.Filter filter, boolean knownMethod, PaymentRepository.SortField sort,
+    public Uni<Page> list(long number, PaymentFilter filter, boolean knownMethod, PaymentSortField sort,
             boolean ascending, int start, int count) {
         return invoices.readable(number).chain(invoice -> {
             if (!knownMethod) {

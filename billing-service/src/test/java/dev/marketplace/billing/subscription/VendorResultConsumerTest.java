@@ -1,4 +1,4 @@
-package dev.marketplace.billing.messaging;
+package dev.marketplace.billing.subscription;
 
 import static dev.marketplace.billing.BillingFixtures.asPartner;
 import static dev.marketplace.billing.BillingFixtures.buyer;

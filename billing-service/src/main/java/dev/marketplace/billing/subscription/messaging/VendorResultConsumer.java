@@ -1,4 +1,4 @@
-package dev.marketplace.billing.messaging;
+package dev.marketplace.billing.subscription.messaging;
 
 import java.time.Duration;
 import java.util.UUID;

@@ -1,4 +1,4 @@
-package dev.marketplace.billing.messaging;
+package dev.marketplace.billing.subscription.messaging;
 
 import jakarta.enterprise.context.ApplicationScoped;
 
