@@ -43,13 +43,8 @@ class ListPlansTest {
 
     @BeforeAll
     static void seed() throws Exception {
-        db = QueryPlans.connect();
-        QueryPlans.run(db, "seed/lists.sql", Map.of("partner", PARTNER, "company", COMPANY.toString(), "rows",
-                Integer.toString(ROWS)));
-        try (var s = db.createStatement()) {
-            // index-only scans need the visibility map a vacuum writes
-            s.execute("vacuum analyze company, app_user, membership, company_group, invitation, activity");
-        }
+        db = QueryPlans.seeded("seed/lists.sql", Map.of("partner", PARTNER, "company", COMPANY.toString(), "rows",
+                Integer.toString(ROWS)), "company", "app_user", "membership", "company_group", "invitation", "activity");
     }
 
     @AfterAll

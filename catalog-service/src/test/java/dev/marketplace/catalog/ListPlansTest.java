@@ -38,23 +38,8 @@ class ListPlansTest {
 
     @BeforeAll
     static void seed() throws Exception {
-        db = QueryPlans.connect();
-        QueryPlans.run(db, "seed/lists.sql", Map.of("partner", PARTNER, "rows", Integer.toString(ROWS)));
-        // index-only scans need the visibility map a vacuum writes; a vacuum cannot mark pages all-visible while an older
-        // transaction is open (one run was seen without it), so it is repeated until it did
-        try (var s = db.createStatement()) {
-            for (int attempt = 0; attempt < 30; attempt++) {
-                s.execute("vacuum analyze product, product_developer");
-                try (var rs = s.executeQuery("select min(relallvisible::float / greatest(relpages, 1)) from pg_class"
-                        + " where relname in ('product', 'product_developer')")) {
-                    rs.next();
-                    if (rs.getDouble(1) >= 0.99) {
-                        break;
-                    }
-                }
-                Thread.sleep(1000);
-            }
-        }
+        db = QueryPlans.seeded("seed/lists.sql", Map.of("partner", PARTNER, "rows", Integer.toString(ROWS)),
+                "product", "product_developer");
     }
 
     @AfterAll

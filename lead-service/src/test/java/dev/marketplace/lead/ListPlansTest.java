@@ -49,13 +49,8 @@ class ListPlansTest {
 
     @BeforeAll
     static void seed() throws Exception {
-        db = QueryPlans.connect();
-        QueryPlans.run(db, "seed/lists.sql", Map.of("partner", PARTNER, "company", LEAD.toString(), "rows",
-                Integer.toString(ROWS)));
-        try (var s = db.createStatement()) {
-            // index-only scans need the visibility map a vacuum writes
-            s.execute("vacuum analyze lead, lead_activity");
-        }
+        db = QueryPlans.seeded("seed/lists.sql", Map.of("partner", PARTNER, "company", LEAD.toString(), "rows",
+                Integer.toString(ROWS)), "lead", "lead_activity");
     }
 
     @AfterAll

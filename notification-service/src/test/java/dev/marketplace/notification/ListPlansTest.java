@@ -40,11 +40,8 @@ class ListPlansTest {
 
     @BeforeAll
     static void seed() throws Exception {
-        db = QueryPlans.connect();
-        QueryPlans.run(db, "seed/lists.sql", Map.of("partner", PARTNER, "rows", Integer.toString(ROWS)));
-        try (var s = db.createStatement()) {
-            s.execute("vacuum analyze event_log, notification_delivery, vendor_event");
-        }
+        db = QueryPlans.seeded("seed/lists.sql", Map.of("partner", PARTNER, "rows", Integer.toString(ROWS)),
+                "event_log", "notification_delivery", "vendor_event");
     }
 
     @AfterAll

@@ -43,13 +43,9 @@ class ListPlansTest {
 
     @BeforeAll
     static void seed() throws Exception {
-        db = QueryPlans.connect();
-        QueryPlans.run(db, "seed/lists.sql", Map.of("partner", PARTNER, "company", COMPANY.toString(), "rows",
-                Integer.toString(ROWS)));
-        try (var s = db.createStatement()) {
-            // index-only scans need the visibility map a vacuum writes
-            s.execute("vacuum analyze directory_company, directory_user, directory_membership, company_association");
-        }
+        db = QueryPlans.seeded("seed/lists.sql", Map.of("partner", PARTNER, "company", COMPANY.toString(), "rows",
+                Integer.toString(ROWS)), "directory_company", "directory_user", "directory_membership",
+                "company_association");
     }
 
     @AfterAll

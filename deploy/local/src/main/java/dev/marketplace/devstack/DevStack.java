@@ -327,13 +327,24 @@ public final class DevStack implements AutoCloseable {
         return launch(name, jar, env, false);
     }
 
+    /**
+     * Each service's JVM options: small and quick to start by default (C1 only, serial GC), or {@code devstack.jvm-options}
+     * (space-separated) where a benchmark wants the services as production runs them, with the full JIT.
+     */
+    static List<String> jvmOptions() {
+        String given = System.getProperty("devstack.jvm-options", "").trim();
+        return given.isEmpty() ? List.of("-Xmx256m", "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1")
+                : List.of(given.split("\\s+"));
+    }
+
     /** {@code again}: a restart, whose log continues the killed process's one. */
     private Process launch(String name, Path jar, Map<String, String> env, boolean again) throws IOException {
         Path log = options.dataDir().resolve("logs").resolve(name + ".log");
-        List<String> command = JavaService.command(jar, List.of("-Xmx256m", "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1",
-                "-Dquarkus.profile=dev-stack",
-                // the management interface of a packaged build starts only where it is enabled in the running profile
-                "-Dquarkus.management.enabled=true"));
+        List<String> jvm = new ArrayList<>(jvmOptions());
+        jvm.add("-Dquarkus.profile=dev-stack");
+        // the management interface of a packaged build starts only where it is enabled in the running profile
+        jvm.add("-Dquarkus.management.enabled=true");
+        List<String> command = JavaService.command(jar, jvm);
         System.out.println("devstack: starting " + name + " on port " + env.get("QUARKUS_HTTP_PORT") + " (log: " + log + ")");
         Process process = JavaService.start(command, env, log, again);
         launched.put(name, new Launched(name, jar, env, process));

@@ -37,6 +37,33 @@ public final class QueryPlans {
                 config.getValue("quarkus.datasource.password", String.class));
     }
 
+    /**
+     * A connection to the test database once {@code resource} (a seed script, placeholders replaced) has run and
+     * {@code tables} are vacuumed and analyzed. Index-only scans need the visibility map a vacuum writes, and a vacuum
+     * cannot mark pages all-visible while an older transaction is open, so it is repeated (up to 30 s) until it did.
+     */
+    public static Connection seeded(String resource, Map<String, String> values, String... tables)
+            throws SQLException, IOException, InterruptedException {
+        Connection c = connect();
+        run(c, resource, values);
+        String names = String.join(", ", tables);
+        String quoted = "'" + String.join("', '", tables) + "'";
+        try (Statement s = c.createStatement()) {
+            for (int attempt = 0; attempt < 30; attempt++) {
+                s.execute("vacuum analyze " + names);
+                try (var rs = s.executeQuery("select min(relallvisible::float / greatest(relpages, 1)) from pg_class"
+                        + " where relname in (" + quoted + ")")) {
+                    rs.next();
+                    if (rs.getDouble(1) >= 0.99) {
+                        break;
+                    }
+                }
+                Thread.sleep(1000);
+            }
+        }
+        return c;
+    }
+
     /** Runs a classpath script statement by statement (each in its own transaction), placeholders replaced. */
     public static void run(Connection c, String resource, Map<String, String> values) throws SQLException, IOException {
         try (InputStream in = QueryPlans.class.getClassLoader().getResourceAsStream(resource)) {
