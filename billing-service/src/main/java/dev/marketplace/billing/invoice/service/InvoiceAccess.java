@@ -5,6 +5,7 @@ import java.util.UUID;
 import jakarta.enterprise.context.ApplicationScoped;
 
 import dev.marketplace.billing.client.AccountClient;
+import dev.marketplace.billing.client.CompanyTenancy;
 import dev.marketplace.billing.invoice.domain.Invoice;
 import dev.marketplace.billing.support.ChannelAccess;
 import dev.marketplace.common.error.ApiException;
@@ -24,8 +25,10 @@ public class InvoiceAccess {
     private final Caller caller;
     private final ChannelAccess channel;
     private final AccountClient account;
+    private final CompanyTenancy tenancy;
 
-    public InvoiceAccess(Caller caller, ChannelAccess channel, AccountClient account) {
+    public InvoiceAccess(Caller caller, ChannelAccess channel, AccountClient account, CompanyTenancy tenancy) {
+        this.tenancy = tenancy;
         this.caller = caller;
         this.channel = channel;
         this.account = account;
@@ -47,7 +50,7 @@ public class InvoiceAccess {
     public Uni<Void> requireCompany(UUID company) {
         String partner = caller.partner();
         if (channel.reader()) {
-            return account.purchaseProfile(partner, company, null).replaceWithVoid();
+            return tenancy.requireNotForeign(partner, company);
         }
         return requireCompanyAdmin(partner, company);
     }
@@ -56,7 +59,7 @@ public class InvoiceAccess {
     public Uni<Void> requireUser(UUID company, UUID user) {
         String partner = caller.partner();
         if (channel.reader()) {
-            return account.purchaseProfile(partner, company, null).replaceWithVoid();
+            return tenancy.requireNotForeign(partner, company);
         }
         if (isUser(user)) {
             return Uni.createFrom().voidItem();

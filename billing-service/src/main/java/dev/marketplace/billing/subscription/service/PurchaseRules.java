@@ -67,11 +67,6 @@ public class PurchaseRules {
         }
     }
 
-    /** Fails with 403 when the company belongs to another marketplace; an unknown company passes (it has nothing). */
-    public Uni<Void> companyInMarketplace(String partner, UUID company) {
-        return account.purchaseProfile(partner, company, null).replaceWithVoid();
-    }
-
     /** Checks that the owner may buy for the company (before anything is written). */
     public Uni<Buyer> buyer(String partner, Owner owner) {
         return account.purchaseProfile(partner, owner.company(), owner.user()).map(found -> {

@@ -22,6 +22,7 @@ import dev.marketplace.billing.subscription.service.SubscriptionInputs.ChangeInp
 import dev.marketplace.billing.subscription.service.SubscriptionInputs.OrderInput;
 import dev.marketplace.billing.subscription.service.SubscriptionInputs.ResultInput;
 import dev.marketplace.billing.client.CatalogClient;
+import dev.marketplace.billing.client.CompanyTenancy;
 import dev.marketplace.billing.config.BillingConfig;
 import dev.marketplace.billing.discount.service.DiscountRedemptions;
 import dev.marketplace.common.idempotency.Idempotent;
@@ -59,6 +60,7 @@ public class SubscriptionService {
     private final DomainEventPublisher events;
     private final Caller caller;
     private final PurchaseRules purchase;
+    private final CompanyTenancy tenancy;
     private final DiscountRedemptions discounts;
     private final IdempotencyKeys idempotency;
     private final BillingConfig config;
@@ -66,7 +68,8 @@ public class SubscriptionService {
     public SubscriptionService(SubscriptionRepository subscriptions, AssignmentRepository assignments, CatalogTerms catalog,
             CatalogClient signer, SubscriptionAccess access, SubscriptionPayloads payloads, VendorResults results,
             DomainEventPublisher events, Caller caller, PurchaseRules purchase, DiscountRedemptions discounts,
-            IdempotencyKeys idempotency, BillingConfig config) {
+            IdempotencyKeys idempotency, BillingConfig config, CompanyTenancy tenancy) {
+        this.tenancy = tenancy;
         this.purchase = purchase;
         this.discounts = discounts;
         this.idempotency = idempotency;
@@ -191,7 +194,7 @@ public class SubscriptionService {
             access.requireBuy(owner.user());
         }
         // another marketplace's company is a 403 (account-service says whose it is); an unknown one simply has nothing
-        return purchase.companyInMarketplace(partner, owner.company()).chain(() -> subscriptions.search(new SubscriptionRepository.Filter(partner, owner.company(), owner.user(), null), 0, 1000)
+        return tenancy.requireNotForeign(partner, owner.company()).chain(() -> subscriptions.search(new SubscriptionRepository.Filter(partner, owner.company(), owner.user(), null), 0, 1000)
                 .map(list -> list.stream().map(payloads::view).toList()));
     }
 
