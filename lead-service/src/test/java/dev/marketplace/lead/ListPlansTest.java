@@ -41,7 +41,7 @@ class ListPlansTest {
     /** The lead whose activities are seeded. */
     private static final UUID LEAD = UUID.nameUUIDFromBytes("plans-lead".getBytes());
     private static final PageRequest FIRST = PageRequest.of(0, 50, 50);
-    private static final PageRequest DEEP = PageRequest.of(10_000, 50, 50);
+    private static final PageRequest DEEP = PageRequest.of(2_000, 50, 50);
     /** A user and company of the seed that created manual leads (its creators are md5(partner-user-n), ...). */
     private static final UUID USER = md5Uuid(PARTNER + "-user-1");
     private static final UUID COMPANY = md5Uuid(PARTNER + "-reseller-1");

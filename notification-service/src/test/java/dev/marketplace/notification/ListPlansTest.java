@@ -35,7 +35,7 @@ class ListPlansTest {
     private static final int ROWS = 200_000;
     private static final String PARTNER = "PLANS";
     private static final PageRequest FIRST = PageRequest.of(0, 50, 50);
-    private static final PageRequest DEEP = PageRequest.of(10_000, 50, 50);
+    private static final PageRequest DEEP = PageRequest.of(2_000, 50, 50);
     private static Connection db;
 
     @BeforeAll

@@ -28,12 +28,12 @@ import dev.marketplace.common.paging.Total;
 /**
  * billing-service's lists for {@link ListsBench}, over billing-service/src/test/resources/seed/lists.sql: orders (the
  * marketplace's and a company's), invoices (the marketplace's, the company's and a company user's), the payments of
- * invoice 1, discounts and exchange rates — each with its first page, a filter and page 10,000 of 50 (start 500,000;
- * the user's invoices, half of the company's, at their last page, start 499,950).
+ * invoice 1, discounts and exchange rates — each with its first page, a filter and page 2,000 of 50 (start 100,000, the deepest served;
+ * the user's invoices, half of the company's, a page before the deepest, start 99,950).
  */
 final class BillingLists {
     private static final int SIZE = 50;
-    private static final int DEEP = 10_000 * SIZE;
+    private static final int DEEP = 2_000 * SIZE;
 
     private BillingLists() {
     }
@@ -49,10 +49,10 @@ final class BillingLists {
         queries.add(query("orders", "first page", "/api/billing/v1/orders?count=50", false, orders, 0));
         queries.add(query("orders", "status filter", "/api/billing/v1/orders?count=50&status=PENDING_REMOTE_CREATION", false,
                 pending, 0));
-        queries.add(query("orders", "start 500,000", "/api/billing/v1/orders?count=50&start=" + DEEP, true, orders, DEEP));
+        queries.add(query("orders", "start 100,000", "/api/billing/v1/orders?count=50&start=" + DEEP, true, orders, DEEP));
         queries.add(query("company orders", "first page", "/api/billing/v1/orders?count=50&companyId=" + company, false,
                 companyOrders, 0));
-        queries.add(query("company orders", "start 500,000", "/api/billing/v1/orders?count=50&companyId=" + company
+        queries.add(query("company orders", "start 100,000", "/api/billing/v1/orders?count=50&companyId=" + company
                 + "&start=" + DEEP, true, companyOrders, DEEP));
 
         // default orders: ascending invoice numbers, except the company's list (descending)
@@ -61,21 +61,21 @@ final class BillingLists {
         queries.add(query("invoices", "first page", "/api/billing/v1/invoices?count=50", false, invoices, true, 0));
         queries.add(query("invoices", "status filter", "/api/billing/v1/invoices?count=50&status=UNPAID", false, unpaid,
                 true, 0));
-        queries.add(query("invoices", "start 500,000", "/api/billing/v1/invoices?count=50&start=" + DEEP, true, invoices,
+        queries.add(query("invoices", "start 100,000", "/api/billing/v1/invoices?count=50&start=" + DEEP, true, invoices,
                 true, DEEP));
         var companyInvoices = invoices(partner, company, null, null);
         var companyUnpaid = invoices(partner, company, null, InvoiceStatus.UNPAID);
         queries.add(query("co. invoices", "first page", companyPath + "/invoices?count=50", false, companyInvoices, false, 0));
         queries.add(query("co. invoices", "status filter", companyPath + "/invoices?count=50&status=UNPAID", false,
                 companyUnpaid, false, 0));
-        queries.add(query("co. invoices", "start 500,000", companyPath + "/invoices?count=50&start=" + DEEP, true,
+        queries.add(query("co. invoices", "start 100,000", companyPath + "/invoices?count=50&start=" + DEEP, true,
                 companyInvoices, false, DEEP));
         var userInvoices = invoices(partner, company, buyer, null);
         var userUnpaid = invoices(partner, company, buyer, InvoiceStatus.UNPAID);
         String userPath = companyPath + "/users/" + buyer + "/invoices";
         queries.add(query("user invoices", "first page", userPath + "?count=50", false, userInvoices, true, 0));
         queries.add(query("user invoices", "status filter", userPath + "?count=50&status=UNPAID", false, userUnpaid, true, 0));
-        queries.add(query("user invoices", "start 499,950", userPath + "?count=50&start=" + (DEEP - SIZE), true, userInvoices,
+        queries.add(query("user invoices", "start 99,950", userPath + "?count=50&start=" + (DEEP - SIZE), true, userInvoices,
                 true, DEEP - SIZE));
 
         UUID invoice = seeded(partner, "invoice-1");
@@ -84,17 +84,17 @@ final class BillingLists {
         String paymentsPath = "/api/billing/v1/invoices/1/payments?count=50";
         queries.add(query("payments", "first page", paymentsPath, false, payments, 0));
         queries.add(query("payments", "result filter", paymentsPath + "&result=GATEWAY_NOT_AVAILABLE", false, unavailable, 0));
-        queries.add(query("payments", "start 500,000", paymentsPath + "&start=" + DEEP, true, payments, DEEP));
+        queries.add(query("payments", "start 100,000", paymentsPath + "&start=" + DEEP, true, payments, DEEP));
 
         String discountsPath = "/api/channel/v1/discounts?count=50";
         queries.add(discounts(partner, "first page", discountsPath, false, null, 0));
         queries.add(discounts(partner, "code filter", discountsPath + "&code=bulk12345", false, "bulk12345", 0));
-        queries.add(discounts(partner, "start 500,000", discountsPath + "&start=" + DEEP, true, null, DEEP));
+        queries.add(discounts(partner, "start 100,000", discountsPath + "&start=" + DEEP, true, null, DEEP));
 
         String ratesPath = "/api/channel/v1/exchangeRates?size=50";
         queries.add(rates(partner, "first page", ratesPath, false, null, PageRequest.of(0, SIZE, SIZE)));
         queries.add(rates(partner, "base filter", ratesPath + "&baseCurrency=GBP", false, "GBP", PageRequest.of(0, SIZE, SIZE)));
-        queries.add(rates(partner, "page 10,000", ratesPath + "&page=10000", true, null, PageRequest.of(10_000, SIZE, SIZE)));
+        queries.add(rates(partner, "page 2,000", ratesPath + "&page=2000", true, null, PageRequest.of(2_000, SIZE, SIZE)));
         return queries;
     }
 

@@ -13,7 +13,7 @@ import dev.marketplace.common.paging.SqlFilter;
 
 /**
  * catalog-service's lists for {@link ListsBench}, seeded by {@code catalog-service/src/test/resources/seed/lists.sql}:
- * the storefront (first page, text filter, page 10,000) and the administrative product list (first page, page 10,000;
+ * the storefront (first page, text filter, page 2,000) and the administrative product list (first page, page 2,000;
  * it has no text filter). The bench calls with a channel administrator's token, so the storefront is the channel
  * readers' (every product, indexes {@code product_list_*}); buyers' pages ({@code product_shop_*}) are planned by
  * catalog-service's ListPlansTest.
@@ -24,7 +24,7 @@ final class CatalogLists {
 
     static List<Query> catalogQueries(String partner) {
         PageRequest first = PageRequest.of(0, 50, 50);
-        PageRequest deep = PageRequest.of(10_000, 50, 50);
+        PageRequest deep = PageRequest.of(2_000, 50, 50);
         String bundles = "/api/marketplace/v1/bundles";
         String products = "/api/marketplace/v1/products";
         List<Query> queries = new ArrayList<>();
@@ -34,11 +34,11 @@ final class CatalogLists {
         queries.add(new Query("storefront", "first page", bundles + "?size=50", false, listingSql(storefront, first)));
         queries.add(new Query("storefront", "searchText", bundles + "?size=50&searchText=bulk%20product%200a1b", false,
                 listingSql(searched, first)));
-        queries.add(new Query("storefront", "page 10,000", bundles + "?size=50&page=10000", true,
+        queries.add(new Query("storefront", "page 2,000", bundles + "?size=50&page=2000", true,
                 listingSql(storefront, deep)));
 
         queries.add(new Query("products", "first page", products + "?size=50", false, productSql(partner, first)));
-        queries.add(new Query("products", "page 10,000", products + "?size=50&page=10000", true, productSql(partner, deep)));
+        queries.add(new Query("products", "page 2,000", products + "?size=50&page=2000", true, productSql(partner, deep)));
         return queries;
     }
 

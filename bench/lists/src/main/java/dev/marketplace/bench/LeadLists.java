@@ -25,12 +25,12 @@ final class LeadLists {
     }
 
     /**
-     * First page, text filter and page 10,000 of each list. {@code company}: a company of the marketplace known to
+     * First page, text filter and page 2,000 (the deepest served) of each list. {@code company}: a company of the marketplace known to
      * account-service (the context's company, checked there on every call) and the seeded lead.
      */
     static List<Query> leadQueries(String partner, UUID company) {
         PageRequest first = PageRequest.of(0, 50, 50);
-        PageRequest deep = PageRequest.of(10_000, 50, 50);
+        PageRequest deep = PageRequest.of(2_000, 50, 50);
         String leads = "/api/lead/v2/leads?context=PARTNER&companyId=" + company + "&size=50";
         // channel credentials: no acting user, so no own manual leads beside the counter
         Actor actor = new Actor(partner, LeadContext.PARTNER, company, null, null, "bench");
@@ -40,12 +40,12 @@ final class LeadLists {
         queries.add(new Query("leads", "first page", leads, false, leadSql(all, first, partner)));
         queries.add(new Query("leads", "searchText", leads + "&searchText=bulk%20company%200a1b", false,
                 leadSql(searched, first, partner)));
-        queries.add(new Query("leads", "page 10,000", leads + "&page=10000", true, leadSql(all, deep, partner)));
+        queries.add(new Query("leads", "page 2,000", leads + "&page=2000", true, leadSql(all, deep, partner)));
 
         String activities = "/api/lead/v2/leads/" + company + "/activities?context=PARTNER&companyId=" + company
                 + "&size=50";
         queries.add(new Query("lead activities", "first page", activities, false, activitySql(company, first)));
-        queries.add(new Query("lead activities", "page 10,000", activities + "&page=10000", true,
+        queries.add(new Query("lead activities", "page 2,000", activities + "&page=2000", true,
                 activitySql(company, deep)));
         return queries;
     }

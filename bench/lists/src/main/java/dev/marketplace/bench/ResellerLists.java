@@ -25,10 +25,10 @@ final class ResellerLists {
     private ResellerLists() {
     }
 
-    /** First page, text filter and page 10,000 of each list. */
+    /** First page, text filter and page 2,000 (the deepest served) of each list. */
     static List<Query> resellerQueries(String partner, UUID company) {
         PageRequest first = PageRequest.of(0, 50, 50);
-        PageRequest deep = PageRequest.of(10_000, 50, 50);
+        PageRequest deep = PageRequest.of(2_000, 50, 50);
         List<Query> queries = new ArrayList<>();
 
         String companies = "/api/appReseller/v1/companies?context=RESELLER_MANAGER&size=50";
@@ -37,7 +37,7 @@ final class ResellerLists {
         queries.add(new Query("companies", "first page", companies, false, companySql(program, first, company)));
         queries.add(new Query("companies", "searchText", companies + "&searchText=bulk%20company%200a1b", false,
                 companySql(named, first, company)));
-        queries.add(new Query("companies", "page 10,000", companies + "&page=10000", true,
+        queries.add(new Query("companies", "page 2,000", companies + "&page=2000", true,
                 companySql(program, deep, company)));
 
         String users = "/api/appReseller/v1/users?context=RESELLER_MANAGER&size=50";
@@ -46,11 +46,11 @@ final class ResellerLists {
         queries.add(new Query("users", "first page", users, false, userSql(members, first, partner)));
         queries.add(new Query("users", "searchText", users + "&searchText=first0a1b", false,
                 userSql(searched, first, partner)));
-        queries.add(new Query("users", "page 10,000", users + "&page=10000", true, userSql(members, deep, partner)));
+        queries.add(new Query("users", "page 2,000", users + "&page=2000", true, userSql(members, deep, partner)));
         String ofCompany = users + "&companyId=" + company;
         UserSearch companyMembers = userFilter(partner, company, null);
         queries.add(new Query("company users", "first page", ofCompany, false, userSql(companyMembers, first, partner)));
-        queries.add(new Query("company users", "page 10,000", ofCompany + "&page=10000", true,
+        queries.add(new Query("company users", "page 2,000", ofCompany + "&page=2000", true,
                 userSql(companyMembers, deep, partner)));
 
         String associations = "/api/appReseller/v1/companyAssociations?size=50&resellerCompanyId=" + company;
@@ -59,7 +59,7 @@ final class ResellerLists {
         queries.add(new Query("associations", "first page", associations, false, associationSql(linked, first, company)));
         queries.add(new Query("associations", "searchText", associations + "&searchText=bulk%20company%200a1b", false,
                 associationSql(linkedNamed, first, company)));
-        queries.add(new Query("associations", "page 10,000", associations + "&number=10000", true,
+        queries.add(new Query("associations", "page 2,000", associations + "&number=2000", true,
                 associationSql(linked, deep, company)));
         return queries;
     }

@@ -13,7 +13,7 @@ class PageRequestTest {
     @Test
     void pageTimesSizeBeyondTheDeepestRowIsA400NamingPageNeverAnOverflow() {
         for (String[] pageAndSize : new String[][] { { "2147483647", "1000" }, { "2147483647", "2" }, { "4294968", "1000" },
-                { "1000001", "1" } }) {
+                { "100001", "1" }, { "2001", "50" }, { "10000", "50" } }) {
             ApiException refused = assertThrows(ApiException.class, () -> PageRequest.of(pageAndSize[0], pageAndSize[1], 20));
             assertEquals(400, refused.status());
             assertEquals("INVALID_FIELD", refused.code());
@@ -26,8 +26,9 @@ class PageRequestTest {
 
     @Test
     void theDeepestAllowedPageStillHasAPositiveOffset() {
-        PageRequest deepest = PageRequest.of("1000", "1000", 20);
-        assertEquals(1_000_000, deepest.offset());
+        PageRequest deepest = PageRequest.of("100", "1000", 20);
+        assertEquals(100_000, deepest.offset());
+        assertEquals(100_000, PageRequest.of("2000", "50", 20).offset());
         assertEquals(0, PageRequest.of((String) null, null, 20).offset());
     }
 }
