@@ -116,8 +116,11 @@ public class CompanyRepository implements PanacheRepositoryBase<DirectoryCompany
         if (companies.isEmpty()) {
             return Uni.createFrom().item(Set.of());
         }
-        return Sql.list("select distinct m.company_id from directory_membership m where m.company_id in (:ids) and "
-                + ACTIVE_MEMBER, Map.of("ids", List.copyOf(companies)), UUID.class).map(HashSet::new);
+        // one probe per company that stops at its first active member: a distinct over the memberships read every
+        // membership of a large company (2.5 s for a page holding a company of a million members)
+        return Sql.list("select c.id from directory_company c where c.id in (:ids) and exists (select 1 from"
+                + " directory_membership m where m.company_id = c.id and " + ACTIVE_MEMBER + ")",
+                Map.of("ids", List.copyOf(companies)), UUID.class).map(HashSet::new);
     }
 
     /** A membership of company {@code m.company_id} whose user has activated their account. */
