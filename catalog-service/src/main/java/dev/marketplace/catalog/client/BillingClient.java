@@ -87,19 +87,16 @@ public class BillingClient {
                 "Billing, which holds the exchange rates,"));
     }
 
-    /** The marketplace's discounts (at most {@value #DISCOUNT_PAGE}); none when billing cannot say. */
+    /**
+     * The marketplace's discounts (at most {@value #DISCOUNT_PAGE}); fails when billing cannot say, and the storefront
+     * then lists without discount details (StorefrontDiscounts), so that a failure is never cached as "no discounts".
+     */
     @AsynchronousNonBlocking
     @Timeout(2000)
     @Retry(maxRetries = 1, delay = 100, abortOn = ServiceRejection.class)
     @CircuitBreaker(requestVolumeThreshold = 10, failureRatio = 0.5, delay = 10_000, successThreshold = 2)
-    @Fallback(fallbackMethod = "noDiscounts")
     public Uni<List<Discount>> discounts(String partner) {
         return billing.discounts(partner, Roles.PARTNER_READ, 0, DISCOUNT_PAGE).map(this::discountList);
-    }
-
-    Uni<List<Discount>> noDiscounts(String partner, Throwable failure) {
-        LOG.warnf("billing-service discounts call failed, listing without discount details: %s", failure.toString());
-        return Uni.createFrom().item(List.of());
     }
 
     private List<Discount> discountList(JsonNode body) {

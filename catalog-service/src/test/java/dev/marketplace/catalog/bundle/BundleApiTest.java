@@ -25,17 +25,26 @@ import java.util.List;
 import java.util.Map;
 import java.util.UUID;
 
+import jakarta.inject.Inject;
+
 import org.junit.jupiter.api.Test;
 
 import dev.marketplace.catalog.StandIns;
+import dev.marketplace.catalog.bundle.service.StorefrontDiscounts;
 import dev.marketplace.common.security.Roles;
 import dev.marketplace.testkit.DomainEvents;
 import dev.marketplace.testkit.InternalTokens;
+import io.quarkus.cache.Cache;
+import io.quarkus.cache.CacheName;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.response.Response;
 
 @QuarkusTest
 class BundleApiTest {
+    @Inject
+    @CacheName(StorefrontDiscounts.CACHE)
+    Cache discountCache;
+
     private static final String BUNDLES = "/api/marketplace/v1/bundles";
     private final String partner = newPartner();
 
@@ -243,6 +252,7 @@ class BundleApiTest {
                 + "{\"id\":3,\"type\":\"PERCENTAGE\",\"percentage\":90,\"description\":\"Expired\",\"applicationId\":" + id
                 + ",\"autoApply\":true,\"expirationDate\":" + (now - 1000) + "}]";
         StandIns.discounts(partner, discounts);
+        discountCache.invalidateAll().await().indefinitely();
         as(buyer()).get(BUNDLES + "/" + id).then().statusCode(200)
                 .body("discountDetails.highestPercentageDiscount", equalTo(20))
                 .body("discountDetails.startingPricePercentageDiscount", equalTo(20))
@@ -251,14 +261,22 @@ class BundleApiTest {
         as(buyer()).get(BUNDLES + "/" + other).then().statusCode(200).body("discountDetails", nullValue());
         assertTrue(StandIns.lastAuthorization("discounts").startsWith("Bearer "), "a service token of the marketplace");
 
+        // a marketplace's discounts are asked of billing once, then kept for a short while
+        int asked = StandIns.requests("discounts");
+        as(buyer()).queryParam("searchText", "crm").get(BUNDLES).then().statusCode(200);
+        as(buyer()).get(BUNDLES + "/" + id).then().statusCode(200).body("discountDetails.highestPercentageDiscount", equalTo(20));
+        assertEquals(asked, StandIns.requests("discounts"), "the cached discounts served both pages");
+
         // the envelope form is read as well
         StandIns.discounts(partner, "{\"start\":0,\"count\":1,\"content\":[{\"id\":4,\"type\":\"PERCENTAGE\",\"percentage\":10,"
                 + "\"applicationId\":" + id + ",\"autoApply\":true,\"description\":\"Ten\"}]}");
+        discountCache.invalidateAll().await().indefinitely();
         as(buyer()).get(BUNDLES + "/" + id).then().statusCode(200).body("discountDetails.highestPercentageDiscount", equalTo(10))
                 .body("discountDetails.discountedStartingPrice", equalTo("$45.00/User/Mo"));
 
-        // billing failing: the listing stands, without discount details
+        // billing failing: the listing stands, without discount details, and the failure is not kept
         StandIns.failing("discounts", true);
+        discountCache.invalidateAll().await().indefinitely();
         try {
             as(buyer()).queryParam("searchText", "crm").get(BUNDLES).then().statusCode(200)
                     .body("find { it.id == " + id + " }.discountDetails", nullValue())
@@ -266,6 +284,7 @@ class BundleApiTest {
         } finally {
             StandIns.failing("discounts", false);
         }
+        as(buyer()).get(BUNDLES + "/" + id).then().statusCode(200).body("discountDetails.highestPercentageDiscount", equalTo(10));
     }
 
     @Test

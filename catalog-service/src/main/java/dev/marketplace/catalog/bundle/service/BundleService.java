@@ -58,13 +58,15 @@ public class BundleService {
     private final ProductService products;
     private final ProductAccess access;
     private final SettingsService settings;
+    private final StorefrontDiscounts discounts;
     private final BillingClient billing;
     private final CatalogViews views;
     private final Caller caller;
 
     public BundleService(ProductService products, ProductAccess access, SettingsService settings, BillingClient billing,
-            CatalogViews views, Caller caller) {
+            StorefrontDiscounts discounts, CatalogViews views, Caller caller) {
         this.products = products;
+        this.discounts = discounts;
         this.access = access;
         this.settings = settings;
         this.billing = billing;
@@ -204,13 +206,13 @@ public class BundleService {
             facts.values().forEach(f -> f.members().forEach(m -> memberIds.add(m.productId)));
             return products.ofPartner(partner, memberIds).chain(members -> products.facts(members).chain(memberFacts -> settings
                     .storedOf(page.stream().map(p -> p.id).toList())
-                    .chain(stored -> billing.discounts(partner).map(discounts -> {
+                    .chain(stored -> StorefrontDiscounts.orNone(discounts.of(partner)).map(offered -> {
                         Map<Long, Product> memberProducts = new HashMap<>();
                         members.forEach(p -> memberProducts.put(p.id, p));
                         Map<Long, Edition> memberEditions = new HashMap<>();
                         memberFacts.values().forEach(f -> f.editions().forEach(e -> memberEditions.put(e.id, e)));
                         return page.stream().map(p -> new Derived(facts.get(p.id), stored.getOrDefault(p.id, Stored.NONE),
-                                memberProducts, memberEditions, discounts)).toList();
+                                memberProducts, memberEditions, offered)).toList();
                     }))));
         });
     }

@@ -1,0 +1,44 @@
+package dev.marketplace.catalog.bundle.service;
+
+import java.util.List;
+
+import jakarta.enterprise.context.ApplicationScoped;
+
+import org.jboss.logging.Logger;
+
+import dev.marketplace.catalog.client.BillingClient;
+import dev.marketplace.catalog.client.BillingClient.Discount;
+import io.quarkus.cache.CacheResult;
+import io.smallrye.mutiny.Uni;
+
+/**
+ * billing's discounts of a marketplace as its storefront shows them, kept for a short while
+ * ({@code quarkus.cache.caffeine."storefront-discounts".expire-after-write}, 30 s): every listing page needs them, and
+ * asking billing on each request added a call and 250 parsed discounts to every page. A failed lookup is not kept: the
+ * page goes without discount details ({@link #orNone}) and the next one asks billing again.
+ */
+@ApplicationScoped
+public class StorefrontDiscounts {
+    public static final String CACHE = "storefront-discounts";
+    private static final Logger LOG = Logger.getLogger(StorefrontDiscounts.class);
+
+    private final BillingClient billing;
+
+    public StorefrontDiscounts(BillingClient billing) {
+        this.billing = billing;
+    }
+
+    /** The marketplace's discounts; fails when billing cannot say (nothing is cached then). */
+    @CacheResult(cacheName = CACHE)
+    public Uni<List<Discount>> of(String partner) {
+        return billing.discounts(partner);
+    }
+
+    /** A listing stands without discount details when billing cannot say. */
+    static Uni<List<Discount>> orNone(Uni<List<Discount>> discounts) {
+        return discounts.onFailure().recoverWithItem(failure -> {
+            LOG.warnf("billing-service discounts call failed, listing without discount details: %s", failure.toString());
+            return List.of();
+        });
+    }
+}
