@@ -7,7 +7,6 @@ import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
-import java.sql.Statement;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -108,9 +107,7 @@ public final class ListsBench {
                 db.setAutoCommit(true);
                 QueryPlans.runScript(db, Files.readString(root.resolve(service.seed())),
                         Map.of("partner", partner, "company", COMPANY.toString(), "rows", Integer.toString(rows)));
-                try (Statement s = db.createStatement()) {
-                    s.execute("vacuum analyze");
-                }
+                QueryPlans.vacuumUntilAllVisible(db);
             }
         }
         Duration seeding = Duration.between(seedStart, Instant.now());

@@ -28,6 +28,11 @@ public final class Postgres {
         if (server == null) {
             try {
                 EmbeddedPostgres.Builder builder = EmbeddedPostgres.builder().setServerConfig("max_connections", "300");
+                // benchmarks size the buffer cache as a production server would (a quarter of memory, bench/lists)
+                String sharedBuffers = System.getProperty("testkit.postgres.shared-buffers");
+                if (sharedBuffers != null && !sharedBuffers.isBlank()) {
+                    builder.setServerConfig("shared_buffers", sharedBuffers);
+                }
                 if (dataDirectory != null) {
                     builder.setDataDirectory(dataDirectory).setCleanDataDirectory(false).setPort(port);
                 } else {

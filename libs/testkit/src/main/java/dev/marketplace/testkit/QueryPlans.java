@@ -46,22 +46,34 @@ public final class QueryPlans {
             throws SQLException, IOException, InterruptedException {
         Connection c = connect();
         run(c, resource, values);
-        String names = String.join(", ", tables);
-        String quoted = "'" + String.join("', '", tables) + "'";
+        vacuumUntilAllVisible(c, "vacuum analyze " + String.join(", ", tables),
+                "relname in ('" + String.join("', '", tables) + "')");
+        return c;
+    }
+
+    /**
+     * Vacuums and analyzes the whole database of {@code c} until its large tables (over 1,000 pages: the seeded ones,
+     * not the few rows a running service keeps writing) are all-visible, up to 30 s (see {@link #seeded}).
+     */
+    public static void vacuumUntilAllVisible(Connection c) throws SQLException, InterruptedException {
+        vacuumUntilAllVisible(c, "vacuum analyze", "relkind = 'r' and relpages > 1000");
+    }
+
+    private static void vacuumUntilAllVisible(Connection c, String vacuum, String tables)
+            throws SQLException, InterruptedException {
         try (Statement s = c.createStatement()) {
             for (int attempt = 0; attempt < 30; attempt++) {
-                s.execute("vacuum analyze " + names);
-                try (var rs = s.executeQuery("select min(relallvisible::float / greatest(relpages, 1)) from pg_class"
-                        + " where relname in (" + quoted + ")")) {
+                s.execute(vacuum);
+                try (var rs = s.executeQuery("select coalesce(min(relallvisible::float / greatest(relpages, 1)), 1)"
+                        + " from pg_class where " + tables)) {
                     rs.next();
                     if (rs.getDouble(1) >= 0.99) {
-                        break;
+                        return;
                     }
                 }
                 Thread.sleep(1000);
             }
         }
-        return c;
     }
 
     /** Runs a classpath script statement by statement (each in its own transaction), placeholders replaced. */
