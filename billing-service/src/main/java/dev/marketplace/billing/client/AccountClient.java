@@ -45,7 +45,7 @@ public class AccountClient {
         return account.purchaseProfile(partner, company, user).map(Optional::ofNullable)
                 .onFailure(e -> e instanceof ServiceRejection r && r.notFound()).recoverWithItem(Optional.empty())
                 // another marketplace's company: refused exactly like account-service refuses it
-                .onFailure(e -> e instanceof ServiceRejection r && r.status() == 403).transform(e -> ApiException.forbidden());
+                .onFailure(ServiceRejection::refusesTheCaller).transform(ServiceRejection::asCallersRefusal);
     }
 
     Uni<Optional<PurchaseProfile>> unavailable(String partner, UUID company, UUID user, Throwable failure) {

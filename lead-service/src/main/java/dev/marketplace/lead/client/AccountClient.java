@@ -84,7 +84,7 @@ public class AccountClient {
     public Uni<Optional<AccountCompany>> company(String partner, String ref) {
         return account.company(partner, Roles.PARTNER_READ, ref, false, false).map(Optional::of)
                 .onFailure(AccountClient::absent).recoverWithItem(Optional.empty())
-                .onFailure(AccountClient::othersMarketplace).transform(e -> ApiException.forbidden());
+                .onFailure(ServiceRejection::refusesTheCaller).transform(ServiceRejection::asCallersRefusal);
     }
 
     @AsynchronousNonBlocking
@@ -96,7 +96,7 @@ public class AccountClient {
     public Uni<Optional<AccountMembership>> membership(String partner, UUID company, UUID user) {
         return account.membership(partner, Roles.PARTNER_READ, company.toString(), user.toString(), false, false)
                 .map(Optional::of).onFailure(AccountClient::absent).recoverWithItem(Optional.empty())
-                .onFailure(AccountClient::othersMarketplace).transform(e -> ApiException.forbidden());
+                .onFailure(ServiceRejection::refusesTheCaller).transform(ServiceRejection::asCallersRefusal);
     }
 
     @AsynchronousNonBlocking
@@ -126,10 +126,6 @@ public class AccountClient {
     }
 
     /** account-service refuses a company of another marketplace: the caller's 403, not an outage. */
-    private static boolean othersMarketplace(Throwable failure) {
-        return failure instanceof ServiceRejection r && r.status() == 403;
-    }
-
     private static boolean absent(Throwable failure) {
         return failure instanceof ServiceRejection r && (r.notFound() || r.status() == 400);
     }

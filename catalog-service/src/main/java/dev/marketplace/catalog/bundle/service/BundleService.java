@@ -170,8 +170,8 @@ public class BundleService {
 
     private static Throwable rejection(Throwable failure) {
         ServiceRejection r = (ServiceRejection) failure;
-        if (r.status() == 403) {
-            return ApiException.forbidden();
+        if (ServiceRejection.refusesTheCaller(r)) {
+            return ServiceRejection.asCallersRefusal(r);
         }
         if (r.status() == 404) {
             return ApiException.invalidField("companyId", "the company or the user is not known to billing");

@@ -159,8 +159,8 @@ public class CheckoutService {
         if (r.notFound()) {
             return Uni.createFrom().item(Optional.empty());
         }
-        if (r.status() == 403) {
-            return Uni.createFrom().failure(ApiException.forbidden());
+        if (ServiceRejection.refusesTheCaller(r)) {
+            return Uni.createFrom().failure(ServiceRejection.asCallersRefusal(r));
         }
         return Uni.createFrom().failure(ApiException.badRequest("ACCOUNT_REFUSED",
                 "The accounts service refused to confirm the owner and the buyer (" + r.status() + ")"));

@@ -1,5 +1,7 @@
 package dev.marketplace.common.client;
 
+import dev.marketplace.common.error.ApiException;
+
 /**
  * Another service refused a call with a 4xx: the request, not the service, is at fault. Not retried, and not counted
  * by a circuit breaker ({@code @Retry(abortOn = ServiceRejection.class)}, {@code @CircuitBreaker(skipOn = ...)}).
@@ -31,5 +33,18 @@ public class ServiceRejection extends RuntimeException {
 
     public boolean notFound() {
         return status == 404;
+    }
+
+    /**
+     * The other service refused the caller (for example a company of another marketplace): the caller gets the plain
+     * 403 every refusal gets, never a 503 from a fallback nor a hint of what exists. With
+     * {@code .onFailure(ServiceRejection::refusesTheCaller).transform(ServiceRejection::asCallersRefusal)}.
+     */
+    public static boolean refusesTheCaller(Throwable failure) {
+        return failure instanceof ServiceRejection r && r.status == 403;
+    }
+
+    public static ApiException asCallersRefusal(Throwable failure) {
+        return ApiException.forbidden();
     }
 }
