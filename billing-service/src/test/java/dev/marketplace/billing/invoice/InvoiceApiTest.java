@@ -217,6 +217,17 @@ class InvoiceApiTest {
         as(foreign).get(companyList).then().statusCode(403).body("code", equalTo("FORBIDDEN"));
         as(foreign).get(userList).then().statusCode(403).body("code", equalTo("FORBIDDEN"));
         io.restassured.RestAssured.given().get(companyList).then().statusCode(403);
+
+        // a company that passed is remembered (it never changes marketplace): the channel's next reads of its list do
+        // not ask account-service again, while another marketplace is still refused every time
+        String channel = InternalTokens.bearer(partner, Roles.PARTNER_READ);
+        as(channel).get(companyList).then().statusCode(200).header("X-Total-Count", "1");
+        int asked = FakeAccount.REQUESTS.get();
+        as(channel).get(companyList).then().statusCode(200).header("X-Total-Count", "1");
+        as(channel).get(companyList + "?status=PAID").then().statusCode(200);
+        assertEquals(asked, FakeAccount.REQUESTS.get(), "the company's tenancy was remembered");
+        as(foreign).get(companyList).then().statusCode(403).body("code", equalTo("FORBIDDEN"));
+        assertTrue(FakeAccount.REQUESTS.get() > asked, "a refusal is not remembered");
     }
 
     @Test
