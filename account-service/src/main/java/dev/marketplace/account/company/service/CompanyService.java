@@ -30,6 +30,7 @@ import dev.marketplace.common.idempotency.IdempotentRequest;
 import dev.marketplace.common.events.EventTypes;
 import dev.marketplace.common.error.ApiException;
 import dev.marketplace.common.paging.PageRequest;
+import dev.marketplace.common.paging.Total;
 import dev.marketplace.common.security.Caller;
 import io.quarkus.hibernate.reactive.panache.common.WithSession;
 import io.quarkus.hibernate.reactive.panache.common.WithTransaction;
@@ -168,8 +169,9 @@ public class CompanyService {
                 }
             }));
         }
-        return checked.chain(() -> companies.count(filter)).chain(total -> companies.search(filter, page)
-                .chain(found -> attributes.ofCompanies(found.stream().map(c -> c.uuid).toList()).map(all -> {
+        return checked.chain(() -> companies.search(filter, page)).chain(found -> Total.unlessThePageTells(page, found.size(),
+                () -> companies.count(filter)).chain(total -> attributes.ofCompanies(found.stream().map(c -> c.uuid).toList())
+                .map(all -> {
                     Map<UUID, List<CompanyCustomAttribute>> byCompany = group(all);
                     List<CompanyView> views = found.stream().map(c -> CompanyView.of(c,
                             byCompany.getOrDefault(c.uuid, List.of()), options.customAttributes(), options.purchaseLimits(),

@@ -32,6 +32,7 @@ import dev.marketplace.account.user.domain.AppUser;
 import dev.marketplace.common.error.ApiException;
 import dev.marketplace.common.lookup.Ids;
 import dev.marketplace.common.paging.PageRequest;
+import dev.marketplace.common.paging.Total;
 import dev.marketplace.common.paging.PagedResponse;
 import io.quarkus.hibernate.reactive.panache.common.WithSession;
 import io.quarkus.hibernate.reactive.panache.common.WithTransaction;
@@ -284,7 +285,8 @@ public class GroupService {
     }
 
     private Uni<PagedResponse<GroupView>> page(GroupRepository.Filter filter, PageRequest page, UriInfo uri) {
-        return groups.count(filter).chain(total -> groups.search(filter, page).chain(found -> groups
+        return groups.search(filter, page).chain(found -> Total.unlessThePageTells(page, found.size(),
+                () -> groups.count(filter)).chain(total -> groups
                 .memberCounts(found.stream().map(g -> g.uuid).toList()).map(counts -> PagedResponse.of(found.stream()
                         .map(g -> GroupView.of(g, counts.getOrDefault(g.uuid, 0L), uri.getBaseUri())).toList(), page, total, uri))));
     }

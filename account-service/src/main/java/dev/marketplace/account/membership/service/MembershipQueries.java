@@ -22,6 +22,7 @@ import dev.marketplace.account.user.service.UserService;
 import dev.marketplace.common.lookup.Ids;
 import dev.marketplace.common.paging.Link;
 import dev.marketplace.common.paging.PageRequest;
+import dev.marketplace.common.paging.Total;
 import dev.marketplace.common.paging.PagedResponse;
 import io.quarkus.hibernate.reactive.panache.common.WithSession;
 import io.smallrye.mutiny.Uni;
@@ -99,7 +100,8 @@ public class MembershipQueries {
 
     private Uni<PagedResponse<MembershipView>> page(Company company, MembershipRepository.Filter filter, PageRequest page,
             MembershipView.Options options, UriInfo uri) {
-        return memberships.count(filter).chain(total -> memberships.search(filter, page).chain(found -> users
+        return memberships.search(filter, page).chain(found -> Total.unlessThePageTells(page, found.size(),
+                () -> memberships.count(filter)).chain(total -> users
                 .find(found.stream().map(m -> m.userUuid).toList()).map(people -> {
                     Map<UUID, AppUser> byUuid = new HashMap<>();
                     people.forEach(u -> byUuid.put(u.uuid, u));

@@ -40,8 +40,9 @@ public class UserService {
     public Uni<PagedResponse<UserView>> list(UserQuery query, PageRequest page, boolean customAttributes, UriInfo uri) {
         access.requireChannelReader();
         UserRepository.Filter filter = filter(query);
-        return users.count(filter).chain(total -> users.search(filter, page.offset(), page.size()).map(found -> PagedResponse
-                .of(found.stream().map(u -> UserView.of(u, customAttributes, uri.getBaseUri())).toList(), page, total, uri)));
+        return users.search(filter, page.offset(), page.size()).chain(found -> Total.unlessThePageTells(page, found.size(),
+                () -> users.count(filter)).map(total -> PagedResponse
+                        .of(found.stream().map(u -> UserView.of(u, customAttributes, uri.getBaseUri())).toList(), page, total, uri)));
     }
 
     @WithSession

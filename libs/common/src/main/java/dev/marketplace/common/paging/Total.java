@@ -1,5 +1,9 @@
 package dev.marketplace.common.paging;
 
+import java.util.function.Supplier;
+
+import io.smallrye.mutiny.Uni;
+
 /**
  * How many rows a list has. Unfiltered lists read an exact per-scope counter kept in the same transaction as every
  * insert and delete ({@code list_counter}); filtered lists count at most {@link #CAP} + 1 matching rows, so a count
@@ -17,6 +21,22 @@ public record Total(long count, boolean capped) {
     /** A count of at most {@code CAP + 1} matching rows, as {@link #cappedCountSql} answers it. */
     public static Total ofCapped(long counted) {
         return counted > CAP ? new Total(CAP, true) : exact(counted);
+    }
+
+    /**
+     * The total a page tells by itself, else {@code count}: a page with fewer rows than it asked for is the list's last,
+     * so the list has exactly {@code offset + found} rows (an empty page past the first tells nothing). A selective
+     * filter is then answered by one scan instead of two.
+     */
+    public static Uni<Total> unlessThePageTells(long offset, int size, int found, Supplier<Uni<Total>> count) {
+        if (found < size && (found > 0 || offset == 0)) {
+            return Uni.createFrom().item(exact(offset + found));
+        }
+        return count.get();
+    }
+
+    public static Uni<Total> unlessThePageTells(PageRequest page, int found, Supplier<Uni<Total>> count) {
+        return unlessThePageTells(page.offset(), page.size(), found, count);
     }
 
     /** SQL counting at most {@code CAP + 1} rows of {@code selectFromWhere} (a select without order or limit). */

@@ -19,6 +19,7 @@ import dev.marketplace.common.input.Violations;
 import dev.marketplace.common.lookup.Ids;
 import dev.marketplace.common.paging.PageRequest;
 import dev.marketplace.common.paging.PagedResponse;
+import dev.marketplace.common.paging.Total;
 import dev.marketplace.common.security.Caller;
 import dev.marketplace.notification.eventlog.domain.LoggedEvent;
 import dev.marketplace.notification.eventlog.repository.EventFilter;
@@ -61,7 +62,7 @@ public class EventLogService {
                 query.toDate() == null ? null : Instant.ofEpochMilli(query.toDate()),
                 query.orderId(), blankToNull(query.type()), blankToNull(query.searchText()), query.ascending());
         URI base = uri.getBaseUri();
-        return events.search(filter, page).chain(rows -> events.count(filter)
+        return events.search(filter, page).chain(rows -> Total.unlessThePageTells(page, rows.size(), () -> events.count(filter))
                 .map(total -> PagedResponse.of(rows.stream().map(e -> EventView.of(e, mapper, base)).toList(), page, total, uri)));
     }
 

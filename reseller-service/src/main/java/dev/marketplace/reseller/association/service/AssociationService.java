@@ -18,6 +18,7 @@ import dev.marketplace.common.events.payload.NotificationRequest;
 import dev.marketplace.common.lookup.CompanyRef;
 import dev.marketplace.common.paging.PageRequest;
 import dev.marketplace.common.paging.PagedResponse;
+import dev.marketplace.common.paging.Total;
 import dev.marketplace.common.security.Roles;
 import dev.marketplace.reseller.access.service.Actor;
 import dev.marketplace.reseller.access.service.ResellerAccess;
@@ -138,9 +139,10 @@ public class AssociationService {
                             query.to(), query.sort() == Sort.ID ? AssociationRepository.SortField.ID
                                     : AssociationRepository.SortField.CREATED_ON,
                             query.ascending());
-                    return associations.count(filter).chain(total -> associations
-                            .search(filter, query.page()).chain(found -> views(found).map(views -> new AssociationPage(views,
-                                    PagedResponse.of(views, query.page(), total, null).page()))));
+                    return associations.search(filter, query.page()).chain(found -> Total.unlessThePageTells(query.page(),
+                            found.size(), () -> associations.count(filter)).chain(total -> views(found)
+                                    .map(views -> new AssociationPage(views,
+                                            PagedResponse.of(views, query.page(), total, null).page()))));
                 }));
     }
 

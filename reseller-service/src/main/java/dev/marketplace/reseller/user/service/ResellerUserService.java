@@ -21,6 +21,7 @@ import dev.marketplace.common.lookup.CompanyRef;
 import dev.marketplace.common.lookup.Ids;
 import dev.marketplace.common.paging.PageRequest;
 import dev.marketplace.common.paging.PagedResponse;
+import dev.marketplace.common.paging.Total;
 import dev.marketplace.reseller.access.service.Actor;
 import dev.marketplace.reseller.access.service.ResellerAccess;
 import dev.marketplace.reseller.access.service.ResellerContext;
@@ -127,9 +128,9 @@ public class ResellerUserService {
                 UserSearch filter = new UserSearch(actor.partner(), companyId,
                         companyId == null ? actor.resellerScope() : null, statuses, q.searchText(), q.from(), q.to(),
                         UserSearch.SortField.valueOf(q.sort().name()), q.ascending());
-                return directory.countMembers(filter).chain(total -> directory
-                        .members(filter, q.page()).chain(rows -> items(actor, rows)).map(items -> new UserViews.Page(items,
-                                PagedResponse.of(items, q.page(), total, null).page())));
+                return directory.members(filter, q.page()).chain(rows -> Total.unlessThePageTells(q.page(), rows.size(),
+                        () -> directory.countMembers(filter)).chain(total -> items(actor, rows)
+                                .map(items -> new UserViews.Page(items, PagedResponse.of(items, q.page(), total, null).page()))));
             });
         });
     }
