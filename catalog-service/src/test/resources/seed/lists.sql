@@ -12,7 +12,7 @@
 -- word(600000 + i % 4999), word(610000 + i % 7993) (both primes: the two words are one row's alone for i up to
 -- 39,956,007) and a kind of product, vendors word(620000 + i % 100) (a hundred of them), blurbs a verb, a word of
 -- word(630000 + i % 997) and an object. A few words of a range coincide, as real names do.
--- (one expression, so that the planner inlines it: a function with a FROM is called row by row, ten times slower)
+-- (one expression, so that the planner inlines it: a function with a FROM is called row by row, several times slower)
 create or replace function pg_temp.word(n int) returns text language sql immutable as $$
     select translate(substr(md5(n::text), 1, 1), '0123456789abcdef', 'bcdfghjklmnprstv')
         || translate(substr(md5(n::text), 2, 1), '0123456789abcdef', 'aeiouaeiouaeioua')

@@ -12,7 +12,7 @@
 -- word(i % 4999) and word(5000 + i % 7993) (both primes: the two words are one row's alone for i up to 39,956,007),
 -- first names word(100000 + i % 1999), last names word(200000 + i % 9973) (the pair one row's alone up to 19,936,027),
 -- email domains word(300000 + i % 499). A few words of a range coincide, as real names do.
--- (one expression, so that the planner inlines it: a function with a FROM is called row by row, ten times slower)
+-- (one expression, so that the planner inlines it: a function with a FROM is called row by row, several times slower)
 create or replace function pg_temp.word(n int) returns text language sql immutable as $$
     select translate(substr(md5(n::text), 1, 1), '0123456789abcdef', 'bcdfghjklmnprstv')
         || translate(substr(md5(n::text), 2, 1), '0123456789abcdef', 'aeiouaeiouaeioua')
