@@ -55,7 +55,9 @@ class ListPlansTest {
     @Test
     void companies() throws Exception {
         CompanyFilter all = new CompanyFilter(PARTNER, null, null, Map.of(), false);
-        CompanyFilter named = new CompanyFilter(PARTNER, "company 0a1b", null, Map.of(), false);
+        // the two words of one seeded company's name (the seed draws names from a vocabulary: one company of the 200,000)
+        CompanyFilter named = new CompanyFilter(PARTNER, words(seeded("select name from company where uuid = ?", "company"), 2),
+                null, Map.of(), false);
         CompanyFilter vendors = new CompanyFilter(PARTNER, null, true, Map.of(), true);
         for (CompanyFilter f : List.of(all, named, vendors)) {
             SqlFilter where = CompanyRepository.sqlFilter(f);
@@ -85,10 +87,14 @@ class ListPlansTest {
                 }
             }
         }
-        UserRepository.Filter named = new UserRepository.Filter(PARTNER, "first0a1", null, null, null, null, null,
+        // a seeded user's first and last name (one user of the 200,000)
+        String name = seeded("select first_name || ' ' || last_name from app_user where uuid = ?", "user");
+        UserRepository.Filter named = new UserRepository.Filter(PARTNER, name, null, null, null, null, null,
                 UserRepository.SortField.DATE, true);
         SqlFilter where = UserRepository.sqlFilter(named);
-        assertNoSeqScan(explain(db, UserRepository.pageSql(named, where, 0, 50), where.params()), "app_user");
+        String plan = explain(db, UserRepository.pageSql(named, where, 0, 50), where.params());
+        assertNoSeqScan(plan, "app_user");
+        assertUsesIndex(plan, "app_user_name_trgm");
         assertNoSeqScan(count("from app_user u", where), "app_user");
     }
 
@@ -106,10 +112,14 @@ class ListPlansTest {
                 }
             }
         }
+        // the local part of a seeded member's email (one member of the 200,000)
+        String local = seeded("select split_part(email, '@', 1) from app_user where uuid = ?", "user");
         MembershipRepository.Filter searched = new MembershipRepository.Filter(COMPANY, null, null, null, null, null,
-                "last0a1", MembershipRepository.SortField.DATE, true);
+                local, MembershipRepository.SortField.DATE, true);
         SqlFilter where = MembershipRepository.sqlFilter(searched);
-        assertNoSeqScan(explain(db, MembershipRepository.pageSql(searched, where, FIRST), where.params()), "membership");
+        String plan = explain(db, MembershipRepository.pageSql(searched, where, FIRST), where.params());
+        assertNoSeqScan(plan, "membership");
+        assertUsesIndex(plan, "membership_search_trgm");
         assertNoSeqScan(count("from membership m", where), "membership");
     }
 
@@ -124,12 +134,18 @@ class ListPlansTest {
                 assertUsesIndex(plan, "company_group_list_");
             }
         }
-        GroupRepository.Filter searched = new GroupRepository.Filter(COMPANY, null, "group 0a1", true, true);
+        // a seeded group's word and department, its name without its number (5 groups of the 200,000 share them)
+        String group = words(seeded("select name from company_group where uuid = ?", "group"), 2);
+        GroupRepository.Filter searched = new GroupRepository.Filter(COMPANY, null, group, true, true);
         SqlFilter groups = GroupRepository.sqlFilter(searched);
-        assertNoSeqScan(explain(db, GroupRepository.pageSql(searched, groups, FIRST), groups.params()), "company_group");
+        String groupPlan = explain(db, GroupRepository.pageSql(searched, groups, FIRST), groups.params());
+        assertNoSeqScan(groupPlan, "company_group");
+        assertUsesIndex(groupPlan, "company_group_search_trgm");
         assertNoSeqScan(count("from company_group g", groups), "company_group");
 
-        for (String filter : java.util.Arrays.asList(null, "invitee12")) {
+        // the local part of a seeded invitee's email (one invitation of the 200,000)
+        String invitee = seeded("select split_part(email, '@', 1) from invitation where uuid = ?", "invitation");
+        for (String filter : java.util.Arrays.asList(null, invitee)) {
             SqlFilter where = InvitationRepository.sqlFilter(COMPANY, filter, null);
             for (PageRequest page : List.of(FIRST, DEEP)) {
                 assertNoSeqScan(explain(db, InvitationRepository.pageSql(where, page), where.params()), "invitation");
@@ -138,6 +154,8 @@ class ListPlansTest {
                 assertNoSeqScan(count("from invitation i", where), "invitation");
             }
         }
+        SqlFilter byEmail = InvitationRepository.sqlFilter(COMPANY, invitee, null);
+        assertUsesIndex(explain(db, InvitationRepository.pageSql(byEmail, FIRST), byEmail.params()), "invitation_email_trgm");
         SqlFilter invitations = InvitationRepository.sqlFilter(COMPANY, null, null);
         assertUsesIndex(explain(db, InvitationRepository.pageSql(invitations, DEEP), invitations.params()), "invitation_list");
 
@@ -150,6 +168,20 @@ class ListPlansTest {
         }
         SqlFilter activities = ActivityRepository.sqlFilter(COMPANY, null);
         assertUsesIndex(explain(db, ActivityRepository.pageSql(activities, DEEP), activities.params()), "activity_list");
+    }
+
+    /** A text of the seed's row {@code md5('<partner>-<kind>-4242')::uuid}, read by {@code sql} (one parameter: that uuid). */
+    private static String seeded(String sql, String kind) throws Exception {
+        try (var s = db.prepareStatement(sql.replace("?", "md5('" + PARTNER + "-" + kind + "-4242')::uuid"));
+                var rs = s.executeQuery()) {
+            rs.next();
+            return rs.getString(1);
+        }
+    }
+
+    /** The first {@code n} words of {@code text}. */
+    private static String words(String text, int n) {
+        return String.join(" ", java.util.Arrays.asList(text.split(" ")).subList(0, n));
     }
 
     private static String count(String from, SqlFilter where) throws Exception {

@@ -69,9 +69,11 @@ class ListPlansTest {
 
     @Test
     void storefrontFilters() throws Exception {
+        // the two words of one seeded product's name (the seed draws names from a vocabulary: one product of the 200,000)
+        String term = words(seeded("select name from product where uuid = ?", "product"), 2);
         List<ListingFilter> filters = List.of(
-                new ListingFilter(PARTNER, PublicationStatus.PUBLISHED, true, null, null, "bulk product 0a1b"),
-                new ListingFilter(PARTNER, null, false, null, null, "bulk product 0a1b"),
+                new ListingFilter(PARTNER, PublicationStatus.PUBLISHED, true, null, null, term),
+                new ListingFilter(PARTNER, null, false, null, null, term),
                 new ListingFilter(PARTNER, PublicationStatus.PUBLISHED, true, "ADDON", null, null),
                 new ListingFilter(PARTNER, PublicationStatus.PUBLISHED, true, null, true, null),
                 new ListingFilter(PARTNER, null, false, "ADDON", null, null),
@@ -83,6 +85,7 @@ class ListPlansTest {
             }
         }
         assertUsesIndex(listing(filters.get(0), ListingSort.NAME, true, FIRST), "product_search");
+        assertUsesIndex(listing(filters.get(1), ListingSort.NAME, true, FIRST), "product_search");
         assertUsesIndex(listing(filters.get(2), ListingSort.NAME, true, FIRST),
                 "product_shop_type_name");
         assertUsesIndex(listing(filters.get(6), ListingSort.NAME, true, FIRST), "product_list_status_name");
@@ -112,6 +115,20 @@ class ListPlansTest {
         SqlFilter where = ProductRepository.listingFilter(f);
         return explain(db, ProductRepository.listingPageSql(where, sort, ascending, page.offset(), page.size() + 1),
                 where.params());
+    }
+
+    /** A text of the seed's row {@code md5('<partner>-<kind>-4242')::uuid}, read by {@code sql} (one parameter: that uuid). */
+    private static String seeded(String sql, String kind) throws Exception {
+        try (var s = db.prepareStatement(sql.replace("?", "md5('" + PARTNER + "-" + kind + "-4242')::uuid"));
+                var rs = s.executeQuery()) {
+            rs.next();
+            return rs.getString(1);
+        }
+    }
+
+    /** The first {@code n} words of {@code text}. */
+    private static String words(String text, int n) {
+        return String.join(" ", java.util.Arrays.asList(text.split(" ")).subList(0, n));
     }
 
     private static String developerOf(int i) throws Exception {

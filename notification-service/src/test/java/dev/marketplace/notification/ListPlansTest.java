@@ -52,12 +52,15 @@ class ListPlansTest {
     @Test
     void eventLog() throws Exception {
         Instant hourAgo = Instant.now().minusSeconds(3600);
+        // the two words of the company name in one seeded event's payload (the seed draws names from a vocabulary: one
+        // event of the 200,000)
+        String term = words(seeded("select payload::json ->> 'name' from event_log where id = ?", "event"), 2);
         for (EventFilter f : List.of(new EventFilter(PARTNER, null, null, null, null, null, false),
                 new EventFilter(PARTNER, null, null, null, null, null, true),
                 new EventFilter(PARTNER, hourAgo, null, null, null, null, false),
                 new EventFilter(PARTNER, null, null, null, "SUBSCRIPTION_ORDER", null, false),
                 new EventFilter(PARTNER, null, null, 4242L, null, null, false),
-                new EventFilter(PARTNER, null, null, null, null, "bulk company 0a1b", false))) {
+                new EventFilter(PARTNER, null, null, null, null, term, false))) {
             SqlFilter where = LoggedEventRepository.sqlFilter(f);
             for (PageRequest page : List.of(FIRST, DEEP)) {
                 assertNoSeqScan(explain(db, LoggedEventRepository.pageSql(f, where, page), where.params()), "event_log");
@@ -69,7 +72,7 @@ class ListPlansTest {
         EventFilter all = new EventFilter(PARTNER, null, null, null, null, null, false);
         SqlFilter where = LoggedEventRepository.sqlFilter(all);
         assertUsesIndex(explain(db, LoggedEventRepository.pageSql(all, where, DEEP), where.params()), "event_log_partner_occurred");
-        EventFilter searched = new EventFilter(PARTNER, null, null, null, null, "bulk company 0a1b", false);
+        EventFilter searched = new EventFilter(PARTNER, null, null, null, null, term, false);
         SqlFilter text = LoggedEventRepository.sqlFilter(searched);
         assertUsesIndex(explain(db, LoggedEventRepository.pageSql(searched, text, FIRST), text.params()), "event_log_search_trgm");
     }
@@ -104,6 +107,20 @@ class ListPlansTest {
                 assertNoSeqScan(count("from vendor_event v", where), "vendor_event");
             }
         }
+    }
+
+    /** A text of the seed's row {@code md5('<partner>-<kind>-4242')::uuid}, read by {@code sql} (one parameter: that uuid). */
+    private static String seeded(String sql, String kind) throws Exception {
+        try (var s = db.prepareStatement(sql.replace("?", "md5('" + PARTNER + "-" + kind + "-4242')::uuid"));
+                var rs = s.executeQuery()) {
+            rs.next();
+            return rs.getString(1);
+        }
+    }
+
+    /** The first {@code n} words of {@code text}. */
+    private static String words(String text, int n) {
+        return String.join(" ", java.util.Arrays.asList(text.split(" ")).subList(0, n));
     }
 
     private static String count(String from, SqlFilter where) throws Exception {

@@ -72,9 +72,12 @@ class ListPlansTest {
             String plan = explain(db, CompanyRepository.pageSql(enabled, flags, page), flags.params());
             assertNoSeqScan(plan, "directory_company");
         }
-        CompanySearch searched = companies(null, "bulk company 0a1b", CompanySearch.SortField.CREATED_ON, false);
+        // the two words of one seeded company's name (the seed draws names from a vocabulary: one company of the 200,000)
+        CompanySearch searched = companies(null, companyTerm(), CompanySearch.SortField.CREATED_ON, false);
         SqlFilter text = CompanyRepository.sqlFilter(searched);
-        assertNoSeqScan(explain(db, CompanyRepository.pageSql(searched, text, FIRST), text.params()), "directory_company");
+        String plan = explain(db, CompanyRepository.pageSql(searched, text, FIRST), text.params());
+        assertNoSeqScan(plan, "directory_company");
+        assertUsesIndex(plan, "directory_company_name_trgm");
         assertNoSeqScan(count("from directory_company c", text), "directory_company");
         // a page's member counts: the companies' counters
         assertNoSeqScan(explain(db, "select scope, n from list_counter where list = 'company-users' and scope in (?1, ?2)",
@@ -83,6 +86,8 @@ class ListPlansTest {
 
     @Test
     void usersOfACompanyAndOfTheProgram() throws Exception {
+        // the local part of one seeded user's email (one user of the 200,000)
+        String local = seeded("select split_part(email, '@', 1) from directory_user where id = ?", "user");
         for (UUID company : java.util.Arrays.asList(COMPANY, null)) {
             for (UserSearch.SortField sort : UserSearch.SortField.values()) {
                 for (boolean ascending : List.of(true, false)) {
@@ -95,10 +100,11 @@ class ListPlansTest {
                     }
                 }
             }
-            UserSearch searched = users(company, null, "first0a1", UserSearch.SortField.EMAIL, true);
+            UserSearch searched = users(company, null, local, UserSearch.SortField.EMAIL, true);
             SqlFilter text = UserRepository.sqlFilter(searched);
             String plan = explain(db, UserRepository.pageSql(searched, text, FIRST), text.params());
             assertNoSeqScan(plan, "directory_membership");
+            assertUsesIndex(plan, "directory_membership_search_trgm");
             assertNoSeqScan(count("from directory_membership m", text), "directory_membership");
             UserSearch pending = users(company, Set.of("PENDING"), null, UserSearch.SortField.EMAIL, true);
             SqlFilter status = UserRepository.sqlFilter(pending);
@@ -121,12 +127,13 @@ class ListPlansTest {
                 }
             }
         }
-        AssociationRepository.Filter searched = new AssociationRepository.Filter(PARTNER, COMPANY, null, "bulk company 0a1b",
+        AssociationRepository.Filter searched = new AssociationRepository.Filter(PARTNER, COMPANY, null, companyTerm(),
                 null, null, AssociationRepository.SortField.CREATED_ON, false);
         SqlFilter text = AssociationRepository.sqlFilter(searched, false);
         String plan = explain(db, AssociationRepository.pageSql(searched, text, FIRST), text.params());
         assertNoSeqScan(plan, "company_association");
         assertNoSeqScan(plan, "directory_company");
+        assertUsesIndex(plan, "directory_company_name_trgm");
         assertNoSeqScan(count("from company_association a", text), "company_association");
         // a customer's associations
         UUID customer = UUID.nameUUIDFromBytes("someone".getBytes());
@@ -145,6 +152,25 @@ class ListPlansTest {
     private static UserSearch users(UUID company, Set<String> statuses, String text,
             UserSearch.SortField sort, boolean ascending) {
         return new UserSearch(PARTNER, company, null, statuses, text, null, null, sort, ascending);
+    }
+
+    /** The two words of one seeded company's name. */
+    private static String companyTerm() throws Exception {
+        return words(seeded("select name from directory_company where id = ?", "company"), 2);
+    }
+
+    /** A text of the seed's row {@code md5('<partner>-<kind>-4242')::uuid}, read by {@code sql} (one parameter: that uuid). */
+    private static String seeded(String sql, String kind) throws Exception {
+        try (var s = db.prepareStatement(sql.replace("?", "md5('" + PARTNER + "-" + kind + "-4242')::uuid"));
+                var rs = s.executeQuery()) {
+            rs.next();
+            return rs.getString(1);
+        }
+    }
+
+    /** The first {@code n} words of {@code text}. */
+    private static String words(String text, int n) {
+        return String.join(" ", java.util.Arrays.asList(text.split(" ")).subList(0, n));
     }
 
     private static String count(String from, SqlFilter where) throws Exception {

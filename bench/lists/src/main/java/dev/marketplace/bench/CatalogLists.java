@@ -30,10 +30,12 @@ final class CatalogLists {
         List<Query> queries = new ArrayList<>();
 
         ListingFilter storefront = new ListingFilter(partner, null, false, null, null, null);
-        ListingFilter searched = new ListingFilter(partner, null, false, null, null, "bulk product 0a1b");
+        // the two words of one seeded product's name (SeedNames: the seed's formulas): 1 product of a million
+        String product = SeedNames.words(SeedNames.productName(SeedNames.ROW), 2);
+        ListingFilter searched = new ListingFilter(partner, null, false, null, null, product);
         queries.add(new Query("storefront", "first page", bundles + "?size=50", false, listingSql(storefront, first)));
-        queries.add(new Query("storefront", "searchText", bundles + "?size=50&searchText=bulk%20product%200a1b", false,
-                listingSql(searched, first)));
+        queries.add(new Query("storefront", "searchText (product name, 1 row)", bundles + "?size=50&searchText="
+                + SeedNames.query(product), false, listingSql(searched, first)));
         queries.add(new Query("storefront", "page 2,000", bundles + "?size=50&page=2000", true,
                 listingSql(storefront, deep)));
 

@@ -35,11 +35,13 @@ final class LeadLists {
         // channel credentials: no acting user, so no own manual leads beside the counter
         Actor actor = new Actor(partner, LeadContext.PARTNER, company, null, null, "bench");
         LeadFilter all = new LeadFilter(actor, null, null, null, null, LeadSortField.DATE, false);
-        LeadFilter searched = new LeadFilter(actor, null, "bulk company 0a1b", null, null, LeadSortField.DATE, false);
+        // the two words of one seeded lead's customer company (SeedNames: the seed's formulas): 1 lead of a million
+        String customer = SeedNames.words(SeedNames.companyName(SeedNames.ROW), 2);
+        LeadFilter searched = new LeadFilter(actor, null, customer, null, null, LeadSortField.DATE, false);
         List<Query> queries = new ArrayList<>();
         queries.add(new Query("leads", "first page", leads, false, leadSql(all, first, partner)));
-        queries.add(new Query("leads", "searchText", leads + "&searchText=bulk%20company%200a1b", false,
-                leadSql(searched, first, partner)));
+        queries.add(new Query("leads", "searchText (company name, 1 row)", leads + "&searchText=" + SeedNames.query(customer),
+                false, leadSql(searched, first, partner)));
         queries.add(new Query("leads", "page 2,000", leads + "&page=2000", true, leadSql(all, deep, partner)));
 
         String activities = "/api/lead/v2/leads/" + company + "/activities?context=PARTNER&companyId=" + company

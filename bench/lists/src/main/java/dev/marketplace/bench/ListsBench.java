@@ -180,10 +180,13 @@ public final class ListsBench {
         PageRequest deep = PageRequest.of(2_000, 50, 50);
         List<Query> queries = new ArrayList<>();
         EventFilter events = new EventFilter(partner, null, null, null, null, null, false);
-        EventFilter searched = new EventFilter(partner, null, null, null, null, "bulk company 0a1b", false);
+        // the two words of one seeded company's name, as in the event's payload (SeedNames: the seed's formulas): 1 event
+        // of a million matches (counted over the formulas; the other marketplace's rows are hex and cannot)
+        String company = SeedNames.words(SeedNames.companyName(SeedNames.ROW), 2);
+        EventFilter searched = new EventFilter(partner, null, null, null, null, company, false);
         queries.add(new Query("event log", "first page", "/api/channel/v1/events?size=50", false, eventSql(events, first, partner)));
-        queries.add(new Query("event log", "searchText", "/api/channel/v1/events?size=50&searchText=bulk%20company%200a1b",
-                false, eventSql(searched, first, partner)));
+        queries.add(new Query("event log", "searchText (company name, 1 row)", "/api/channel/v1/events?size=50&searchText="
+                + SeedNames.query(company), false, eventSql(searched, first, partner)));
         queries.add(new Query("event log", "page 2,000", "/api/channel/v1/events?size=50&page=2000", true,
                 eventSql(events, deep, partner)));
         SqlFilter deliveries = DeliveryRepository.sqlFilter(partner, null, null);
@@ -224,46 +227,55 @@ public final class ListsBench {
         List<Query> queries = new ArrayList<>();
 
         CompanyFilter companies = new CompanyFilter(partner, null, null, Map.of(), false);
-        CompanyFilter named = new CompanyFilter(partner, "Bulk Company 0a1b", null, Map.of(), false);
+        // the terms are what a user would type, taken from one seeded row (SeedNames: the seed's formulas); the number
+        // of rows each matches at 1,000,000 rows (in each label) was counted over those formulas: 1, or 25 for a group's
+        // word and department (the pair recurs every 39,992 rows)
+        String companyName = SeedNames.words(SeedNames.companyName(SeedNames.ROW), 2);
+        CompanyFilter named = new CompanyFilter(partner, companyName, null, Map.of(), false);
         queries.add(new Query("companies", "first page", "/api/account/v2/companies?size=50", false,
                 companySql(companies, first, partner)));
-        queries.add(new Query("companies", "name filter", "/api/account/v2/companies?size=50&name=Bulk%20Company%200a1b",
-                false, companySql(named, first, partner)));
+        queries.add(new Query("companies", "name filter (two words of a name, 1 row)", "/api/account/v2/companies?size=50&name="
+                + SeedNames.query(companyName), false, companySql(named, first, partner)));
         queries.add(new Query("companies", "page 2,000", "/api/account/v2/companies?size=50&page=2000", true,
                 companySql(companies, deep, partner)));
 
         UserRepository.Filter users = new UserRepository.Filter(partner, null, null, null, null, null, null,
                 UserRepository.SortField.DATE, true);
-        UserRepository.Filter usersNamed = new UserRepository.Filter(partner, "first0a1b", null, null, null, null, null,
+        String personName = SeedNames.firstName(SeedNames.ROW) + " " + SeedNames.lastName(SeedNames.ROW);
+        UserRepository.Filter usersNamed = new UserRepository.Filter(partner, personName, null, null, null, null, null,
                 UserRepository.SortField.DATE, true);
         queries.add(new Query("users", "first page", "/api/account/v2/users?size=50", false, userSql(users, first, partner)));
-        queries.add(new Query("users", "name filter", "/api/account/v2/users?size=50&name=first0a1b", false,
-                userSql(usersNamed, first, partner)));
+        queries.add(new Query("users", "name filter (first and last name, 1 row)", "/api/account/v2/users?size=50&name="
+                + SeedNames.query(personName), false, userSql(usersNamed, first, partner)));
         queries.add(new Query("users", "page 2,000", "/api/account/v2/users?size=50&page=2000", true,
                 userSql(users, deep, partner)));
 
         MembershipRepository.Filter members = new MembershipRepository.Filter(COMPANY, null, null, null, null, null, null,
                 MembershipRepository.SortField.DATE, true);
+        String memberEmail = SeedNames.localPart(SeedNames.email(SeedNames.ROW));
         MembershipRepository.Filter searched = new MembershipRepository.Filter(COMPANY, null, null, null, null, null,
-                "last0a1b", MembershipRepository.SortField.DATE, true);
+                memberEmail, MembershipRepository.SortField.DATE, true);
         queries.add(new Query("memberships", "first page", company + "/memberships?size=50", false,
                 membershipSql(members, first)));
-        queries.add(new Query("memberships", "searchText", company + "/memberships?size=50&searchText=last0a1b", false,
-                membershipSql(searched, first)));
+        queries.add(new Query("memberships", "searchText (email local part, 1 row)", company + "/memberships?size=50&searchText="
+                + SeedNames.query(memberEmail), false, membershipSql(searched, first)));
         queries.add(new Query("memberships", "page 2,000", company + "/memberships?size=50&page=2000", true,
                 membershipSql(members, deep)));
 
         GroupRepository.Filter groups = new GroupRepository.Filter(COMPANY, null, null, false, false);
-        GroupRepository.Filter groupsSearched = new GroupRepository.Filter(COMPANY, null, "group 0a1b", false, false);
+        String groupName = SeedNames.groupName(SeedNames.ROW);
+        GroupRepository.Filter groupsSearched = new GroupRepository.Filter(COMPANY, null, groupName, false, false);
         queries.add(new Query("groups", "first page", company + "/groups?size=50", false, groupSql(groups, first)));
-        queries.add(new Query("groups", "searchText", company + "/groups?size=50&searchText=group%200a1b", false,
-                groupSql(groupsSearched, first)));
+        queries.add(new Query("groups", "searchText (word and department, 25 rows)", company + "/groups?size=50&searchText="
+                + SeedNames.query(groupName), false, groupSql(groupsSearched, first)));
         queries.add(new Query("groups", "page 2,000", company + "/groups?size=50&page=2000", true, groupSql(groups, deep)));
 
         queries.add(new Query("invitations", "first page", company + "/invitations?size=50", false,
                 invitationSql(null, first)));
-        queries.add(new Query("invitations", "email filter", company + "/invitations?size=50&filter=invitee12345.", false,
-                invitationSql("invitee12345.", first)));
+        // invitees are further along the seed's vocabularies than the users (pg_temp.email(5000000 + i))
+        String invitee = SeedNames.localPart(SeedNames.email(5_000_000 + SeedNames.ROW));
+        queries.add(new Query("invitations", "email filter (email local part, 1 row)", company + "/invitations?size=50&filter="
+                + SeedNames.query(invitee), false, invitationSql(invitee, first)));
         queries.add(new Query("invitations", "page 2,000", company + "/invitations?size=50&page=2000", true,
                 invitationSql(null, deep)));
 

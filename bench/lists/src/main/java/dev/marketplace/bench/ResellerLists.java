@@ -33,19 +33,23 @@ final class ResellerLists {
 
         String companies = "/api/appReseller/v1/companies?context=RESELLER_MANAGER&size=50";
         CompanySearch program = companyFilter(partner, null);
-        CompanySearch named = companyFilter(partner, "bulk company 0a1b");
+        // the terms are what a user would type, taken from one seeded row (SeedNames: the seed's formulas)
+        String companyName = SeedNames.words(SeedNames.companyName(SeedNames.ROW), 2);
+        CompanySearch named = companyFilter(partner, companyName);
         queries.add(new Query("companies", "first page", companies, false, companySql(program, first, company)));
-        queries.add(new Query("companies", "searchText", companies + "&searchText=bulk%20company%200a1b", false,
-                companySql(named, first, company)));
+        queries.add(new Query("companies", "searchText (company name, 1 row)", companies + "&searchText="
+                + SeedNames.query(companyName), false, companySql(named, first, company)));
         queries.add(new Query("companies", "page 2,000", companies + "&page=2000", true,
                 companySql(program, deep, company)));
 
         String users = "/api/appReseller/v1/users?context=RESELLER_MANAGER&size=50";
         UserSearch members = userFilter(partner, null, null);
-        UserSearch searched = userFilter(partner, null, "first0a1b");
+        // a user's email, first and last name are searched one by one (no term spans two): an email's local part
+        String userEmail = SeedNames.localPart(SeedNames.email(SeedNames.ROW));
+        UserSearch searched = userFilter(partner, null, userEmail);
         queries.add(new Query("users", "first page", users, false, userSql(members, first, partner)));
-        queries.add(new Query("users", "searchText", users + "&searchText=first0a1b", false,
-                userSql(searched, first, partner)));
+        queries.add(new Query("users", "searchText (email local part, 1 row)", users + "&searchText="
+                + SeedNames.query(userEmail), false, userSql(searched, first, partner)));
         queries.add(new Query("users", "page 2,000", users + "&page=2000", true, userSql(members, deep, partner)));
         String ofCompany = users + "&companyId=" + company;
         UserSearch companyMembers = userFilter(partner, company, null);
@@ -55,10 +59,10 @@ final class ResellerLists {
 
         String associations = "/api/appReseller/v1/companyAssociations?size=50&resellerCompanyId=" + company;
         AssociationRepository.Filter linked = associationFilter(partner, company, null);
-        AssociationRepository.Filter linkedNamed = associationFilter(partner, company, "bulk company 0a1b");
+        AssociationRepository.Filter linkedNamed = associationFilter(partner, company, companyName);
         queries.add(new Query("associations", "first page", associations, false, associationSql(linked, first, company)));
-        queries.add(new Query("associations", "searchText", associations + "&searchText=bulk%20company%200a1b", false,
-                associationSql(linkedNamed, first, company)));
+        queries.add(new Query("associations", "searchText (customer name, 1 row)", associations + "&searchText="
+                + SeedNames.query(companyName), false, associationSql(linkedNamed, first, company)));
         queries.add(new Query("associations", "page 2,000", associations + "&number=2000", true,
                 associationSql(linked, deep, company)));
         return queries;
