@@ -156,6 +156,51 @@ class SharedStateReplicasTest extends GatewayTest {
         }
     }
 
+    /**
+     * Nonces checked in one turn of an event loop go to Redis in one batch (RedisPipeline.sendBatched): each still gets
+     * its own answer, a repeat within the batch included.
+     */
+    @Test
+    void noncesOfOneTurnOfTheLoopAreBatchedAndEachAnsweredOnItsOwn() throws Exception {
+        long now = System.currentTimeMillis() / 1000;
+        String key = "batch-" + UUID.randomUUID();
+        // the loop's connection is opened by a first call
+        assertTrue(onTheLoop(() -> List.of(otherNonces.firstUse(key, "opening", now))).get(0));
+        String seen = "seen-" + UUID.randomUUID();
+        assertTrue(otherAccepts(key, seen, now));
+        List<Boolean> answers = onTheLoop(() -> {
+            List<io.vertx.core.Future<Boolean>> batch = new ArrayList<>();
+            for (int i = 0; i < 10; i++) {
+                batch.add(otherNonces.firstUse(key, "fresh-" + i, now));
+            }
+            batch.add(otherNonces.firstUse(key, "fresh-3", now));
+            batch.add(otherNonces.firstUse(key, seen, now));
+            return batch;
+        });
+        for (int i = 0; i < 10; i++) {
+            assertTrue(answers.get(i), "fresh-" + i);
+        }
+        assertFalse(answers.get(10), "a nonce repeated within the batch");
+        assertFalse(answers.get(11), "a nonce seen before the batch");
+    }
+
+    /** Calls {@code calls} in one task on an event loop of the other replica and waits for all their answers. */
+    private static List<Boolean> onTheLoop(java.util.function.Supplier<List<io.vertx.core.Future<Boolean>>> calls)
+            throws Exception {
+        CompletableFuture<List<Boolean>> answers = new CompletableFuture<>();
+        otherVertx.runOnContext(v -> {
+            List<io.vertx.core.Future<Boolean>> futures = calls.get();
+            io.vertx.core.Future.all(futures).onComplete(all -> {
+                if (all.failed()) {
+                    answers.completeExceptionally(all.cause());
+                } else {
+                    answers.complete(futures.stream().map(io.vertx.core.Future::result).toList());
+                }
+            });
+        });
+        return answers.get(10, TimeUnit.SECONDS);
+    }
+
     @Test
     void aConsumersBucketIsOneBucketAcrossReplicas() throws Exception {
         var signer = channelConsumer(consumers, "SHAREDBUCKET", Roles.PARTNER);
