@@ -39,12 +39,13 @@ import io.vertx.redis.client.impl.RedisSentinelConnection;
 import io.vertx.redis.client.impl.types.ErrorType;
 
 /**
- * Commands to Redis over one long-lived connection per event loop, pipelined: a command is written at once, whatever is
- * still in flight, and its answer is read on the thread of the request that sent it. Each event loop has a Redis client
- * of its own, built the way Quarkus builds its client from {@code quarkus.redis.*} (so standalone, Sentinel and Cluster,
- * password and TLS are all configuration): a Vert.x Redis client opens every connection on the event loop it was
- * created on, so a single shared client would hand every command and answer of the other loops across threads, which
- * on two cores costs more than the command (see PerEventLoop).
+ * Commands to Redis over one long-lived connection per event loop, pipelined: a command is written at once (or, sent
+ * with {@link #sendBatched}, with the others of its turn of the loop), whatever is still in flight, and its answer is
+ * read on the thread of the request that sent it. Each event loop has a Redis client of its own, built the way Quarkus
+ * builds its client from {@code quarkus.redis.*} (so standalone, Sentinel and Cluster, password and TLS are all
+ * configuration): a Vert.x Redis client opens every connection on the event loop it was created on, so a single shared
+ * client would hand every command and answer of the other loops across threads, which on two cores costs more than
+ * the command (see PerEventLoop).
  * <p>
  * When Redis cannot be reached, does not answer within {@code command-timeout}, or answers that it cannot take writes
  * (a replica after a fail-over, still loading), the command fails with {@link SharedStateUnavailable} (503) and the
@@ -108,9 +109,10 @@ public class RedisPipeline {
 
     /**
      * As {@link #send}, but written together with the other batched commands of this turn of the event loop, in one
-     * write: each write to Redis is a system call whose loopback delivery also costs the gateway's CPU, and under load a
-     * turn reads several signed calls. Only for commands whose every error reply is a 503 to the caller (SET), since
-     * Redis reports an error of a batch for the batch as a whole: not for EVALSHA, whose NOSCRIPT the caller handles.
+     * write: each write to Redis is a system call whose loopback delivery also costs the gateway's CPU, and under load
+     * a turn reads several signed calls. Only for commands whose every error reply is a 503 to the caller (SET): the
+     * Vert.x client fails a batch as a whole when any of it gets an error reply, so not for EVALSHA, whose NOSCRIPT the
+     * caller handles.
      */
     public Future<Response> sendBatched(Request request) {
         ContextInternal current = ContextInternal.current();
