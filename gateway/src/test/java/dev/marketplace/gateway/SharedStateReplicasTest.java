@@ -53,6 +53,7 @@ class SharedStateReplicasTest extends GatewayTest {
     private static final String PATH = "/api/lead/v2/leads";
     private static final String COMPANIES = "/api/account/v2/companies";
     private static Vertx otherVertx;
+    private static io.vertx.core.Context otherLoop;
     private static NonceReplayCache otherNonces;
     private static RateLimiter otherLimiter;
 
@@ -69,6 +70,7 @@ class SharedStateReplicasTest extends GatewayTest {
     @BeforeAll
     static void otherVertx() {
         otherVertx = Vertx.vertx();
+        otherLoop = otherVertx.getOrCreateContext();
     }
 
     /** The other replica: same configuration (key prefix, nonce-key secret, limits), its own Vert.x and Redis client. */
@@ -184,11 +186,14 @@ class SharedStateReplicasTest extends GatewayTest {
         assertFalse(answers.get(11), "a nonce seen before the batch");
     }
 
-    /** Calls {@code calls} in one task on an event loop of the other replica and waits for all their answers. */
+    /**
+     * Calls {@code calls} in one task on an event loop of the other replica, always the same one (its connection is that
+     * loop's), and waits for all their answers.
+     */
     private static List<Boolean> onTheLoop(java.util.function.Supplier<List<io.vertx.core.Future<Boolean>>> calls)
             throws Exception {
         CompletableFuture<List<Boolean>> answers = new CompletableFuture<>();
-        otherVertx.runOnContext(v -> {
+        otherLoop.runOnContext(v -> {
             List<io.vertx.core.Future<Boolean>> futures = calls.get();
             io.vertx.core.Future.all(futures).onComplete(all -> {
                 if (all.failed()) {
