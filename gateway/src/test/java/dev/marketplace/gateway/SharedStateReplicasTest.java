@@ -53,6 +53,7 @@ class SharedStateReplicasTest extends GatewayTest {
     private static final String PATH = "/api/lead/v2/leads";
     private static final String COMPANIES = "/api/account/v2/companies";
     private static Vertx otherVertx;
+    private static io.vertx.core.Context otherLoop;
     private static NonceReplayCache otherNonces;
     private static RateLimiter otherLimiter;
 
@@ -69,6 +70,7 @@ class SharedStateReplicasTest extends GatewayTest {
     @BeforeAll
     static void otherVertx() {
         otherVertx = Vertx.vertx();
+        otherLoop = otherVertx.getOrCreateContext();
     }
 
     /** The other replica: same configuration (key prefix, nonce-key secret, limits), its own Vert.x and Redis client. */
@@ -154,6 +156,54 @@ class SharedStateReplicasTest extends GatewayTest {
         } finally {
             senders.shutdownNow();
         }
+    }
+
+    /**
+     * Nonces checked in one turn of an event loop go to Redis in one batch (RedisPipeline.sendBatched): each still gets
+     * its own answer, a repeat within the batch included.
+     */
+    @Test
+    void noncesOfOneTurnOfTheLoopAreBatchedAndEachAnsweredOnItsOwn() throws Exception {
+        long now = System.currentTimeMillis() / 1000;
+        String key = "batch-" + UUID.randomUUID();
+        // the loop's connection is opened by a first call
+        assertTrue(onTheLoop(() -> List.of(otherNonces.firstUse(key, "opening", now))).get(0));
+        String seen = "seen-" + UUID.randomUUID();
+        assertTrue(otherAccepts(key, seen, now));
+        List<Boolean> answers = onTheLoop(() -> {
+            List<io.vertx.core.Future<Boolean>> batch = new ArrayList<>();
+            for (int i = 0; i < 10; i++) {
+                batch.add(otherNonces.firstUse(key, "fresh-" + i, now));
+            }
+            batch.add(otherNonces.firstUse(key, "fresh-3", now));
+            batch.add(otherNonces.firstUse(key, seen, now));
+            return batch;
+        });
+        for (int i = 0; i < 10; i++) {
+            assertTrue(answers.get(i), "fresh-" + i);
+        }
+        assertFalse(answers.get(10), "a nonce repeated within the batch");
+        assertFalse(answers.get(11), "a nonce seen before the batch");
+    }
+
+    /**
+     * Calls {@code calls} in one task on an event loop of the other replica, always the same one (its connection is that
+     * loop's), and waits for all their answers.
+     */
+    private static List<Boolean> onTheLoop(java.util.function.Supplier<List<io.vertx.core.Future<Boolean>>> calls)
+            throws Exception {
+        CompletableFuture<List<Boolean>> answers = new CompletableFuture<>();
+        otherLoop.runOnContext(v -> {
+            List<io.vertx.core.Future<Boolean>> futures = calls.get();
+            io.vertx.core.Future.all(futures).onComplete(all -> {
+                if (all.failed()) {
+                    answers.completeExceptionally(all.cause());
+                } else {
+                    answers.complete(futures.stream().map(io.vertx.core.Future::result).toList());
+                }
+            });
+        });
+        return answers.get(10, TimeUnit.SECONDS);
     }
 
     @Test

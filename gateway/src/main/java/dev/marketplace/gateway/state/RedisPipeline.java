@@ -1,6 +1,8 @@
 package dev.marketplace.gateway.state;
 
 import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Supplier;
 
@@ -15,12 +17,14 @@ import dev.marketplace.gateway.config.GatewayConfig;
 import dev.marketplace.gateway.infrastructure.PerEventLoop;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
+import io.netty.channel.EventLoop;
 import io.quarkus.proxy.ProxyConfigurationRegistry;
 import io.quarkus.redis.runtime.client.VertxRedisClientFactory;
 import io.quarkus.redis.runtime.client.config.RedisConfig;
 import io.quarkus.runtime.ShutdownEvent;
 import io.quarkus.tls.TlsConfigurationRegistry;
 import io.smallrye.config.SmallRyeConfig;
+import io.vertx.core.AsyncResult;
 import io.vertx.core.Context;
 import io.vertx.core.Future;
 import io.vertx.core.Promise;
@@ -30,15 +34,18 @@ import io.vertx.redis.client.Redis;
 import io.vertx.redis.client.RedisConnection;
 import io.vertx.redis.client.Request;
 import io.vertx.redis.client.Response;
+import io.vertx.redis.client.impl.PooledRedisConnection;
+import io.vertx.redis.client.impl.RedisSentinelConnection;
 import io.vertx.redis.client.impl.types.ErrorType;
 
 /**
- * Commands to Redis over one long-lived connection per event loop, pipelined: a command is written at once, whatever is
- * still in flight, and its answer is read on the thread of the request that sent it. Each event loop has a Redis client
- * of its own, built the way Quarkus builds its client from {@code quarkus.redis.*} (so standalone, Sentinel and Cluster,
- * password and TLS are all configuration): a Vert.x Redis client opens every connection on the event loop it was
- * created on, so a single shared client would hand every command and answer of the other loops across threads, which
- * on two cores costs more than the command (see PerEventLoop).
+ * Commands to Redis over one long-lived connection per event loop, pipelined: a command is written at once (or, sent
+ * with {@link #sendBatched}, with the others of its turn of the loop), whatever is still in flight, and its answer is
+ * read on the thread of the request that sent it. Each event loop has a Redis client of its own, built the way Quarkus
+ * builds its client from {@code quarkus.redis.*} (so standalone, Sentinel and Cluster, password and TLS are all
+ * configuration): a Vert.x Redis client opens every connection on the event loop it was created on, so a single shared
+ * client would hand every command and answer of the other loops across threads, which on two cores costs more than
+ * the command (see PerEventLoop).
  * <p>
  * When Redis cannot be reached, does not answer within {@code command-timeout}, or answers that it cannot take writes
  * (a replica after a fail-over, still loading), the command fails with {@link SharedStateUnavailable} (503) and the
@@ -49,6 +56,8 @@ import io.vertx.redis.client.impl.types.ErrorType;
 @ApplicationScoped
 public class RedisPipeline {
     private static final Logger LOG = Logger.getLogger(RedisPipeline.class);
+    /** Most commands written in one batch (Redis needs room for all of their answers in its waiting queue at once). */
+    private static final int MAX_BATCH = 64;
 
     private final Supplier<Redis> clients;
     private final Vertx vertx;
@@ -95,6 +104,25 @@ public class RedisPipeline {
         if (current != null && current.isEventLoopContext() && current.nettyEventLoop().inEventLoop()) {
             return connections.current().send(request);
         }
+        return offLoop(request);
+    }
+
+    /**
+     * As {@link #send}, but written together with the other batched commands of this turn of the event loop, in one
+     * write: each write to Redis is a system call whose loopback delivery also costs the gateway's CPU, and under load
+     * a turn reads several signed calls. Only for commands whose every error reply is a 503 to the caller (SET): the
+     * Vert.x client fails a batch as a whole when any of it gets an error reply, so not for EVALSHA, whose NOSCRIPT the
+     * caller handles.
+     */
+    public Future<Response> sendBatched(Request request) {
+        ContextInternal current = ContextInternal.current();
+        if (current != null && current.isEventLoopContext() && current.nettyEventLoop().inEventLoop()) {
+            return connections.current().sendBatched(request, current.nettyEventLoop());
+        }
+        return offLoop(request);
+    }
+
+    private Future<Response> offLoop(Request request) {
         Promise<Response> answer = Promise.promise();
         offLoopContext.runOnContext(v -> connections.current().send(request).onComplete(answer));
         return answer.future();
@@ -102,7 +130,13 @@ public class RedisPipeline {
 
     /** True for error replies after which this connection cannot serve the gateway (it must reach a writable primary). */
     private static boolean unusable(ErrorType error) {
-        return error.is("READONLY") || error.is("LOADING") || error.is("MASTERDOWN") || error.is("CLUSTERDOWN");
+        if (error.is("READONLY") || error.is("LOADING") || error.is("MASTERDOWN") || error.is("CLUSTERDOWN")) {
+            return true;
+        }
+        // a batch's error lists its commands' errors, each as "[index] KIND message", under one ERR
+        String message = String.valueOf(error.getMessage());
+        return message.contains("] READONLY") || message.contains("] LOADING") || message.contains("] MASTERDOWN")
+                || message.contains("] CLUSTERDOWN");
     }
 
     /** The connection of one event loop; only ever touched on that loop. */
@@ -117,6 +151,10 @@ public class RedisPipeline {
         private long nextAttempt;
         private long watchdog = -1;
         private long nextWarning = System.nanoTime();
+        /** Batched commands of this turn of the loop, not yet written, and the connection they are for. */
+        private final List<Request> queued = new ArrayList<>();
+        private final List<Pending> queuedAnswers = new ArrayList<>();
+        private RedisConnection queuedOn;
 
         private record Pending(long sentAt, Promise<Response> answer) {
         }
@@ -168,32 +206,94 @@ public class RedisPipeline {
                 // more commands in flight than quarkus.redis.max-waiting-handlers: this call waits for nothing
                 return failed();
             }
-            Promise<Response> answer = Promise.promise();
-            Pending pending = new Pending(System.nanoTime(), answer);
+            Pending pending = new Pending(System.nanoTime(), Promise.promise());
             inFlight.addLast(pending);
-            on.send(request).onComplete(result -> {
-                // answers come in order; a timed-out or lost command was already failed and removed
-                inFlight.remove(pending);
-                if (result.succeeded()) {
-                    answer.tryComplete(result.result());
-                } else if (result.cause() instanceof ErrorType error && error.is("NOSCRIPT")) {
-                    answer.tryFail(error);
-                } else {
-                    if (!(result.cause() instanceof ErrorType error)) {
-                        // the connection broke: nothing more is sent on it
-                        lost(on, "failed: " + result.cause());
-                    } else if (unusable(error)) {
-                        lost(on, "cannot take writes: " + error.getMessage());
-                    } else {
-                        // e.g. OOM (maxmemory reached, with noeviction): Redis refused to remember, so nothing passes
-                        warnRarely("Redis refused a command: " + error.getMessage());
-                    }
-                    if (answer.tryFail(SharedStateUnavailable.ERROR)) {
-                        unavailable.increment();
-                    }
+            on.send(request).onComplete(result -> answered(on, pending, result));
+            return pending.answer().future();
+        }
+
+        /**
+         * Queues a command for the write at the end of this turn of the loop (a task on the loop runs after the events
+         * it has read); while there is no connection, the command takes the way of {@link #send}.
+         */
+        Future<Response> sendBatched(Request request, EventLoop loop) {
+            RedisConnection on = connection;
+            if (on == null || !batches(on)) {
+                return send(request);
+            }
+            if (on.pendingQueueFull()) {
+                return failed();
+            }
+            Pending pending = new Pending(System.nanoTime(), Promise.promise());
+            inFlight.addLast(pending);
+            if (queued.isEmpty()) {
+                queuedOn = on;
+                loop.execute(this::writeQueued);
+            }
+            queued.add(request);
+            queuedAnswers.add(pending);
+            if (queued.size() == MAX_BATCH) {
+                // what is queued goes now; the task then finds the next ones, if any
+                writeQueued();
+            }
+            return pending.answer().future();
+        }
+
+        /**
+         * True for a connection to one node (standalone, or the primary Sentinel names): a Cluster connection refuses a
+         * batch whose keys are in more than one hash slot (CROSSSLOT), as the nonces' keys are, and a replication
+         * connection is not one node either; their commands go one by one.
+         */
+        private static boolean batches(RedisConnection on) {
+            return on instanceof PooledRedisConnection || on instanceof RedisSentinelConnection;
+        }
+
+        private void writeQueued() {
+            if (queued.isEmpty()) {
+                // the connection was lost meanwhile, which failed them
+                return;
+            }
+            RedisConnection on = queuedOn;
+            List<Request> requests = List.copyOf(queued);
+            List<Pending> answers = List.copyOf(queuedAnswers);
+            queued.clear();
+            queuedAnswers.clear();
+            queuedOn = null;
+            if (requests.size() == 1) {
+                on.send(requests.get(0)).onComplete(result -> answered(on, answers.get(0), result));
+                return;
+            }
+            // one answer per command, in order; an error reply to any fails the batch, and with it each of them (503)
+            on.batch(requests).onComplete(result -> {
+                for (int i = 0; i < answers.size(); i++) {
+                    answered(on, answers.get(i), result.succeeded() ? Future.succeededFuture(result.result().get(i))
+                            : Future.failedFuture(result.cause()));
                 }
             });
-            return answer.future();
+        }
+
+        private void answered(RedisConnection on, Pending pending, AsyncResult<Response> result) {
+            // answers come in order; a timed-out or lost command was already failed and removed
+            inFlight.remove(pending);
+            Promise<Response> answer = pending.answer();
+            if (result.succeeded()) {
+                answer.tryComplete(result.result());
+            } else if (result.cause() instanceof ErrorType error && error.is("NOSCRIPT")) {
+                answer.tryFail(error);
+            } else {
+                if (!(result.cause() instanceof ErrorType error)) {
+                    // the connection broke: nothing more is sent on it
+                    lost(on, "failed: " + result.cause());
+                } else if (unusable(error)) {
+                    lost(on, "cannot take writes: " + error.getMessage());
+                } else {
+                    // e.g. OOM (maxmemory reached, with noeviction): Redis refused to remember, so nothing passes
+                    warnRarely("Redis refused a command: " + error.getMessage());
+                }
+                if (answer.tryFail(SharedStateUnavailable.ERROR)) {
+                    unavailable.increment();
+                }
+            }
         }
 
         /** Gives up the connection when its oldest command has waited longer than the command timeout. */
@@ -212,6 +312,10 @@ public class RedisPipeline {
                     why, inFlight.size());
             connection = null;
             nextAttempt = System.nanoTime() + reconnectDelayNanos;
+            // queued commands are in flight too: failed below, never written
+            queued.clear();
+            queuedAnswers.clear();
+            queuedOn = null;
             Pending pending;
             while ((pending = inFlight.pollFirst()) != null) {
                 if (pending.answer().tryFail(SharedStateUnavailable.ERROR)) {

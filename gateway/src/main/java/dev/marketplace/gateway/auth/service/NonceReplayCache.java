@@ -76,7 +76,7 @@ public class NonceReplayCache {
         Request set = Request.cmd(Command.SET).arg(key(consumerKey, nonce)).arg(ONE).arg("NX").arg("PX")
                 .arg(Math.max(1000, ttl));
         // "OK" when it was set, nil when the key already existed
-        return redis.send(set).map(answer -> answer != null);
+        return redis.sendBatched(set).map(answer -> answer != null);
     }
 
     /** Prefix + base64url(first 128 bits of HMAC-SHA256(secret, length of the consumer key, consumer key, nonce)). */
