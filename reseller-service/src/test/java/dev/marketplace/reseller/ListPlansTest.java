@@ -82,6 +82,10 @@ class ListPlansTest {
         // a page's member counts: the companies' counters
         assertNoSeqScan(explain(db, "select scope, n from list_counter where list = 'company-users' and scope in (?1, ?2)",
                 List.of(COMPANY.toString(), UUID.randomUUID().toString())), "list_counter");
+        // which of a page's companies are active: a probe per company, even next to one with 200,000 members
+        String active = explain(db, CompanyRepository.activeSql("?1, ?2"), List.of(COMPANY, UUID.randomUUID()));
+        assertNoSeqScan(active, "directory_membership");
+        assertNoSeqScan(active, "directory_user");
     }
 
     @Test

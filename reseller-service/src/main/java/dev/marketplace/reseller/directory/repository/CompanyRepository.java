@@ -116,11 +116,21 @@ public class CompanyRepository implements PanacheRepositoryBase<DirectoryCompany
         if (companies.isEmpty()) {
             return Uni.createFrom().item(Set.of());
         }
-        // one probe per company that stops at its first active member: a distinct over the memberships read every
-        // membership of a large company (2.5 s for a page holding a company of a million members)
-        return Sql.list("select c.id from directory_company c where c.id in (:ids) and exists (select 1 from"
-                + " directory_membership m where m.company_id = c.id and " + ACTIVE_MEMBER + ")",
-                Map.of("ids", List.copyOf(companies)), UUID.class).map(HashSet::new);
+        return Sql.list(activeSql(":ids"), Map.of("ids", List.copyOf(companies)), UUID.class).map(HashSet::new);
+    }
+
+    /**
+     * One probe per company, through its memberships' index, that stops at its first active member ({@code ids}: the
+     * id list's placeholders), reading the user's status from the membership's copy (kept by triggers). Written as an
+     * {@code exists} over the users, the planner joined every membership with every user by hash to answer a page
+     * (1.2-1.6 s at a million members, bench/lists), or walked every active user for a company without members. The
+     * order is the members list's index ({@code directory_membership_company_email}), so that even when the statistics
+     * say most memberships are one company's, a scan of the table (which would have to sort) never looks cheaper.
+     */
+    public static String activeSql(String ids) {
+        return "select c.id from directory_company c cross join lateral (select 1 from directory_membership m"
+                + " where m.company_id = c.id and m.listed and m.enabled and m.user_status = 'ACTIVE'"
+                + " order by m.user_sort_email, m.user_id limit 1) active where c.id in (" + ids + ")";
     }
 
     /** A membership of company {@code m.company_id} whose user has activated their account. */
