@@ -128,6 +128,13 @@ class ListPlansTest {
                 new InvoiceRepository.Filter(PARTNER, null, null, InvoiceStatus.UNPAID, null, null, false, BuyerRole.ALL));
         assertUsesIndex(explain(db, InvoiceRepository.pageSql(unpaid, InvoiceSortField.INVOICE_ID, true, DEEP, SIZE),
                 unpaid.params()), "invoice_list_status");
+        // a company user's unpaid invoices: the page and its capped count read the user's own status index
+        SqlFilter buyersUnpaid = InvoiceRepository.sqlFilter(
+                new InvoiceRepository.Filter(PARTNER, COMPANY, buyer, InvoiceStatus.UNPAID, null, null, false, BuyerRole.ALL));
+        assertUsesIndex(explain(db, InvoiceRepository.pageSql(buyersUnpaid, InvoiceSortField.INVOICE_ID, false, 0, SIZE),
+                buyersUnpaid.params()), "invoice_list_user_status");
+        assertUsesIndex(explain(db, Total.cappedCountSql("select 1 from invoice i where " + buyersUnpaid.where()),
+                buyersUnpaid.params()), "invoice_list_user_status");
     }
 
     @Test
