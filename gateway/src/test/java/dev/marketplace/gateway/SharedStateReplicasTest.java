@@ -80,7 +80,7 @@ class SharedStateReplicasTest extends GatewayTest {
             return;
         }
         RedisPipeline otherRedis = new RedisPipeline(() -> io.vertx.redis.client.Redis.createClient(otherVertx, Redis.url()),
-                otherVertx, config, new SimpleMeterRegistry());
+                true, otherVertx, config, new SimpleMeterRegistry());
         otherNonces = new NonceReplayCache(otherRedis, config);
         TestClock sharedClock = clock;
         otherLimiter = new RateLimiter(config, otherRedis, new RateLimitClock() {

@@ -20,6 +20,7 @@ import io.micrometer.core.instrument.MeterRegistry;
 import io.netty.channel.EventLoop;
 import io.quarkus.proxy.ProxyConfigurationRegistry;
 import io.quarkus.redis.runtime.client.VertxRedisClientFactory;
+import io.quarkus.redis.runtime.client.config.RedisClientConfig;
 import io.quarkus.redis.runtime.client.config.RedisConfig;
 import io.quarkus.runtime.ShutdownEvent;
 import io.quarkus.tls.TlsConfigurationRegistry;
@@ -31,11 +32,10 @@ import io.vertx.core.Promise;
 import io.vertx.core.Vertx;
 import io.vertx.core.impl.ContextInternal;
 import io.vertx.redis.client.Redis;
+import io.vertx.redis.client.RedisClientType;
 import io.vertx.redis.client.RedisConnection;
 import io.vertx.redis.client.Request;
 import io.vertx.redis.client.Response;
-import io.vertx.redis.client.impl.PooledRedisConnection;
-import io.vertx.redis.client.impl.RedisSentinelConnection;
 import io.vertx.redis.client.impl.types.ErrorType;
 
 /**
@@ -60,6 +60,12 @@ public class RedisPipeline {
     private static final int MAX_BATCH = 64;
 
     private final Supplier<Redis> clients;
+    /**
+     * Whether commands of one turn may be written as one batch: only to one node (standalone, or the primary Sentinel
+     * names). A Cluster connection refuses a batch whose keys are in more than one hash slot (CROSSSLOT), as the nonces'
+     * keys are, and a replication connection is not one node either; their commands go one by one.
+     */
+    private final boolean batching;
     private final Vertx vertx;
     private final long commandTimeoutNanos;
     private final long reconnectDelayNanos;
@@ -71,12 +77,17 @@ public class RedisPipeline {
     @Inject
     public RedisPipeline(Vertx vertx, GatewayConfig config, MeterRegistry registry, TlsConfigurationRegistry tls,
             ProxyConfigurationRegistry proxies) {
-        this(quarkusClients(vertx, tls, proxies), vertx, config, registry);
+        this(quarkusClients(vertx, tls, proxies), batches(defaultClient().clientType()), vertx, config, registry);
     }
 
-    /** A pipeline over clients from {@code clients}, called once per event loop, on that loop (tests: another replica). */
-    public RedisPipeline(Supplier<Redis> clients, Vertx vertx, GatewayConfig config, MeterRegistry registry) {
+    /**
+     * A pipeline over clients from {@code clients}, called once per event loop, on that loop (tests: another replica),
+     * batching each turn's commands if {@code batching}.
+     */
+    public RedisPipeline(Supplier<Redis> clients, boolean batching, Vertx vertx, GatewayConfig config,
+            MeterRegistry registry) {
         this.clients = clients;
+        this.batching = batching;
         this.vertx = vertx;
         this.commandTimeoutNanos = config.redis().commandTimeout().toNanos();
         this.reconnectDelayNanos = config.redis().reconnectDelay().toNanos();
@@ -89,9 +100,18 @@ public class RedisPipeline {
 
     /** Clients configured by quarkus.redis.* (the default client), exactly as Quarkus' own Redis client bean is. */
     private static Supplier<Redis> quarkusClients(Vertx vertx, TlsConfigurationRegistry tls, ProxyConfigurationRegistry proxies) {
+        RedisClientConfig client = defaultClient();
+        return () -> VertxRedisClientFactory.create(RedisConfig.DEFAULT_CLIENT_NAME, vertx, client, tls, proxies);
+    }
+
+    private static RedisClientConfig defaultClient() {
         RedisConfig redis = ConfigProvider.getConfig().unwrap(SmallRyeConfig.class).getConfigMapping(RedisConfig.class);
-        return () -> VertxRedisClientFactory.create(RedisConfig.DEFAULT_CLIENT_NAME, vertx,
-                redis.clients().get(RedisConfig.DEFAULT_CLIENT_NAME), tls, proxies);
+        return redis.clients().get(RedisConfig.DEFAULT_CLIENT_NAME);
+    }
+
+    /** Batches go to one node only (see {@link #batching}): {@code quarkus.redis.client-type} standalone or sentinel. */
+    static boolean batches(RedisClientType type) {
+        return type == RedisClientType.STANDALONE || type == RedisClientType.SENTINEL;
     }
 
     void onStop(@Observes ShutdownEvent event) {
@@ -218,7 +238,7 @@ public class RedisPipeline {
          */
         Future<Response> sendBatched(Request request, EventLoop loop) {
             RedisConnection on = connection;
-            if (on == null || !batches(on)) {
+            if (on == null || !batching) {
                 return send(request);
             }
             if (on.pendingQueueFull()) {
@@ -237,15 +257,6 @@ public class RedisPipeline {
                 writeQueued();
             }
             return pending.answer().future();
-        }
-
-        /**
-         * True for a connection to one node (standalone, or the primary Sentinel names): a Cluster connection refuses a
-         * batch whose keys are in more than one hash slot (CROSSSLOT), as the nonces' keys are, and a replication
-         * connection is not one node either; their commands go one by one.
-         */
-        private static boolean batches(RedisConnection on) {
-            return on instanceof PooledRedisConnection || on instanceof RedisSentinelConnection;
         }
 
         private void writeQueued() {
