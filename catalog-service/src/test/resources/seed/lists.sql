@@ -4,27 +4,7 @@
 -- each (developer i is md5(':partner-developer-' || i)::uuid). Used by ListPlansTest and bench/lists. Triggers are off
 -- while seeding (session_replication_role = replica), so the developers' rows and the list counters are written here
 -- directly.
--- The searchable text (names, emails, descriptions) is drawn from vocabularies, as real data's is. The seeds once gave
--- every row the same words ('Bulk Company ' || md5(i)): each trigram of a realistic term then occurred in every row, and
--- a "contains" filter read trigram posting lists of a million entries (65-100 ms at 1,000,000 rows for 11 matches).
--- pg_temp.word(n) is a pronounceable six-letter word drawn from md5(n), consonants and vowels alternating; each
--- vocabulary is a range of n (bench/lists computes its terms with the same formulas, SeedNames.java): product names
--- word(600000 + i % 4999), word(610000 + i % 7993) (both primes: the two words are one row's alone for i up to
--- 39,956,007) and a kind of product, vendors word(620000 + i % 100) (a hundred of them), blurbs a verb, a word of
--- word(630000 + i % 997) and an object. A few words of a range coincide, as real names do.
--- (one expression, so that the planner inlines it: a function with a FROM is called row by row, several times slower)
-create or replace function pg_temp.word(n int) returns text language sql immutable as $$
-    select translate(substr(md5(n::text), 1, 1), '0123456789abcdef', 'bcdfghjklmnprstv')
-        || translate(substr(md5(n::text), 2, 1), '0123456789abcdef', 'aeiouaeiouaeioua')
-        || translate(substr(md5(n::text), 3, 1), '0123456789abcdef', 'bcdfghjklmnprstv')
-        || translate(substr(md5(n::text), 4, 1), '0123456789abcdef', 'aeiouaeiouaeioua')
-        || translate(substr(md5(n::text), 5, 1), '0123456789abcdef', 'bcdfghjklmnprstv')
-        || translate(substr(md5(n::text), 6, 1), '0123456789abcdef', 'aeiouaeiouaeioua')
-$$;
-create or replace function pg_temp.product_name(i int) returns text language sql immutable as $$
-    select initcap(pg_temp.word(600000 + i % 4999)) || ' ' || initcap(pg_temp.word(610000 + i % 7993)) || ' '
-           || (array['Cloud', 'Suite', 'Pro', 'Analytics', 'Manager', 'Studio', 'Connect', 'Desk'])[i % 8 + 1]
-$$;
+-- Names, emails and text come from the vocabularies QueryPlans defines first (libs/testkit, vocabulary.sql).
 set session_replication_role = replica;
 
 insert into product (uuid, partner, name, description, product_type, vendor_name, developers, created_on, last_modified,

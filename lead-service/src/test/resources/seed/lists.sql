@@ -3,38 +3,7 @@
 -- assigned; company-profile leads spread over 100 reseller companies), and the activities of lead :company (the seed
 -- takes account's parameters: partner, company, rows). Used by ListPlansTest and bench/lists. Triggers are off while
 -- seeding (session_replication_role = replica), so the list counters are written here directly.
--- The searchable text (names, emails, descriptions) is drawn from vocabularies, as real data's is. The seeds once gave
--- every row the same words ('Bulk Company ' || md5(i)): each trigram of a realistic term then occurred in every row, and
--- a "contains" filter read trigram posting lists of a million entries (65-100 ms at 1,000,000 rows for 11 matches).
--- pg_temp.word(n) is a pronounceable six-letter word drawn from md5(n), consonants and vowels alternating; each
--- vocabulary is a range of n (bench/lists computes its terms with the same formulas, SeedNames.java): company names
--- word(i % 4999) and word(5000 + i % 7993) (both primes: the two words are one row's alone for i up to 39,956,007),
--- first names word(100000 + i % 1999), last names word(200000 + i % 9973) (the pair one row's alone up to 19,936,027),
--- email domains word(300000 + i % 499). A few words of a range coincide, as real names do.
--- (one expression, so that the planner inlines it: a function with a FROM is called row by row, several times slower)
-create or replace function pg_temp.word(n int) returns text language sql immutable as $$
-    select translate(substr(md5(n::text), 1, 1), '0123456789abcdef', 'bcdfghjklmnprstv')
-        || translate(substr(md5(n::text), 2, 1), '0123456789abcdef', 'aeiouaeiouaeioua')
-        || translate(substr(md5(n::text), 3, 1), '0123456789abcdef', 'bcdfghjklmnprstv')
-        || translate(substr(md5(n::text), 4, 1), '0123456789abcdef', 'aeiouaeiouaeioua')
-        || translate(substr(md5(n::text), 5, 1), '0123456789abcdef', 'bcdfghjklmnprstv')
-        || translate(substr(md5(n::text), 6, 1), '0123456789abcdef', 'aeiouaeiouaeioua')
-$$;
-create or replace function pg_temp.company_name(i int) returns text language sql immutable as $$
-    select initcap(pg_temp.word(i % 4999)) || ' ' || initcap(pg_temp.word(5000 + i % 7993)) || ' '
-           || (array['Inc', 'LLC', 'Ltd', 'Corp', 'GmbH', 'Group', 'Labs', 'Systems'])[i % 8 + 1]
-$$;
-create or replace function pg_temp.first_name(i int) returns text language sql immutable as $$
-    select initcap(pg_temp.word(100000 + i % 1999))
-$$;
-create or replace function pg_temp.last_name(i int) returns text language sql immutable as $$
-    select initcap(pg_temp.word(200000 + i % 9973))
-$$;
--- first.last<i>@<domain>.example
-create or replace function pg_temp.email(i int) returns text language sql immutable as $$
-    select pg_temp.word(100000 + i % 1999) || '.' || pg_temp.word(200000 + i % 9973) || i || '@'
-           || pg_temp.word(300000 + i % 499) || '.example'
-$$;
+-- Names, emails and text come from the vocabularies QueryPlans defines first (libs/testkit, vocabulary.sql).
 set session_replication_role = replica;
 
 insert into lead (id, partner, lead_type, status, customer_company_name, contact_first_name, contact_last_name,

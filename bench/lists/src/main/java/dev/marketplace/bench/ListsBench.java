@@ -106,6 +106,7 @@ public final class ListsBench {
         for (Service service : services) {
             try (Connection db = Postgres.server().getDatabase("postgres", service.database()).getConnection()) {
                 db.setAutoCommit(true);
+                QueryPlans.defineVocabulary(db);
                 QueryPlans.runScript(db, Files.readString(root.resolve(service.seed())),
                         Map.of("partner", partner, "company", COMPANY.toString(), "rows", Integer.toString(rows)));
                 QueryPlans.vacuumUntilAllVisible(db);

@@ -8,7 +8,7 @@ import java.util.HexFormat;
 
 /**
  * The names the seed scripts ({@code <service>/src/test/resources/seed/lists.sql}) give their rows, computed with the
- * same formulas, so that each text filter searches for what a user would type: the words of one company's or product's
+ * same formulas as the vocabularies they draw from ({@code libs/testkit}, {@code dev/marketplace/testkit/vocabulary.sql}), so that each text filter searches for what a user would type: the words of one company's or product's
  * name, a person's name, an email's local part. The seeds draw their searchable text from vocabularies, as real data's
  * is: when every row carried the same words ({@code 'Bulk Company ' || md5(i)}), each trigram of a term occurred in every
  * row and a "contains" filter read posting lists of a million entries.

@@ -38,13 +38,15 @@ public final class QueryPlans {
     }
 
     /**
-     * A connection to the test database once {@code resource} (a seed script, placeholders replaced) has run and
+     * A connection to the test database once {@code resource} (a seed script, placeholders replaced, which may use the
+     * {@linkplain #defineVocabulary vocabularies}) has run and
      * {@code tables} are vacuumed and analyzed. Index-only scans need the visibility map a vacuum writes, and a vacuum
      * cannot mark pages all-visible while an older transaction is open, so it is repeated (up to 30 s) until it did.
      */
     public static Connection seeded(String resource, Map<String, String> values, String... tables)
             throws SQLException, IOException, InterruptedException {
         Connection c = connect();
+        defineVocabulary(c);
         run(c, resource, values);
         vacuumUntilAllVisible(c, "vacuum analyze " + String.join(", ", tables),
                 "relname in ('" + String.join("', '", tables) + "')");
@@ -74,6 +76,14 @@ public final class QueryPlans {
                 Thread.sleep(1000);
             }
         }
+    }
+
+    /**
+     * Defines on {@code c}'s session the vocabularies the list seeds draw their names, emails and text from
+     * ({@code pg_temp.word}, {@code company_name}, {@code email}, ...: see {@code vocabulary.sql} beside this class).
+     */
+    public static void defineVocabulary(Connection c) throws SQLException, IOException {
+        run(c, "dev/marketplace/testkit/vocabulary.sql", Map.of());
     }
 
     /** Runs a classpath script statement by statement (each in its own transaction), placeholders replaced. */
