@@ -15,6 +15,7 @@ import dev.marketplace.billing.support.ChannelAccess;
 import dev.marketplace.common.error.ApiException;
 import dev.marketplace.common.events.DomainEventPublisher;
 import dev.marketplace.common.events.EventTypes;
+import dev.marketplace.common.paging.Paged;
 import dev.marketplace.common.paging.Total;
 import dev.marketplace.common.security.Caller;
 import io.quarkus.hibernate.reactive.panache.Panache;
@@ -88,8 +89,9 @@ public class DiscountService {
     @WithSession
     public Uni<Page> list(String code, DiscountSortField sort, boolean ascending, int start, int count) {
         String partner = access.requireReader();
-        return discounts.count(partner, code).chain(total -> discounts.search(partner, code, sort, ascending, start, count)
-                .map(list -> new Page(list.stream().map(DiscountView::of).toList(), total)));
+        return Paged.read(start, count, discounts.search(partner, code, sort, ascending, start, count),
+                () -> discounts.count(partner, code))
+                .map(found -> new Page(found.rows().stream().map(DiscountView::of).toList(), found.total()));
     }
 
     /** Deletes the discount from the API; orders that used it keep their terms. */

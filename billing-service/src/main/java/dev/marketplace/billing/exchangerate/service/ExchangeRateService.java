@@ -16,6 +16,7 @@ import dev.marketplace.common.error.ApiException;
 import dev.marketplace.common.events.DomainEventPublisher;
 import dev.marketplace.common.events.EventTypes;
 import dev.marketplace.common.lookup.Ids;
+import dev.marketplace.common.paging.Paged;
 import dev.marketplace.common.paging.PageRequest;
 import dev.marketplace.common.paging.PagedResponse;
 import dev.marketplace.common.security.Caller;
@@ -73,8 +74,9 @@ public class ExchangeRateService {
             ExchangeRateSortField sort, boolean ascending, PageRequest page, UriInfo uri) {
         String partner = access.requireReader();
         var scoped = new ExchangeRateRepository.Filter(partner, baseCurrency, counterCurrency);
-        return rates.count(scoped).chain(total -> rates.search(scoped, sort, ascending, page.offset(), page.size())
-                .map(list -> PagedResponse.of(list.stream().map(ExchangeRateView::of).toList(), page, total, uri)));
+        return Paged.read(page, rates.search(scoped, sort, ascending, page.offset(), page.size()), () -> rates.count(scoped))
+                .map(found -> PagedResponse.of(found.rows().stream().map(ExchangeRateView::of).toList(), page,
+                        found.total(), uri));
     }
 
     @WithSession

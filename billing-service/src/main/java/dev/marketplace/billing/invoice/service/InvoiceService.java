@@ -26,6 +26,7 @@ import dev.marketplace.common.events.DomainEventPublisher;
 import dev.marketplace.common.events.EventCreator;
 import dev.marketplace.common.events.EventTypes;
 import dev.marketplace.common.events.payload.NotificationRequest;
+import dev.marketplace.common.paging.Paged;
 import dev.marketplace.common.paging.Total;
 import dev.marketplace.common.security.Caller;
 import io.quarkus.hibernate.reactive.panache.common.WithSession;
@@ -137,8 +138,9 @@ public class InvoiceService {
         String partner = caller.partner();
         var scoped = new InvoiceRepository.Filter(partner, filter.company(), filter.user(), filter.status(), filter.from(),
                 filter.to(), filter.excludeFree(), filter.buyerRole());
-        return allowed.chain(() -> invoices.count(scoped)).chain(total -> invoices.search(scoped, sort, ascending, start, count)
-                .map(found -> new Page(found.stream().map(views::listing).toList(), total)));
+        return allowed.chain(() -> Paged.read(start, count, invoices.search(scoped, sort, ascending, start, count),
+                () -> invoices.count(scoped))).map(found -> new Page(found.rows().stream().map(views::listing).toList(),
+                        found.total()));
     }
 
     @WithSession

@@ -31,6 +31,7 @@ import dev.marketplace.common.idempotency.Idempotent;
 import dev.marketplace.common.idempotency.IdempotencyKeys;
 import dev.marketplace.common.idempotency.IdempotentRequest;
 import dev.marketplace.common.idempotency.StoredAnswer;
+import dev.marketplace.common.paging.Paged;
 import dev.marketplace.common.paging.Link;
 import dev.marketplace.common.paging.Total;
 import dev.marketplace.common.security.Caller;
@@ -102,8 +103,9 @@ public class PaymentService {
                 return Uni.createFrom().item(new Page(List.of(), Total.exact(0)));
             }
             var scoped = new PaymentRepository.Filter(invoice.id, filter.method(), filter.result(), filter.from(), filter.to());
-            return payments.count(scoped).chain(total -> payments.search(scoped, sort, ascending, start, count)
-                    .map(found -> new Page(found.stream().map(this::view).toList(), total)));
+            return Paged.read(start, count, payments.search(scoped, sort, ascending, start, count),
+                    () -> payments.count(scoped)).map(found -> new Page(found.rows().stream().map(this::view).toList(),
+                            found.total()));
         });
     }
 

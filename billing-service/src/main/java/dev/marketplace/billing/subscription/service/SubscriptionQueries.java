@@ -8,6 +8,7 @@ import jakarta.enterprise.context.ApplicationScoped;
 import dev.marketplace.billing.subscription.domain.Subscription;
 import dev.marketplace.billing.subscription.domain.SubscriptionStatus;
 import dev.marketplace.billing.subscription.repository.SubscriptionRepository;
+import dev.marketplace.common.paging.Paged;
 import dev.marketplace.common.paging.Total;
 import io.smallrye.mutiny.Uni;
 
@@ -30,7 +31,7 @@ public class SubscriptionQueries {
     /** A page of the marketplace's orders (one company's with {@code company}), oldest order first. */
     public Uni<Page> orders(String partner, UUID company, SubscriptionStatus status, int start, int count) {
         var filter = new SubscriptionRepository.Filter(partner, company, null, status);
-        return subscriptions.count(filter)
-                .chain(total -> subscriptions.search(filter, start, count).map(list -> new Page(list, total)));
+        return Paged.read(start, count, subscriptions.search(filter, start, count), () -> subscriptions.count(filter))
+                .map(found -> new Page(found.rows(), found.total()));
     }
 }

@@ -36,6 +36,19 @@ class TotalTest {
     }
 
     @Test
+    void aPagedReadTakesThePageFirstAndCountsOnlyAFullPage() {
+        Paged<String> last = Paged.read(100, 50, Uni.createFrom().item(java.util.List.of("a", "b")), this::count)
+                .await().indefinitely();
+        assertEquals(java.util.List.of("a", "b"), last.rows());
+        assertEquals(Total.exact(102), last.total());
+        assertEquals(0, counted.get(), "no count was run");
+        Paged<String> full = Paged.read(PageRequest.of(0, 2, 2), Uni.createFrom().item(java.util.List.of("a", "b")),
+                this::count).await().indefinitely();
+        assertEquals(new Total(Total.CAP, true), full.total());
+        assertEquals(1, counted.get());
+    }
+
+    @Test
     void aCountBeyondTheCapIsFlaggedAndAnExactOneIsNot() {
         assertEquals(new Total(Total.CAP, true), Total.ofCapped(Total.CAP + 1));
         assertEquals(Total.exact(Total.CAP), Total.ofCapped(Total.CAP));

@@ -8,6 +8,7 @@ import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.ws.rs.core.UriInfo;
 
 import dev.marketplace.common.input.QueryParams;
+import dev.marketplace.common.paging.Paged;
 import dev.marketplace.common.paging.PageRequest;
 import dev.marketplace.common.paging.PagedResponse;
 import dev.marketplace.common.security.Caller;
@@ -112,7 +113,7 @@ public class DeliveryService {
         String partner = caller.partner();
         UUID e = QueryParams.uuid("eventId", eventId);
         DeliveryStatus s = QueryParams.enumValue("status", status, DeliveryStatus.class, null);
-        return deliveries.search(partner, e, s, page).chain(rows -> deliveries.count(partner, e, s)
-                .map(total -> PagedResponse.of(rows.stream().map(DeliveryView::of).toList(), page, total, uri)));
+        return Paged.read(page, deliveries.search(partner, e, s, page), () -> deliveries.count(partner, e, s))
+                .map(found -> PagedResponse.of(found.rows().stream().map(DeliveryView::of).toList(), page, found.total(), uri));
     }
 }

@@ -17,9 +17,9 @@ import dev.marketplace.common.error.ApiException;
 import dev.marketplace.common.events.EventEnvelope;
 import dev.marketplace.common.input.Violations;
 import dev.marketplace.common.lookup.Ids;
+import dev.marketplace.common.paging.Paged;
 import dev.marketplace.common.paging.PageRequest;
 import dev.marketplace.common.paging.PagedResponse;
-import dev.marketplace.common.paging.Total;
 import dev.marketplace.common.security.Caller;
 import dev.marketplace.notification.eventlog.domain.LoggedEvent;
 import dev.marketplace.notification.eventlog.repository.EventFilter;
@@ -62,8 +62,8 @@ public class EventLogService {
                 query.toDate() == null ? null : Instant.ofEpochMilli(query.toDate()),
                 query.orderId(), blankToNull(query.type()), blankToNull(query.searchText()), query.ascending());
         URI base = uri.getBaseUri();
-        return events.search(filter, page).chain(rows -> Total.unlessThePageTells(page, rows.size(), () -> events.count(filter))
-                .map(total -> PagedResponse.of(rows.stream().map(e -> EventView.of(e, mapper, base)).toList(), page, total, uri)));
+        return Paged.read(page, events.search(filter, page), () -> events.count(filter)).map(found -> PagedResponse.of(
+                found.rows().stream().map(e -> EventView.of(e, mapper, base)).toList(), page, found.total(), uri));
     }
 
     /** 400 for an id that is not a UUID, 404 for an unknown event, 403 for another partner's. */

@@ -11,6 +11,7 @@ import org.jboss.logging.Logger;
 import dev.marketplace.common.error.ApiException;
 import dev.marketplace.common.input.QueryParams;
 import dev.marketplace.common.lookup.Ids;
+import dev.marketplace.common.paging.Paged;
 import dev.marketplace.common.paging.PageRequest;
 import dev.marketplace.common.paging.PagedResponse;
 import dev.marketplace.common.security.Caller;
@@ -46,8 +47,8 @@ public class VendorEventOperations {
     public Uni<PagedResponse<VendorEventView>> list(String status, PageRequest page, UriInfo uri) {
         String partner = caller.partner();
         VendorEventStatus state = QueryParams.enumValue("status", status, VendorEventStatus.class, null);
-        return vendorEvents.search(partner, state, page).chain(rows -> vendorEvents.count(partner, state)
-                .map(total -> PagedResponse.of(rows.stream().map(VendorEventView::of).toList(), page, total, uri)));
+        return Paged.read(page, vendorEvents.search(partner, state, page), () -> vendorEvents.count(partner, state))
+                .map(found -> PagedResponse.of(found.rows().stream().map(VendorEventView::of).toList(), page, found.total(), uri));
     }
 
     @WithSession
