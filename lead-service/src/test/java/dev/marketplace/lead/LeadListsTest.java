@@ -100,6 +100,46 @@ class LeadListsTest {
                 .body("page.totalElements", equalTo(12)).body("page", not(hasKey("totalElementsCapped")));
     }
 
+    @Test
+    void channelReadsAskForTheirCompanyOnceButNeverKeepARefusalOrAFailure() {
+        String partner = Leads.partner();
+        String list = "/api/lead/v2/leads?context=PARTNER&size=5&companyId=";
+        UUID company = StubAccount.company("Asked once", false, false, true, null);
+        channel(partner).get(list + company).then().statusCode(200);
+        channel(partner).get(list + company).then().statusCode(200);
+        assertEquals(1, StubAccount.companyReads(company), "two list reads, one account-service call");
+
+        // another marketplace's company: refused every time, never remembered
+        UUID foreign = StubAccount.foreignCompany();
+        channel(partner).get(list + foreign).then().statusCode(403);
+        channel(partner).get(list + foreign).then().statusCode(403);
+        assertEquals(2, StubAccount.companyReads(foreign), "a refusal is asked again");
+
+        // unknown, then created: the 404 was not kept
+        UUID later = UUID.randomUUID();
+        channel(partner).get(list + later).then().statusCode(404);
+        StubAccount.company(later, "Created later");
+        channel(partner).get(list + later).then().statusCode(200);
+
+        // account-service failing: 503, and the next read asks again
+        UUID flaky = UUID.randomUUID();
+        StubAccount.unavailable(flaky);
+        channel(partner).get(list + flaky).then().statusCode(503);
+        int failed = StubAccount.companyReads(flaky);
+        StubAccount.company(flaky, "Back again");
+        channel(partner).get(list + flaky).then().statusCode(200);
+        channel(partner).get(list + flaky).then().statusCode(200);
+        assertEquals(failed + 1, StubAccount.companyReads(flaky), "a failure is asked again, then remembered");
+
+        // users' contexts depend on the company's live state (enabled, accesses) and their membership: asked each time
+        UUID reseller = StubAccount.company("Live reseller", true, false, false, null);
+        UUID seller = StubAccount.member(reseller, "ROLE_RESELLER");
+        String mine = "/api/lead/v2/leads?context=RESELLER&size=5&companyId=" + reseller;
+        user(partner, seller).get(mine).then().statusCode(200);
+        user(partner, seller).get(mine).then().statusCode(200);
+        assertEquals(2, StubAccount.companyReads(reseller), "a user's context reads the company live");
+    }
+
     /** Queries, and single entity or collection fetches, Hibernate ran during {@code call}. */
     private long statements(Runnable call) {
         var stats = sessions.getStatistics();

@@ -36,6 +36,21 @@ public class StubAccount implements QuarkusTestResourceLifecycleManager {
         return id;
     }
 
+    /** {@code id} becomes a company of the marketplace (no accesses), or answers normally again after {@link #unavailable}. */
+    public static void company(UUID id, String name) {
+        System.setProperty("stubaccount.company." + id, companyJson(id, name, false, false, false, null, null));
+    }
+
+    /** Reads of {@code company} answer 500, as an account-service in trouble does. */
+    public static void unavailable(UUID company) {
+        System.setProperty("stubaccount.company." + company, UNAVAILABLE);
+    }
+
+    /** How many times {@code GET /companies/{company}} was asked. */
+    public static int companyReads(UUID company) {
+        return Integer.getInteger("stubaccount.reads." + company, 0);
+    }
+
     /** {@code user} is an enabled member of {@code company} holding {@code roles}. */
     public static UUID member(UUID company, String... roles) {
         UUID user = UUID.randomUUID();
@@ -91,8 +106,9 @@ public class StubAccount implements QuarkusTestResourceLifecycleManager {
                     + "],\"page\":{\"size\":1,\"totalElements\":" + (first == null ? 0 : 1) + ",\"totalPages\":"
                     + (first == null ? 0 : 1) + ",\"number\":0}}");
         } else if ((m = COMPANY.matcher(path)).matches()) {
-            answer(exchange, System.getProperty("stubaccount.company." + java.net.URLDecoder.decode(m.group(1),
-                    StandardCharsets.UTF_8)));
+            String ref = java.net.URLDecoder.decode(m.group(1), StandardCharsets.UTF_8);
+            System.setProperty("stubaccount.reads." + ref, Integer.toString(Integer.getInteger("stubaccount.reads." + ref, 0) + 1));
+            answer(exchange, System.getProperty("stubaccount.company." + ref));
         } else {
             HttpStubs.sendJson(exchange, 404, "{\"code\":\"NOT_FOUND\",\"message\":\"No API here\"}");
         }
@@ -106,10 +122,13 @@ public class StubAccount implements QuarkusTestResourceLifecycleManager {
     }
 
     private static final String FOREIGN = "FOREIGN";
+    private static final String UNAVAILABLE = "UNAVAILABLE";
 
     private static void answer(HttpExchange exchange, String json) throws IOException {
         if (FOREIGN.equals(json)) {
             HttpStubs.sendJson(exchange, 403, "{\"code\":\"FORBIDDEN\",\"message\":\"Access is denied\"}");
+        } else if (UNAVAILABLE.equals(json)) {
+            HttpStubs.sendJson(exchange, 500, "{\"code\":\"INTERNAL_ERROR\",\"message\":\"The request could not be processed\"}");
         } else if (json == null) {
             HttpStubs.sendJson(exchange, 404, "{\"code\":\"NOT_FOUND\",\"message\":\"not found\"}");
         } else {

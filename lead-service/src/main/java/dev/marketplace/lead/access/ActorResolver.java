@@ -13,6 +13,9 @@ import dev.marketplace.common.security.Roles;
 import dev.marketplace.lead.client.AccountClient;
 import dev.marketplace.lead.client.AccountClient.AccountCompany;
 import dev.marketplace.lead.client.AccountClient.AccountMembership;
+import io.quarkus.cache.Cache;
+import io.quarkus.cache.CacheName;
+import io.quarkus.cache.CompositeCacheKey;
 import io.smallrye.mutiny.Uni;
 
 /**
@@ -30,6 +33,9 @@ import io.smallrye.mutiny.Uni;
  * </ul>
  * The company is looked up in account-service (unknown → 404 for the company); any other failure of the claim is the
  * plain 403. The gateway's anonymous token never gets past this for anything but the anonymous context.
+ * <p>
+ * Reads of channel credentials remember the company for a while ({@link #knownCompany}); every other check asks
+ * account-service each time.
  */
 @ApplicationScoped
 public class ActorResolver {
@@ -38,10 +44,12 @@ public class ActorResolver {
 
     private final Caller caller;
     private final AccountClient account;
+    private final Cache known;
 
-    public ActorResolver(Caller caller, AccountClient account) {
+    public ActorResolver(Caller caller, AccountClient account, @CacheName("company-tenancy") Cache known) {
         this.caller = caller;
         this.account = account;
+        this.known = known;
     }
 
     /** The {@code context} query parameter: required, one of the enum. */
@@ -77,7 +85,8 @@ public class ActorResolver {
             if (company == null) {
                 return Uni.createFrom().item(new Actor(partner, context, null, null, user.orElse(null), caller.consumerKey()));
             }
-            return requireCompany(partner, company).map(c -> actor(partner, context, c, user.orElse(null)));
+            return (write ? requireCompany(partner, company) : knownCompany(partner, company))
+                    .map(c -> actor(partner, context, c, user.orElse(null)));
         }
         if (user.isEmpty() || context == LeadContext.PARTNER || caller.hasRole(Roles.PARTNER_READ) && write) {
             throw ApiException.forbidden();
@@ -94,6 +103,19 @@ public class ActorResolver {
     private Uni<AccountCompany> requireCompany(String partner, UUID company) {
         return account.company(partner, company.toString())
                 .map(found -> found.orElseThrow(() -> ApiException.notFound("Company", company)));
+    }
+
+    /**
+     * {@link #requireCompany} for the reads of channel credentials, remembered for a while
+     * ({@code quarkus.cache.caffeine."company-tenancy"}, {@code COMPANY_TENANCY_TTL}). Their authority is their token's
+     * role, checked on every call; of the company they need only that it exists in their marketplace, and a company
+     * never changes marketplace. What can change — {@code enabled}, the accesses, the name — is not read on this path:
+     * the user contexts' checks ({@link #holdsContext}, with the membership) and every change, which records the
+     * company's name, look the company up each time, so a remembered company never widens what anyone may do. An
+     * unknown company, a refusal and a failure are not remembered: the load fails, and a failed load is not kept.
+     */
+    private Uni<AccountCompany> knownCompany(String partner, UUID company) {
+        return known.getAsync(new CompositeCacheKey(partner, company), key -> requireCompany(partner, company));
     }
 
     private boolean channelAuthority(LeadContext context, boolean write) {

@@ -53,7 +53,7 @@ public class CompanyRepository implements PanacheRepositoryBase<Company, UUID> {
     public static SqlFilter sqlFilter(CompanyFilter filter) {
         SqlFilter where = SqlFilter.scope("c.partner = ?", filter.partner());
         if (filter.name() != null && !filter.name().isBlank()) {
-            where.and("c.sort_name like ? escape '\\'", SqlFilter.contains(filter.name()));
+            where.andContains("c.sort_name", filter.name());
         }
         if (filter.vendor() != null) {
             where.and("c.vendor = ?", filter.vendor());

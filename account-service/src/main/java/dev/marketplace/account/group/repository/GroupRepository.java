@@ -72,7 +72,7 @@ public class GroupRepository implements PanacheRepositoryBase<CompanyGroup, UUID
             where.and("exists (select 1 from group_member m where m.group_uuid = g.uuid and m.user_uuid = ?)", f.member());
         }
         if (f.searchText() != null && !f.searchText().isBlank()) {
-            where.and("g.search_text like ? escape '\\'", SqlFilter.contains(f.searchText()));
+            where.andContains("g.search_text", f.searchText());
         }
         return where;
     }

@@ -61,7 +61,7 @@ public class InvitationRepository implements PanacheRepositoryBase<Invitation, U
     public static SqlFilter sqlFilter(UUID company, String filter, UUID inviter) {
         SqlFilter where = SqlFilter.scope("i.company_uuid = ?", company).always("i.status <> 'REVOKED'");
         if (filter != null && !filter.isBlank()) {
-            where.and("i.sort_email like ? escape '\\'", SqlFilter.contains(filter));
+            where.andContains("i.sort_email", filter);
         }
         if (inviter != null) {
             where.and("i.inviter_uuid = ?", inviter);

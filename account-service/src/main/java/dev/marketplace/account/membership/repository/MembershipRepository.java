@@ -85,7 +85,7 @@ public class MembershipRepository implements PanacheRepositoryBase<Membership, U
                     + "exists (select 1 from group_member g where g.group_uuid = ? and g.user_uuid = m.user_uuid)", f.groupUuid());
         }
         if (f.searchText() != null && !f.searchText().isBlank()) {
-            where.and("m.user_search like ? escape '\\'", SqlFilter.contains(f.searchText()));
+            where.andContains("m.user_search", f.searchText());
         }
         return where;
     }

@@ -89,7 +89,7 @@ public class UserRepository implements PanacheRepositoryBase<AppUser, UUID> {
     public static SqlFilter sqlFilter(Filter f) {
         SqlFilter where = SqlFilter.scope("u.partner = ?", f.partner()).always("u.status <> 'DELETED'");
         if (f.name() != null && !f.name().isBlank()) {
-            where.and("u.search_name like ? escape '\\'", SqlFilter.contains(f.name()));
+            where.andContains("u.search_name", f.name());
         }
         if (f.email() != null && !f.email().isBlank()) {
             where.and("lower(u.email) = ?", f.email().trim().toLowerCase());

@@ -77,7 +77,7 @@ public class LeadRepository implements PanacheRepositoryBase<Lead, UUID> {
             where.and("l.status in (" + "?, ".repeat(statuses.size() - 1) + "?)", statuses.toArray());
         }
         if (filter.searchText() != null) {
-            where.and("l.search_text like ? escape '\\'", SqlFilter.contains(filter.searchText()));
+            where.andContains("l.search_text", filter.searchText());
         }
         if (filter.from() != null) {
             where.and("l.created_on >= ?", utc(filter.from()));

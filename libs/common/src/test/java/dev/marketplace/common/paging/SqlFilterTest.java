@@ -1,0 +1,44 @@
+package dev.marketplace.common.paging;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
+
+import org.junit.jupiter.api.Test;
+
+class SqlFilterTest {
+
+    private static SqlFilter scoped() {
+        return SqlFilter.scope("g.company_uuid = ?", "c");
+    }
+
+    @Test
+    void aTermOfSeveralWordsAsksTheIndexForEachWordAndMatchesItWhole() {
+        SqlFilter f = scoped().andContains("g.search_text", " Lomemu Support ");
+        assertEquals("(g.company_uuid = ?1) and (g.search_text like ?2 and g.search_text like ?3"
+                + " and strpos(g.search_text, ?4) > 0)", f.where());
+        assertEquals(List.of("c", "%lomemu%", "%support%", "lomemu support"), f.params());
+        assertTrue(f.narrowed());
+
+        SqlFilter email = scoped().andContains("i.sort_email", "jokipa.hulomi5123457");
+        assertEquals(List.of("c", "%jokipa%", "%hulomi5123457%", "jokipa.hulomi5123457"), email.params());
+    }
+
+    @Test
+    void wordsShorterThanThreeCharactersAreLeftToTheWholeMatch() {
+        // wildcards are letters of the term in strpos, never patterns
+        SqlFilter f = scoped().andContains("c.sort_name", "a_b 50% Fapagu");
+        assertEquals("(g.company_uuid = ?1) and (c.sort_name like ?2 and strpos(c.sort_name, ?3) > 0)", f.where());
+        assertEquals(List.of("c", "%fapagu%", "a_b 50% fapagu"), f.params());
+    }
+
+    @Test
+    void aTermOfOneWordOrOfNoLongWordIsThePlainEscapedLike() {
+        assertEquals("(g.company_uuid = ?1) and (c.sort_name like ?2 escape '\\')",
+                scoped().andContains("c.sort_name", "Fapagu").where());
+        SqlFilter shortWords = scoped().andContains("c.sort_name", "a_b%");
+        assertEquals("(g.company_uuid = ?1) and (c.sort_name like ?2 escape '\\')", shortWords.where());
+        assertEquals(List.of("c", "%a\\_b\\%%"), shortWords.params());
+    }
+}
