@@ -29,8 +29,8 @@ import dev.marketplace.common.idempotency.IdempotencyKeys;
 import dev.marketplace.common.idempotency.IdempotentRequest;
 import dev.marketplace.common.events.EventTypes;
 import dev.marketplace.common.error.ApiException;
+import dev.marketplace.common.paging.Paged;
 import dev.marketplace.common.paging.PageRequest;
-import dev.marketplace.common.paging.Total;
 import dev.marketplace.common.security.Caller;
 import io.quarkus.hibernate.reactive.panache.common.WithSession;
 import io.quarkus.hibernate.reactive.panache.common.WithTransaction;
@@ -169,15 +169,14 @@ public class CompanyService {
                 }
             }));
         }
-        return checked.chain(() -> companies.search(filter, page)).chain(found -> Total.unlessThePageTells(page, found.size(),
-                () -> companies.count(filter)).chain(total -> attributes.ofCompanies(found.stream().map(c -> c.uuid).toList())
-                .map(all -> {
+        return checked.chain(() -> Paged.read(page, companies.search(filter, page), () -> companies.count(filter)))
+                .chain(found -> attributes.ofCompanies(found.rows().stream().map(c -> c.uuid).toList()).map(all -> {
                     Map<UUID, List<CompanyCustomAttribute>> byCompany = group(all);
-                    List<CompanyView> views = found.stream().map(c -> CompanyView.of(c,
+                    List<CompanyView> views = found.rows().stream().map(c -> CompanyView.of(c,
                             byCompany.getOrDefault(c.uuid, List.of()), options.customAttributes(), options.purchaseLimits(),
                             options.baseUri())).toList();
-                    return dev.marketplace.common.paging.PagedResponse.of(views, page, total, uriInfo);
-                })));
+                    return dev.marketplace.common.paging.PagedResponse.of(views, page, found.total(), uriInfo);
+                }));
     }
 
     private Uni<CompanyView> change(Company company, CompanyInput input, boolean fullUpdate, URI baseUri, String eventType) {

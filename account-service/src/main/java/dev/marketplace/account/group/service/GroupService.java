@@ -31,8 +31,8 @@ import dev.marketplace.account.support.Seq;
 import dev.marketplace.account.user.domain.AppUser;
 import dev.marketplace.common.error.ApiException;
 import dev.marketplace.common.lookup.Ids;
+import dev.marketplace.common.paging.Paged;
 import dev.marketplace.common.paging.PageRequest;
-import dev.marketplace.common.paging.Total;
 import dev.marketplace.common.paging.PagedResponse;
 import io.quarkus.hibernate.reactive.panache.common.WithSession;
 import io.quarkus.hibernate.reactive.panache.common.WithTransaction;
@@ -285,10 +285,10 @@ public class GroupService {
     }
 
     private Uni<PagedResponse<GroupView>> page(GroupRepository.Filter filter, PageRequest page, UriInfo uri) {
-        return groups.search(filter, page).chain(found -> Total.unlessThePageTells(page, found.size(),
-                () -> groups.count(filter)).chain(total -> groups
-                .memberCounts(found.stream().map(g -> g.uuid).toList()).map(counts -> PagedResponse.of(found.stream()
-                        .map(g -> GroupView.of(g, counts.getOrDefault(g.uuid, 0L), uri.getBaseUri())).toList(), page, total, uri))));
+        return Paged.read(page, groups.search(filter, page), () -> groups.count(filter)).chain(found -> groups
+                .memberCounts(found.rows().stream().map(g -> g.uuid).toList()).map(counts -> PagedResponse.of(found.rows()
+                        .stream().map(g -> GroupView.of(g, counts.getOrDefault(g.uuid, 0L), uri.getBaseUri())).toList(), page,
+                        found.total(), uri)));
     }
 
     private Uni<GroupView> view(CompanyGroup g, URI baseUri) {

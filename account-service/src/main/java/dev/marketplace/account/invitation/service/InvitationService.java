@@ -22,8 +22,8 @@ import dev.marketplace.common.error.ApiException;
 import dev.marketplace.common.events.DomainEventPublisher;
 import dev.marketplace.common.events.EventTypes;
 import dev.marketplace.common.input.Violations;
+import dev.marketplace.common.paging.Paged;
 import dev.marketplace.common.paging.PageRequest;
-import dev.marketplace.common.paging.Total;
 import dev.marketplace.common.paging.PagedResponse;
 import dev.marketplace.common.security.Caller;
 import io.quarkus.hibernate.reactive.panache.common.WithSession;
@@ -70,10 +70,10 @@ public class InvitationService {
             UriInfo uri) {
         UUID inviter = inviterUuid == null || inviterUuid.isBlank() ? null
                 : dev.marketplace.common.lookup.Ids.uuid("inviterUuid", inviterUuid);
-        return companies.forRead(companyRef).chain(company -> invitations.search(company.uuid, filter, inviter, page)
-                .chain(found -> Total.unlessThePageTells(page, found.size(), () -> invitations.count(company.uuid, filter,
-                        inviter)).map(total -> PagedResponse.of(found.stream().map(i -> InvitationView.of(i)).toList(), page,
-                                total, uri))));
+        return companies.forRead(companyRef).chain(company -> Paged.read(page,
+                invitations.search(company.uuid, filter, inviter, page), () -> invitations.count(company.uuid, filter, inviter))
+                .map(found -> PagedResponse.of(found.rows().stream().map(i -> InvitationView.of(i)).toList(), page, found.total(),
+                        uri)));
     }
 
     /** How many invitations {@code inviter} sent in the company. */

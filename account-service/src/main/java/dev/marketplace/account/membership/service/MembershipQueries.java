@@ -20,9 +20,9 @@ import dev.marketplace.account.membership.repository.MembershipRepository;
 import dev.marketplace.account.user.domain.AppUser;
 import dev.marketplace.account.user.service.UserService;
 import dev.marketplace.common.lookup.Ids;
+import dev.marketplace.common.paging.Paged;
 import dev.marketplace.common.paging.Link;
 import dev.marketplace.common.paging.PageRequest;
-import dev.marketplace.common.paging.Total;
 import dev.marketplace.common.paging.PagedResponse;
 import io.quarkus.hibernate.reactive.panache.common.WithSession;
 import io.smallrye.mutiny.Uni;
@@ -100,14 +100,14 @@ public class MembershipQueries {
 
     private Uni<PagedResponse<MembershipView>> page(Company company, MembershipRepository.Filter filter, PageRequest page,
             MembershipView.Options options, UriInfo uri) {
-        return memberships.search(filter, page).chain(found -> Total.unlessThePageTells(page, found.size(),
-                () -> memberships.count(filter)).chain(total -> users
-                .find(found.stream().map(m -> m.userUuid).toList()).map(people -> {
+        return Paged.read(page, memberships.search(filter, page), () -> memberships.count(filter)).chain(found -> users
+                .find(found.rows().stream().map(m -> m.userUuid).toList()).map(people -> {
                     Map<UUID, AppUser> byUuid = new HashMap<>();
                     people.forEach(u -> byUuid.put(u.uuid, u));
-                    return PagedResponse.of(found.stream()
-                            .map(m -> MembershipView.of(m, byUuid.get(m.userUuid), company, options)).toList(), page, total, uri);
-                })));
+                    return PagedResponse.of(found.rows().stream()
+                            .map(m -> MembershipView.of(m, byUuid.get(m.userUuid), company, options)).toList(), page,
+                            found.total(), uri);
+                }));
     }
 
     private static List<RoleName> names(List<String> roles) {

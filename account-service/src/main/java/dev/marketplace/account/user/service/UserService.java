@@ -12,6 +12,7 @@ import dev.marketplace.account.user.domain.AppUser;
 import dev.marketplace.account.user.repository.UserRepository;
 import dev.marketplace.common.error.ApiException;
 import dev.marketplace.common.lookup.Ids;
+import dev.marketplace.common.paging.Paged;
 import dev.marketplace.common.paging.PageRequest;
 import dev.marketplace.common.paging.PagedResponse;
 import dev.marketplace.common.paging.Total;
@@ -40,9 +41,9 @@ public class UserService {
     public Uni<PagedResponse<UserView>> list(UserQuery query, PageRequest page, boolean customAttributes, UriInfo uri) {
         access.requireChannelReader();
         UserRepository.Filter filter = filter(query);
-        return users.search(filter, page.offset(), page.size()).chain(found -> Total.unlessThePageTells(page, found.size(),
-                () -> users.count(filter)).map(total -> PagedResponse
-                        .of(found.stream().map(u -> UserView.of(u, customAttributes, uri.getBaseUri())).toList(), page, total, uri)));
+        return Paged.read(page, users.search(filter, page.offset(), page.size()), () -> users.count(filter))
+                .map(found -> PagedResponse.of(found.rows().stream()
+                        .map(u -> UserView.of(u, customAttributes, uri.getBaseUri())).toList(), page, found.total(), uri));
     }
 
     @WithSession

@@ -27,9 +27,9 @@ import dev.marketplace.common.events.EventTypes;
 import dev.marketplace.common.events.payload.NotificationRequest;
 import dev.marketplace.common.input.Violations;
 import dev.marketplace.common.lookup.Ids;
+import dev.marketplace.common.paging.Paged;
 import dev.marketplace.common.paging.PageRequest;
 import dev.marketplace.common.paging.PagedResponse;
-import dev.marketplace.common.paging.Total;
 import dev.marketplace.common.security.Caller;
 import dev.marketplace.common.security.Roles;
 import dev.marketplace.lead.access.Actor;
@@ -252,9 +252,8 @@ public class LeadService {
         return actors.resolve(context, companyId, true, false).chain(actor -> {
             LeadFilter filter = new LeadFilter(actor, status == null ? null : status.matching(), searchText, from, to,
                     sortField, ascending);
-            return Panache.withSession(() -> leads.search(filter, page).chain(found -> Total.unlessThePageTells(page,
-                    found.size(), () -> leads.count(filter))
-                    .map(total -> PagedResponse.of(found.stream().map(this::view).toList(), page, total, uri))));
+            return Panache.withSession(() -> Paged.read(page, leads.search(filter, page), () -> leads.count(filter))
+                    .map(found -> PagedResponse.of(found.rows().stream().map(this::view).toList(), page, found.total(), uri)));
         });
     }
 
