@@ -94,7 +94,8 @@ public class BundleService {
                 query.productType(), query.featured(), query.text());
         PageRequest page = query.page();
         // one more row than the page tells whether a next page exists, without counting the marketplace's products
-        return products.listing(filter, query.sort(), query.ascending(), page.offset(), page.size() + 1)
+        return products.readOnlySession()
+                .chain(() -> products.listing(filter, query.sort(), query.ascending(), page.offset(), page.size() + 1))
                 .chain(found -> {
                     boolean hasNext = found.size() > page.size();
                     List<Product> shown = hasNext ? found.subList(0, page.size()) : found;
@@ -194,25 +195,38 @@ public class BundleService {
 
     /** What a listing is derived from, for a page at once: facts, settings, member products, discounts. */
     private record Derived(ProductFacts facts, Stored settings, Map<Long, Product> memberProducts,
-            Map<Long, Edition> memberEditions, List<Discount> discounts) {
+            Map<Long, Edition> memberEditions, StartingPrices.Offered discounts) {
     }
 
+    /**
+     * A page's listings' inputs with one query per kind of data, whatever the page's size: the page's editions, plans and
+     * bundle rows ({@link ProductService#facts}), the products its bundles group and the editions they name (only when
+     * the page has a bundle), the page's settings; billing's discounts come from {@link StorefrontDiscounts}.
+     */
     private Uni<List<Derived>> derive(String partner, List<Product> page) {
         if (page.isEmpty()) {
             return Uni.createFrom().item(List.of());
         }
         return products.facts(page).chain(facts -> {
             Set<Long> memberIds = new HashSet<>();
-            facts.values().forEach(f -> f.members().forEach(m -> memberIds.add(m.productId)));
-            return products.ofPartner(partner, memberIds).chain(members -> products.facts(members).chain(memberFacts -> settings
-                    .storedOf(page.stream().map(p -> p.id).toList())
+            Set<Long> memberEditionIds = new HashSet<>();
+            facts.values().forEach(f -> f.members().forEach(m -> {
+                memberIds.add(m.productId);
+                if (m.editionId != null) {
+                    memberEditionIds.add(m.editionId);
+                }
+            }));
+            return products.ofPartner(partner, memberIds).chain(members -> products.editionsById(memberEditionIds)
+                    .chain(editions -> settings.storedOf(page.stream().map(p -> p.id).toList())
                     .chain(stored -> StorefrontDiscounts.orNone(discounts.of(partner)).map(offered -> {
                         Map<Long, Product> memberProducts = new HashMap<>();
                         members.forEach(p -> memberProducts.put(p.id, p));
                         Map<Long, Edition> memberEditions = new HashMap<>();
-                        memberFacts.values().forEach(f -> f.editions().forEach(e -> memberEditions.put(e.id, e)));
+                        // an edition of the member product only (a member row names an edition of its product)
+                        editions.forEach(e -> memberEditions.put(e.id, e));
+                        StartingPrices.Offered byProduct = StartingPrices.Offered.of(offered);
                         return page.stream().map(p -> new Derived(facts.get(p.id), stored.getOrDefault(p.id, Stored.NONE),
-                                memberProducts, memberEditions, offered)).toList();
+                                memberProducts, memberEditions, byProduct)).toList();
                     }))));
         });
     }
@@ -287,7 +301,8 @@ public class BundleService {
         d.facts().members().forEach(m -> {
             Product member = d.memberProducts().get(m.productId);
             if (member != null) {
-                Edition edition = m.editionId == null ? null : d.memberEditions().get(m.editionId);
+                Edition named = m.editionId == null ? null : d.memberEditions().get(m.editionId);
+                Edition edition = named != null && named.productId.equals(m.productId) ? named : null;
                 result.add(new BundledProduct(member.id, member.name, edition == null ? null : edition.name, member.blurb,
                         member.iconUrl, member.overview, member.featured, (BigDecimal) null));
             }

@@ -5,6 +5,7 @@ import java.math.RoundingMode;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.Currency;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -130,6 +131,41 @@ final class StartingPrices {
         };
     }
 
+    /**
+     * billing's discounts indexed once per page by the product they name ({@code applicationId}; none: every product), so
+     * that each listing looks at its own few rather than at every discount of the marketplace.
+     */
+    record Offered(Map<Long, List<Discount>> byProduct, List<Discount> anyProduct) {
+        static final Offered NONE = new Offered(Map.of(), List.of());
+
+        static Offered of(List<Discount> discounts) {
+            Map<Long, List<Discount>> byProduct = new HashMap<>();
+            List<Discount> anyProduct = new ArrayList<>();
+            for (Discount d : discounts) {
+                if (d.applicationId() == null) {
+                    anyProduct.add(d);
+                } else {
+                    byProduct.computeIfAbsent(d.applicationId(), k -> new ArrayList<>()).add(d);
+                }
+            }
+            return new Offered(byProduct, anyProduct);
+        }
+
+        /** The discounts that may apply to the product, in billing's order. */
+        List<Discount> of(long productId) {
+            List<Discount> own = byProduct.getOrDefault(productId, List.of());
+            if (anyProduct.isEmpty()) {
+                return own;
+            }
+            if (own.isEmpty()) {
+                return anyProduct;
+            }
+            List<Discount> both = new ArrayList<>(own);
+            both.addAll(anyProduct);
+            return both;
+        }
+    }
+
     /** Whether a discount applies by itself now to this plan of this product (auto-applied, within its dates). */
     static boolean applies(Discount d, long productId, PaymentPlan plan, long now) {
         return (d.applicationId() == null || d.applicationId() == productId)
@@ -143,11 +179,16 @@ final class StartingPrices {
      * Discount details of a product: the highest percentage and fixed discounts that apply to any of its plans, and the
      * starting price after the best discount on the cheapest plan. Null when no discount applies.
      */
-    static DiscountDetails discounts(ProductFacts facts, Optional<Start> start, String wantedCurrency, List<Discount> discounts,
+    static DiscountDetails discounts(ProductFacts facts, Optional<Start> start, String wantedCurrency, Offered offered,
             long now) {
         long productId = facts.product().id;
-        List<Discount> applicable = discounts.stream()
-                .filter(d -> facts.allPlans().stream().anyMatch(p -> applies(d, productId, p, now))).toList();
+        List<Discount> candidates = offered.of(productId);
+        if (candidates.isEmpty()) {
+            return null;
+        }
+        List<PaymentPlan> plans = facts.allPlans();
+        List<Discount> applicable = candidates.stream()
+                .filter(d -> plans.stream().anyMatch(p -> applies(d, productId, p, now))).toList();
         if (applicable.isEmpty()) {
             return null;
         }

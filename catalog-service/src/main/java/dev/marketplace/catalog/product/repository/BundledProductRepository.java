@@ -20,6 +20,17 @@ public class BundledProductRepository implements PanacheRepositoryBase<BundledPr
         return list("bundleId in ?1 order by bundleId, position", bundleIds);
     }
 
+    /**
+     * In one query, the rows of the given products as bundles (their members) and as members (which bundle groups them):
+     * {@code bundleId in ids or productId in ids}, each side through its index (the key, and bundle_product_member).
+     */
+    public Uni<List<BundledProduct>> touching(Collection<Long> productIds) {
+        if (productIds.isEmpty()) {
+            return Uni.createFrom().item(List.of());
+        }
+        return list("bundleId in ?1 or productId in ?1 order by bundleId, position", productIds);
+    }
+
     /** Rows naming any of {@code productIds} as a member (which of them a bundle groups). */
     public Uni<List<BundledProduct>> naming(Collection<Long> productIds) {
         if (productIds.isEmpty()) {

@@ -23,6 +23,14 @@ public class EditionRepository implements PanacheRepositoryBase<Edition, Long> {
         return list("productId in ?1 order by productId, rank, id", productIds);
     }
 
+    /** Editions by id (a page's bundle members' editions, one query). */
+    public Uni<List<Edition>> byIds(java.util.Collection<Long> ids) {
+        if (ids.isEmpty()) {
+            return Uni.createFrom().item(List.of());
+        }
+        return list("id in ?1", ids);
+    }
+
     public Uni<Edition> ofProduct(long productId, long editionId) {
         return find("productId = ?1 and id = ?2", productId, editionId).firstResult();
     }

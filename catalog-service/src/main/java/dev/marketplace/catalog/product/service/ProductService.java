@@ -121,7 +121,7 @@ public class ProductService {
         String partner = caller.partner();
         String developer = access.channelReader() ? null : access.developer();
         // the total is the list's counter (exact, never a count of the marketplace's products)
-        return products.count(partner, developer).chain(total -> products.search(partner, developer, page)
+        return products.readOnlySession().chain(() -> products.count(partner, developer)).chain(total -> products.search(partner, developer, page)
                 .chain(found -> views(found, base)).map(list -> PagedResponse.of(list, page, total, uri)));
     }
 
@@ -372,13 +372,16 @@ public class ProductService {
     }
 
     /**
-     * The facts of several products (editions, plans, costs, bundle members, bundle membership) in four queries whatever
+     * The facts of several products (editions, plans, costs, bundle members, bundle membership) in three queries whatever
      * their number, keyed by product id, in the order given.
      */
     public Uni<Map<Long, ProductFacts>> facts(List<Product> found) {
         List<Long> ids = found.stream().map(p -> p.id).toList();
         return editions.ofProducts(ids).chain(allEditions -> plans.ofEditions(allEditions.stream().map(e -> e.id).toList())
-                .chain(allPlans -> members.ofBundles(ids).chain(allMembers -> members.naming(ids).map(naming -> {
+                .chain(allPlans -> members.touching(ids).map(touching -> {
+                    java.util.Set<Long> asked = new java.util.HashSet<>(ids);
+                    List<BundledProduct> allMembers = touching.stream().filter(m -> asked.contains(m.bundleId)).toList();
+                    List<BundledProduct> naming = touching.stream().filter(m -> asked.contains(m.productId)).toList();
                     Map<Long, List<PaymentPlan>> byEdition = new HashMap<>();
                     Map<Long, List<ProductInputs.Cost>> costs = new HashMap<>();
                     for (PaymentPlan plan : allPlans) {
@@ -399,7 +402,12 @@ public class ProductService {
                                 membersOf.getOrDefault(p.id, List.of()), grouped.contains(p.id)));
                     }
                     return result;
-                }))));
+                })));
+    }
+
+    /** Editions by id, of any product (the editions a page's bundles name for their members). */
+    public Uni<List<Edition>> editionsById(java.util.Collection<Long> ids) {
+        return editions.byIds(ids);
     }
 
     /** Products of the caller's marketplace among {@code ids} (for the storefront's bundle members and checkout). */
@@ -420,6 +428,11 @@ public class ProductService {
         product.visibleOnMarketplace = visible;
         product.lastModified = Instant.now();
         return products.flush();
+    }
+
+    /** Makes the current session a reader's (a list page's): see {@link ProductRepository#readOnlySession}. */
+    public Uni<Void> readOnlySession() {
+        return products.readOnlySession();
     }
 
     /** A page of the storefront (see {@link ProductRepository#listing}): {@code limit} rows from {@code offset}. */

@@ -12,11 +12,16 @@ import io.smallrye.mutiny.Uni;
 @ApplicationScoped
 public class ProductSettingsRepository implements PanacheRepositoryBase<ProductSettings, Long> {
 
-    /** The settings of a page of products (one query). */
-    public Uni<List<ProductSettings>> ofProducts(Collection<Long> productIds) {
+    /** A product's general settings, as JSON text. */
+    public record General(Long productId, String general) {
+    }
+
+    /** The general settings of a page of products (one query, without the other settings' columns). */
+    public Uni<List<General>> generalOf(Collection<Long> productIds) {
         if (productIds.isEmpty()) {
             return Uni.createFrom().item(List.of());
         }
-        return list("productId in ?1", productIds);
+        return find("productId in ?1", productIds)
+                .project(General.class).list();
     }
 }

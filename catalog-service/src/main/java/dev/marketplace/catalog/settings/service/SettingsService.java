@@ -169,11 +169,14 @@ public class SettingsService {
                 .map(types -> active(facts, types))));
     }
 
-    /** The stored settings of a page of products (one query), for the storefront. */
+    /**
+     * What the storefront reads of a page's stored settings (one query): the general settings only (availability,
+     * endpoints switched off). Product groups and billing are neither read nor parsed: they are null in the answer.
+     */
     public Uni<Map<Long, Stored>> storedOf(List<Long> productIds) {
-        return settings.ofProducts(productIds).map(rows -> {
+        return settings.generalOf(productIds).map(rows -> {
             Map<Long, Stored> result = new LinkedHashMap<>();
-            rows.forEach(row -> result.put(row.productId, stored(row)));
+            rows.forEach(row -> result.put(row.productId(), new Stored(json.read(row.general(), GeneralSettings.class), null, null)));
             return result;
         });
     }
