@@ -2,7 +2,6 @@ package dev.marketplace.catalog.product.repository;
 
 import java.util.Collection;
 import java.util.List;
-import java.util.Locale;
 
 import jakarta.enterprise.context.ApplicationScoped;
 
@@ -137,16 +136,12 @@ public class ProductRepository implements PanacheRepositoryBase<Product, Long> {
             where.and("p.featured = ?", filter.featured());
         }
         if (filter.text() != null) {
-            where.and("p.search_text like ? escape '\\'", "%" + escapeLike(filter.text().toLowerCase(Locale.ROOT)) + "%");
+            where.andContains("p.search_text", filter.text());
         }
         return where;
     }
 
     public static String listingPageSql(SqlFilter where, ListingSort sort, boolean ascending, long offset, int limit) {
         return ListQueries.pageSql("product p", "p.id", where, order(sort, ascending), offset, limit);
-    }
-
-    static String escapeLike(String text) {
-        return text.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_");
     }
 }

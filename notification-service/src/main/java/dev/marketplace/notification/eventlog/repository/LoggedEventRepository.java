@@ -50,7 +50,7 @@ public class LoggedEventRepository implements PanacheRepositoryBase<LoggedEvent,
             where.and("e.type = ?", filter.type());
         }
         if (filter.searchText() != null && !filter.searchText().isBlank()) {
-            where.and("e.search_text like ? escape '\\'", SqlFilter.contains(filter.searchText()));
+            where.andContains("e.search_text", filter.searchText());
         }
         return where;
     }

@@ -109,7 +109,7 @@ public class UserRepository implements PanacheRepositoryBase<DirectoryUser, UUID
             where.and("m.user_status in (" + placeholders(statuses.size()) + ")", statuses.toArray());
         }
         if (f.searchText() != null) {
-            where.and("m.user_search like ? escape '\\'", SqlFilter.contains(f.searchText()));
+            where.andContains("m.user_search", f.searchText());
         }
         if (f.from() != null) {
             where.and("m.user_created_on >= ?", OffsetDateTime.ofInstant(f.from(), ZoneOffset.UTC));
