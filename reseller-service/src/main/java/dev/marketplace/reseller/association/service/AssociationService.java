@@ -16,9 +16,9 @@ import dev.marketplace.common.events.DomainEventPublisher;
 import dev.marketplace.common.events.EventTypes;
 import dev.marketplace.common.events.payload.NotificationRequest;
 import dev.marketplace.common.lookup.CompanyRef;
+import dev.marketplace.common.paging.Paged;
 import dev.marketplace.common.paging.PageRequest;
 import dev.marketplace.common.paging.PagedResponse;
-import dev.marketplace.common.paging.Total;
 import dev.marketplace.common.security.Roles;
 import dev.marketplace.reseller.access.service.Actor;
 import dev.marketplace.reseller.access.service.ResellerAccess;
@@ -139,10 +139,9 @@ public class AssociationService {
                             query.to(), query.sort() == Sort.ID ? AssociationRepository.SortField.ID
                                     : AssociationRepository.SortField.CREATED_ON,
                             query.ascending());
-                    return associations.search(filter, query.page()).chain(found -> Total.unlessThePageTells(query.page(),
-                            found.size(), () -> associations.count(filter)).chain(total -> views(found)
-                                    .map(views -> new AssociationPage(views,
-                                            PagedResponse.of(views, query.page(), total, null).page()))));
+                    return Paged.read(query.page(), associations.search(filter, query.page()),
+                            () -> associations.count(filter)).chain(found -> views(found.rows()).map(views -> new AssociationPage(
+                                    views, PagedResponse.of(views, query.page(), found.total(), null).page())));
                 }));
     }
 

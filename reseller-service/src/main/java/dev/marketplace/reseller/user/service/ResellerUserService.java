@@ -19,9 +19,9 @@ import dev.marketplace.common.client.ServiceRejection;
 import dev.marketplace.common.error.ApiException;
 import dev.marketplace.common.lookup.CompanyRef;
 import dev.marketplace.common.lookup.Ids;
+import dev.marketplace.common.paging.Paged;
 import dev.marketplace.common.paging.PageRequest;
 import dev.marketplace.common.paging.PagedResponse;
-import dev.marketplace.common.paging.Total;
 import dev.marketplace.reseller.access.service.Actor;
 import dev.marketplace.reseller.access.service.ResellerAccess;
 import dev.marketplace.reseller.access.service.ResellerContext;
@@ -128,9 +128,9 @@ public class ResellerUserService {
                 UserSearch filter = new UserSearch(actor.partner(), companyId,
                         companyId == null ? actor.resellerScope() : null, statuses, q.searchText(), q.from(), q.to(),
                         UserSearch.SortField.valueOf(q.sort().name()), q.ascending());
-                return directory.members(filter, q.page()).chain(rows -> Total.unlessThePageTells(q.page(), rows.size(),
-                        () -> directory.countMembers(filter)).chain(total -> items(actor, rows)
-                                .map(items -> new UserViews.Page(items, PagedResponse.of(items, q.page(), total, null).page()))));
+                return Paged.read(q.page(), directory.members(filter, q.page()), () -> directory.countMembers(filter))
+                        .chain(found -> items(actor, found.rows()).map(items -> new UserViews.Page(items,
+                                PagedResponse.of(items, q.page(), found.total(), null).page())));
             });
         });
     }
