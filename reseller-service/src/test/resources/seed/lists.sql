@@ -3,7 +3,7 @@
 -- 10 a vendor, 1 in 20 disabled), :rows users who are all members of reseller company :company (so both the company's
 -- and the program's users lists hold :rows rows), and :rows customers associated with :company. Used by ListPlansTest
 -- and bench/lists. Triggers are off while seeding (session_replication_role = replica), so the memberships' copies of
--- their users and the list counters are written here directly.
+-- their users, the companies' active flags and the list counters are written here directly.
 -- Names, emails and text come from the vocabularies QueryPlans defines first (libs/testkit, vocabulary.sql).
 set session_replication_role = replica;
 
@@ -30,6 +30,10 @@ insert into directory_membership (company_id, user_id, partner, roles, enabled, 
 select ':company'::uuid, u.id, ':partner', ',ROLE_USER,', true, 'ACTIVE', u.created_on, now(), u.status, lower(u.email),
        lower(u.first_name), directory_user_search(u), u.created_on, true
 from directory_user u where u.partner = ':partner';
+-- a company is active when one of its listed, enabled memberships has an active user (V3's triggers keep it)
+update directory_company c set active = true
+where c.partner = ':partner' and exists (select 1 from directory_membership m
+                                         where m.company_id = c.id and m.listed and m.enabled and m.user_status = 'ACTIVE');
 
 insert into company_association (id, partner, reseller_company_id, customer_company_id, origin, created_on)
 select md5(':partner-association-' || i)::uuid, ':partner', ':company'::uuid, md5(':partner-company-' || i)::uuid,

@@ -3,6 +3,7 @@ package dev.marketplace.reseller;
 import static dev.marketplace.testkit.QueryPlans.assertNoSeqScan;
 import static dev.marketplace.testkit.QueryPlans.assertUsesIndex;
 import static dev.marketplace.testkit.QueryPlans.explain;
+import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import java.sql.Connection;
 import java.sql.ResultSet;
@@ -90,27 +91,43 @@ class ListPlansTest {
         // a page's member counts: the companies' counters
         assertNoSeqScan(explain(db, "select scope, n from list_counter where list = 'company-users' and scope in (?1, ?2)",
                 List.of(COMPANY.toString(), UUID.randomUUID().toString())), "list_counter");
-        // which of a page's companies are active: a probe per company, even next to one with 200,000 members, and for
-        // a page of one company (a text filter's), the big one or one without members
-        String active = explain(db, CompanyRepository.activeSql("?1, ?2"), List.of(COMPANY, UUID.randomUUID()));
-        assertNoSeqScan(active, "directory_membership");
-        assertNoSeqScan(active, "directory_user");
-        for (UUID company : List.of(COMPANY, seededCompany())) {
-            String one = explain(db, CompanyRepository.activeSql("?1"), List.of(company));
-            assertNoSeqScan(one, "directory_membership");
-            assertUsesIndex(one, "directory_membership_company_status");
+        // which of a page's companies are active: their flag, by primary key, next to one with 200,000 members
+        for (List<Object> ids : List.<List<Object>>of(List.of(COMPANY, UUID.randomUUID()), List.of(seededCompany()))) {
+            String active = explain(db, CompanyRepository.activeSql(ids.size() == 1 ? "?1" : "?1, ?2"), ids);
+            assertNoSeqScan(active, "directory_company");
+            assertNoSeqScan(active, "directory_membership");
+            assertUsesIndex(active, "directory_company_pkey");
         }
-        // the active filter: the same probe per company walked, never a join of every membership (with every user)
+        // the active filter: the flag leads the ordering index, so a rare value (one active company of the 200,000)
+        // is a walk of its own entries, first and deep pages, in each order; never a membership probe per company
         for (boolean activeOnly : List.of(true, false)) {
-            CompanySearch f = new CompanySearch(PARTNER, null, activeOnly, null, null, null, null, null, null,
-                    CompanySearch.SortField.CREATED_ON, false);
-            SqlFilter where = CompanyRepository.sqlFilter(f);
-            String filtered = explain(db, CompanyRepository.pageSql(f, where, FIRST), where.params());
-            assertNoSeqScan(filtered, "directory_membership");
-            assertNoSeqScan(filtered, "directory_user");
-            assertUsesIndex(filtered, "directory_company_program_list");
-            assertUsesIndex(filtered, "directory_membership_company_status");
+            for (CompanySearch.SortField sort : CompanySearch.SortField.values()) {
+                for (boolean ascending : List.of(true, false)) {
+                    CompanySearch f = new CompanySearch(PARTNER, null, activeOnly, null, null, null, null, null, null,
+                            sort, ascending);
+                    SqlFilter where = CompanyRepository.sqlFilter(f);
+                    for (PageRequest page : List.of(FIRST, DEEP)) {
+                        String filtered = explain(db, CompanyRepository.pageSql(f, where, page), where.params());
+                        assertNoSeqScan(filtered, "directory_company");
+                        assertNoSeqScan(filtered, "directory_membership");
+                        assertUsesIndex(filtered, "directory_company_program_active_list");
+                        if (filtered.contains("directory_membership")) {
+                            throw new AssertionError("the active filter probes the memberships:\n" + filtered);
+                        }
+                    }
+                }
+            }
         }
+        // the seed's flags: only the company with members is active
+        List<String> active = new java.util.ArrayList<>();
+        try (Statement s = db.createStatement();
+                ResultSet rs = s.executeQuery("select id::text from directory_company where partner = '" + PARTNER
+                        + "' and active")) {
+            while (rs.next()) {
+                active.add(rs.getString(1));
+            }
+        }
+        assertEquals(List.of(COMPANY.toString()), active);
     }
 
     /**

@@ -238,6 +238,58 @@ class CompanyApiTest {
                 .body("id", not(hasItem(r1.toString())));
     }
 
+    /**
+     * A company is active while one of its enabled members has activated their account: the flag the active filter
+     * reads is kept by the directory's triggers as members are added, activate, are disabled and are removed.
+     */
+    @Test
+    void aCompanyIsActiveWhileOneOfItsMembersIs() {
+        UUID company = f.reseller("Epsilon Resellers");
+        UUID other = f.reseller("Zeta Resellers");
+        f.member(other, "ACTIVE", Roles.USER);
+        assertActive(company, false);
+        // an invited member does not make it active; that member activating their account does
+        UUID invited = f.member(company, "INVITED", Roles.USER);
+        assertActive(company, false);
+        AccountEvents.publish(AccountEvents.membership("MEMBERSHIP_UPDATED", f.partner, company, invited,
+                f.email(invited), "ACTIVE", List.of(Roles.USER), true, System.currentTimeMillis()));
+        Fixtures.eventually(() -> Fixtures.number("select count(*) from directory_user where id = ? and status = 'ACTIVE'",
+                invited) == 1, "activated");
+        assertActive(company, true);
+        // a second member added active; disabling the first leaves it active, removing the second (its last) does not
+        UUID second = f.member(company, "ACTIVE", Roles.USER);
+        AccountEvents.publish(AccountEvents.membership("MEMBERSHIP_DISABLED", f.partner, company, invited,
+                f.email(invited), "ACTIVE", List.of(Roles.USER), false, System.currentTimeMillis()));
+        Fixtures.eventually(() -> Fixtures.number("select count(*) from directory_membership where user_id = ?"
+                + " and not enabled", invited) == 1, "disabled");
+        assertActive(company, true);
+        AccountEvents.publish(AccountEvents.membershipDeleted(f.partner, company, second, false,
+                System.currentTimeMillis()));
+        Fixtures.eventually(() -> Fixtures.number("select count(*) from directory_membership where user_id = ? and deleted",
+                second) == 1, "removed");
+        assertActive(company, false);
+        // enabled again: active again; the other company never changed
+        AccountEvents.publish(AccountEvents.membership("MEMBERSHIP_ENABLED", f.partner, company, invited,
+                f.email(invited), "ACTIVE", List.of(Roles.USER), true, System.currentTimeMillis()));
+        Fixtures.eventually(() -> Fixtures.number("select count(*) from directory_membership where user_id = ?"
+                + " and enabled", invited) == 1, "enabled");
+        assertActive(company, true);
+        assertActive(other, true);
+    }
+
+    /** The active filter (both values), the list's flag and the details' agree on {@code company}. */
+    private void assertActive(UUID company, boolean active) {
+        String id = company.toString();
+        f.asManager().get(COMPANIES + "?context=RESELLER_MANAGER&active=true").then().statusCode(200)
+                .body("id", active ? hasItem(id) : not(hasItem(id)));
+        f.asManager().get(COMPANIES + "?context=RESELLER_MANAGER&active=false").then().statusCode(200)
+                .body("id", active ? not(hasItem(id)) : hasItem(id));
+        f.asManager().get(COMPANIES + "?context=RESELLER_MANAGER").then().statusCode(200)
+                .body("find { it.id == '" + id + "' }.activated", equalTo(active));
+        f.asManager().get(COMPANIES + "/" + id + "?context=RESELLER_MANAGER").then().statusCode(200)
+                .body("active", equalTo(active));
+    }
+
     @Test
     void detailsForWhoeverSeesTheCompany() {
         UUID r1 = f.reseller("Details Reseller");

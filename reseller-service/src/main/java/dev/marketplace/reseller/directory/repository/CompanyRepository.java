@@ -62,7 +62,10 @@ public class CompanyRepository implements PanacheRepositoryBase<DirectoryCompany
                 params, UUID.class);
     }
 
-    /** A page of the listing: ids from the ordering index (directory_company_program_list*), then rows by id. */
+    /**
+     * A page of the listing: ids from the ordering index (directory_company_program_list*, or
+     * directory_company_program_active_list* with the active filter), then rows by id.
+     */
     public Uni<List<DirectoryCompany>> search(CompanySearch filter, PageRequest page) {
         SqlFilter where = sqlFilter(filter);
         return ListQueries.page(DirectoryCompany.class, UUID.class, "id", c -> c.id, pageSql(filter, where, page), where);
@@ -120,25 +123,12 @@ public class CompanyRepository implements PanacheRepositoryBase<DirectoryCompany
     }
 
     /**
-     * One probe per company, through its memberships' index, that stops at its first active member ({@code ids}: the
-     * id list's placeholders), reading the user's status from the membership's copy (kept by triggers). Written as an
-     * {@code exists} over the users, the planner joined every membership with every user by hash to answer a page
-     * (1.2-1.6 s at a million members, bench/lists), or walked every active user for a company without members.
+     * The companies of {@code ids} (the id list's placeholders) whose flag says they are active: one primary-key lookup
+     * per company. The flag is kept by triggers on the memberships (V3 migration).
      */
     public static String activeSql(String ids) {
-        return "select c.id from directory_company c cross join lateral (" + FIRST_ACTIVE_MEMBER + ") active"
-                + " where c.id in (" + ids + ")";
+        return "select c.id from directory_company c where c.id in (" + ids + ") and c.active";
     }
-
-    /**
-     * The first active member of company {@code c.id}: a membership listed and enabled whose user has activated their
-     * account (the membership's copy of the user's status). The order is an index's
-     * ({@code directory_membership_company_status}), so that even when the statistics say most memberships are one
-     * company's, a scan of the table (which would have to sort) never looks cheaper than the probe.
-     */
-    private static final String FIRST_ACTIVE_MEMBER = "select true as active from directory_membership m"
-            + " where m.company_id = c.id and m.listed and m.enabled and m.user_status = 'ACTIVE'"
-            + " order by m.user_sort_email, m.user_id limit 1";
 
     /**
      * The listing's where-clause. Its scope: the marketplace's reseller program (a manager's view), or the customers
@@ -158,9 +148,9 @@ public class CompanyRepository implements PanacheRepositoryBase<DirectoryCompany
             where.and(f.enabled() ? "c.enabled" : "not c.enabled");
         }
         if (f.active() != null) {
-            // a probe per company walked (a subquery with a limit is not turned into a join): an exists was planned
-            // as a hash join of every membership with every user, 2.2 s for a page at a million members
-            where.and((f.active() ? "" : "not ") + "coalesce((" + FIRST_ACTIVE_MEMBER + "), false)");
+            // the flag kept by triggers (V3 migration), leading the scope in directory_company_program_active_list*: a
+            // rare value is an index walk, not a probe of every company walked (1.3 s at a million companies, one active)
+            where.and(f.active() ? "c.active = true" : "c.active = false");
         }
         if (f.searchText() != null) {
             String search = SqlFilter.contains(f.searchText());
