@@ -28,14 +28,14 @@ public record Total(long count, boolean capped) {
      * so the list has exactly {@code offset + found} rows (an empty page past the first tells nothing). A selective
      * filter is then answered by one scan instead of two.
      */
-    public static Uni<Total> unlessThePageTells(long offset, int size, int found, Supplier<Uni<Total>> count) {
+    static Uni<Total> unlessThePageTells(long offset, int size, int found, Supplier<Uni<Total>> count) {
         if (found < size && (found > 0 || offset == 0)) {
             return Uni.createFrom().item(exact(offset + found));
         }
         return count.get();
     }
 
-    public static Uni<Total> unlessThePageTells(PageRequest page, int found, Supplier<Uni<Total>> count) {
+    static Uni<Total> unlessThePageTells(PageRequest page, int found, Supplier<Uni<Total>> count) {
         return unlessThePageTells(page.offset(), page.size(), found, count);
     }
 
