@@ -43,6 +43,7 @@ import dev.marketplace.catalog.settings.service.SettingsShapes.ApiHealthMaintena
 import dev.marketplace.catalog.settings.service.SettingsShapes.AvailabilitySettings;
 import dev.marketplace.common.client.ServiceRejection;
 import dev.marketplace.common.error.ApiException;
+import dev.marketplace.common.paging.ListQueries;
 import dev.marketplace.common.paging.PageRequest;
 import dev.marketplace.common.security.Caller;
 import io.quarkus.hibernate.reactive.panache.common.WithSession;
@@ -94,7 +95,7 @@ public class BundleService {
                 query.productType(), query.featured(), query.text());
         PageRequest page = query.page();
         // one more row than the page tells whether a next page exists, without counting the marketplace's products
-        return products.readOnlySession()
+        return ListQueries.readOnlySession()
                 .chain(() -> products.listing(filter, query.sort(), query.ascending(), page.offset(), page.size() + 1))
                 .chain(found -> {
                     boolean hasNext = found.size() > page.size();

@@ -5,8 +5,6 @@ import java.util.List;
 
 import jakarta.enterprise.context.ApplicationScoped;
 
-import org.hibernate.FlushMode;
-
 import dev.marketplace.catalog.product.domain.ListingSort;
 import dev.marketplace.catalog.product.domain.Product;
 import dev.marketplace.catalog.product.domain.PublicationStatus;
@@ -14,7 +12,6 @@ import dev.marketplace.common.paging.ListQueries;
 import dev.marketplace.common.paging.PageRequest;
 import dev.marketplace.common.paging.SqlFilter;
 import dev.marketplace.common.paging.Total;
-import io.quarkus.hibernate.reactive.panache.Panache;
 import io.quarkus.hibernate.reactive.panache.PanacheRepositoryBase;
 import io.smallrye.mutiny.Uni;
 
@@ -52,18 +49,6 @@ public class ProductRepository implements PanacheRepositoryBase<Product, Long> {
     public static String productsPageSql(String developer, SqlFilter where, PageRequest page) {
         return developer == null ? ListQueries.pageSql("product p", "p.id", where, "p.id", page)
                 : ListQueries.pageSql("product_developer d", "d.product_id", where, "d.product_id", page);
-    }
-
-    /**
-     * Makes the current session a reader's: entities it loads from now on are read-only (no snapshot kept) and nothing is
-     * flushed before its queries. A list page loads a hundred entities or more; without this, every later query of the
-     * page first dirty-checked all of them (about a tenth of a storefront page's CPU).
-     */
-    public Uni<Void> readOnlySession() {
-        return Panache.getSession().invoke(session -> {
-            session.setDefaultReadOnly(true);
-            session.setFlushMode(FlushMode.MANUAL);
-        }).replaceWithVoid();
     }
 
     public Uni<Product> byRefId(String partner, String refId) {

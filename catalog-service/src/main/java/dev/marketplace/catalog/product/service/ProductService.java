@@ -36,6 +36,7 @@ import dev.marketplace.common.error.ApiException;
 import dev.marketplace.common.input.Violations;
 import dev.marketplace.common.events.DomainEventPublisher;
 import dev.marketplace.common.events.EventTypes;
+import dev.marketplace.common.paging.ListQueries;
 import dev.marketplace.common.paging.PageRequest;
 import dev.marketplace.common.paging.PagedResponse;
 import dev.marketplace.common.security.Caller;
@@ -121,7 +122,7 @@ public class ProductService {
         String partner = caller.partner();
         String developer = access.channelReader() ? null : access.developer();
         // the total is the list's counter (exact, never a count of the marketplace's products)
-        return products.readOnlySession().chain(() -> products.count(partner, developer)).chain(total -> products.search(partner, developer, page)
+        return ListQueries.readOnlySession().chain(() -> products.count(partner, developer)).chain(total -> products.search(partner, developer, page)
                 .chain(found -> views(found, base)).map(list -> PagedResponse.of(list, page, total, uri)));
     }
 
@@ -428,11 +429,6 @@ public class ProductService {
         product.visibleOnMarketplace = visible;
         product.lastModified = Instant.now();
         return products.flush();
-    }
-
-    /** Makes the current session a reader's (a list page's): see {@link ProductRepository#readOnlySession}. */
-    public Uni<Void> readOnlySession() {
-        return products.readOnlySession();
     }
 
     /** A page of the storefront (see {@link ProductRepository#listing}): {@code limit} rows from {@code offset}. */

@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.function.Function;
 
+import org.hibernate.FlushMode;
 import org.hibernate.reactive.mutiny.Mutiny;
 
 import io.quarkus.hibernate.reactive.panache.Panache;
@@ -18,6 +19,18 @@ import io.smallrye.mutiny.Uni;
  */
 public final class ListQueries {
     private ListQueries() {
+    }
+
+    /**
+     * Makes the current session a reader's, for a list page: entities it loads from now on are read-only (no snapshot
+     * kept) and nothing is flushed before its queries. A page loads a hundred entities or more; without this, every later
+     * query of the page first dirty-checks all of them (about a tenth of a storefront page's CPU).
+     */
+    public static Uni<Void> readOnlySession() {
+        return Panache.getSession().invoke(session -> {
+            session.setDefaultReadOnly(true);
+            session.setFlushMode(FlushMode.MANUAL);
+        }).replaceWithVoid();
     }
 
     /**
