@@ -3,6 +3,7 @@ package dev.marketplace.testkit;
 import java.io.ByteArrayInputStream;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
+import java.security.SecureRandom;
 import java.util.HashMap;
 import java.util.Map;
 
@@ -20,6 +21,7 @@ import oauth.signpost.signature.QueryStringSigningStrategy;
  * verifier cannot make a test pass.
  */
 public final class SignpostSigner {
+    private static final SecureRandom NONCES = new SecureRandom();
     private final String key;
     private final String secret;
 
@@ -67,8 +69,18 @@ public final class SignpostSigner {
         return request.url;
     }
 
+    /**
+     * A consumer for one signature, whose nonces come from one SecureRandom: signpost seeds each consumer's nonces with
+     * {@code new Random(System.nanoTime())}, so two consumers made in the same nanosecond (threads signing at once)
+     * send the same nonce, which the gateway rightly refuses as a replay.
+     */
     private OAuthConsumer consumer() {
-        OAuthConsumer consumer = new DefaultOAuthConsumer(key, secret);
+        OAuthConsumer consumer = new DefaultOAuthConsumer(key, secret) {
+            @Override
+            protected String generateNonce() {
+                return Long.toUnsignedString(NONCES.nextLong(), 36) + Long.toUnsignedString(NONCES.nextLong(), 36);
+            }
+        };
         consumer.setSendEmptyTokens(false);
         return consumer;
     }

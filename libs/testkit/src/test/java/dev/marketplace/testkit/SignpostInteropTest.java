@@ -5,6 +5,11 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.net.URI;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CountDownLatch;
 
 import org.junit.jupiter.api.Test;
 
@@ -36,5 +41,38 @@ class SignpostInteropTest {
     void queryStringSignature() {
         String signed = signer.signedUrl("GET", "https://marketplace.example/return?success=true&accountIdentifier=a1");
         assertTrue(SignedRequest.parse("GET", URI.create(signed), null, null).orElseThrow().verify("s3cr3t/+=", ""));
+    }
+
+    /**
+     * Threads signing at once get distinct nonces: signpost's own nonces are seeded with System.nanoTime() per consumer,
+     * and two signatures in the same nanosecond made a replay that the gateway refused (a flaky end-to-end test).
+     */
+    @Test
+    void concurrentSignaturesNeverShareANonce() throws Exception {
+        String url = "http://localhost:8080/api/account/v2/companies";
+        Set<String> nonces = ConcurrentHashMap.newKeySet();
+        CountDownLatch start = new CountDownLatch(1);
+        List<Thread> threads = new ArrayList<>();
+        int perThread = 5_000;
+        for (int t = 0; t < 8; t++) {
+            Thread thread = new Thread(() -> {
+                try {
+                    start.await();
+                } catch (InterruptedException e) {
+                    return;
+                }
+                for (int i = 0; i < perThread; i++) {
+                    String header = signer.authorization("GET", url, null);
+                    nonces.add(SignedRequest.parse("GET", URI.create(url), header, null).orElseThrow().nonce());
+                }
+            });
+            thread.start();
+            threads.add(thread);
+        }
+        start.countDown();
+        for (Thread thread : threads) {
+            thread.join();
+        }
+        assertEquals(8 * perThread, nonces.size());
     }
 }

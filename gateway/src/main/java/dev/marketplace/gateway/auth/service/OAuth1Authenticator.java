@@ -7,6 +7,8 @@ import java.util.UUID;
 
 import jakarta.enterprise.context.ApplicationScoped;
 
+import org.jboss.logging.Logger;
+
 import dev.marketplace.common.error.ApiException;
 import dev.marketplace.common.oauth.OAuth1;
 import dev.marketplace.common.oauth.SignedRequest;
@@ -20,11 +22,13 @@ import io.vertx.core.Future;
 /**
  * Two-legged OAuth 1.0 (signed fetch): HMAC-SHA1 only, timestamp within the window, signature checked with the
  * consumer's current secret, nonce used once per consumer within the window. Any failure is an empty result, so that
- * the caller cannot tell which check failed.
+ * the caller cannot tell which check failed; the reason is logged at DEBUG for operators
+ * ({@code quarkus.log.category."dev.marketplace.gateway.auth".level=DEBUG}).
  */
 @ApplicationScoped
 public class OAuth1Authenticator {
     public static final String REQUESTOR_ID = "xoauth_requestor_id";
+    private static final Logger LOG = Logger.getLogger(OAuth1Authenticator.class);
 
     private final ConsumerRegistry consumers;
     private final NonceReplayCache nonces;
@@ -52,31 +56,34 @@ public class OAuth1Authenticator {
             parsed = SignedRequest.parse(method, uri, authorization, formBody);
         } catch (IllegalArgumentException e) {
             // malformed percent-encoding in the query, body or header
-            return NONE;
+            return refused(null, "malformed percent-encoding");
         }
         if (parsed.isEmpty()) {
-            return NONE;
+            return refused(null, "no OAuth 1.0 parameters");
         }
         SignedRequest request = parsed.get();
         long now = clock.instant().getEpochSecond();
         String nonce = request.nonce();
         if (!OAuth1.HMAC_SHA1.equals(request.signatureMethod()) || request.signature() == null
-                || request.timestamp() < 0 || Math.abs(now - request.timestamp()) > windowSeconds
                 || nonce == null || nonce.isEmpty() || nonce.length() > maxNonceLength
                 || (request.token() != null && !request.token().isEmpty())) {
-            return NONE;
+            return refused(request, "not HMAC-SHA1, no signature, no nonce or one too long, or a token");
+        }
+        if (request.timestamp() < 0 || Math.abs(now - request.timestamp()) > windowSeconds) {
+            return refused(request, "timestamp " + request.timestamp() + " outside the window (now " + now + ")");
         }
         Consumer cached = consumers.cached(request.consumerKey());
         if (cached != null) {
             return verified(request, cached);
         }
         // not in memory (first call, a vendor, or the cache cannot be trusted right now): look it up
-        return consumers.find(request.consumerKey()).compose(found -> found.isPresent() ? verified(request, found.get()) : NONE);
+        return consumers.find(request.consumerKey())
+                .compose(found -> found.isPresent() ? verified(request, found.get()) : refused(request, "unknown consumer key"));
     }
 
     private Future<Optional<CallerIdentity>> verified(SignedRequest request, Consumer consumer) {
         if (!request.verify(consumer.secret(), "")) {
-            return NONE;
+            return refused(request, "signature does not match");
         }
         UUID user;
         try {
@@ -87,7 +94,16 @@ public class OAuth1Authenticator {
             return Future.failedFuture(refused);
         }
         return nonces.firstUse(consumer.key(), request.nonce(), request.timestamp())
-                .map(fresh -> fresh ? Optional.of(identity(consumer, user)) : Optional.<CallerIdentity>empty());
+                .compose(fresh -> fresh ? Future.succeededFuture(Optional.of(identity(consumer, user)))
+                        : refused(request, "nonce already used"));
+    }
+
+    private static Future<Optional<CallerIdentity>> refused(SignedRequest request, String why) {
+        if (LOG.isDebugEnabled()) {
+            LOG.debugf("Signed call refused (%s): consumer %s, nonce %s", why, request == null ? null : request.consumerKey(),
+                    request == null ? null : request.nonce());
+        }
+        return NONE;
     }
 
     static CallerIdentity identity(Consumer consumer, UUID user) {
