@@ -5,6 +5,7 @@ import java.util.List;
 import jakarta.enterprise.context.ApplicationScoped;
 
 import dev.marketplace.catalog.product.domain.Edition;
+import dev.marketplace.common.paging.ListQueries;
 import io.quarkus.hibernate.reactive.panache.PanacheRepositoryBase;
 import io.smallrye.mutiny.Uni;
 
@@ -20,7 +21,7 @@ public class EditionRepository implements PanacheRepositoryBase<Edition, Long> {
         if (productIds.isEmpty()) {
             return Uni.createFrom().item(List.of());
         }
-        return list("productId in ?1 order by productId, rank, id", productIds);
+        return ListQueries.rowsWhereAny(Edition.class, "productId", productIds, "e.productId, e.rank, e.id");
     }
 
     /** Editions by id (a page's bundle members' editions, one query). */
@@ -28,7 +29,7 @@ public class EditionRepository implements PanacheRepositoryBase<Edition, Long> {
         if (ids.isEmpty()) {
             return Uni.createFrom().item(List.of());
         }
-        return list("id in ?1", ids);
+        return ListQueries.rowsWhereAny(Edition.class, "id", ids, null);
     }
 
     public Uni<Edition> ofProduct(long productId, long editionId) {

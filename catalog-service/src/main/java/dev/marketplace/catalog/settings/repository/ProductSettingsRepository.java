@@ -6,7 +6,9 @@ import java.util.List;
 import jakarta.enterprise.context.ApplicationScoped;
 
 import dev.marketplace.catalog.settings.domain.ProductSettings;
+import dev.marketplace.common.paging.ListQueries;
 import io.quarkus.hibernate.reactive.panache.PanacheRepositoryBase;
+import io.quarkus.panache.common.Parameters;
 import io.smallrye.mutiny.Uni;
 
 @ApplicationScoped
@@ -21,7 +23,7 @@ public class ProductSettingsRepository implements PanacheRepositoryBase<ProductS
         if (productIds.isEmpty()) {
             return Uni.createFrom().item(List.of());
         }
-        return find("productId in ?1", productIds)
+        return find(ListQueries.whereAny("productId", "ids"), Parameters.with("ids", ListQueries.asArray(productIds)))
                 .project(General.class).list();
     }
 }
