@@ -6,9 +6,7 @@ import java.util.List;
 import jakarta.enterprise.context.ApplicationScoped;
 
 import dev.marketplace.catalog.product.domain.BundledProduct;
-import dev.marketplace.common.paging.ListQueries;
 import io.quarkus.hibernate.reactive.panache.PanacheRepositoryBase;
-import io.quarkus.panache.common.Parameters;
 import io.smallrye.mutiny.Uni;
 
 @ApplicationScoped
@@ -30,9 +28,7 @@ public class BundledProductRepository implements PanacheRepositoryBase<BundledPr
         if (productIds.isEmpty()) {
             return Uni.createFrom().item(List.of());
         }
-        return list("from BundledProduct e where " + ListQueries.whereAny("e.bundleId", "ids") + " or "
-                + ListQueries.whereAny("e.productId", "ids") + " order by e.bundleId, e.position",
-                Parameters.with("ids", ListQueries.asArray(productIds)));
+        return list("bundleId in ?1 or productId in ?1 order by bundleId, position", productIds);
     }
 
     /** Rows naming any of {@code productIds} as a member (which of them a bundle groups). */

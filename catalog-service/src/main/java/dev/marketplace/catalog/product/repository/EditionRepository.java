@@ -5,7 +5,6 @@ import java.util.List;
 import jakarta.enterprise.context.ApplicationScoped;
 
 import dev.marketplace.catalog.product.domain.Edition;
-import dev.marketplace.common.paging.ListQueries;
 import io.quarkus.hibernate.reactive.panache.PanacheRepositoryBase;
 import io.smallrye.mutiny.Uni;
 
@@ -21,7 +20,7 @@ public class EditionRepository implements PanacheRepositoryBase<Edition, Long> {
         if (productIds.isEmpty()) {
             return Uni.createFrom().item(List.of());
         }
-        return ListQueries.rowsWhereAny(Edition.class, "productId", productIds, "e.productId, e.rank, e.id");
+        return list("productId in ?1 order by productId, rank, id", productIds);
     }
 
     /** Editions by id (a page's bundle members' editions, one query). */
@@ -29,7 +28,7 @@ public class EditionRepository implements PanacheRepositoryBase<Edition, Long> {
         if (ids.isEmpty()) {
             return Uni.createFrom().item(List.of());
         }
-        return ListQueries.rowsWhereAny(Edition.class, "id", ids, null);
+        return list("id in ?1", ids);
     }
 
     public Uni<Edition> ofProduct(long productId, long editionId) {

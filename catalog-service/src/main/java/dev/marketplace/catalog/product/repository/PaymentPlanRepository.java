@@ -5,7 +5,6 @@ import java.util.List;
 import jakarta.enterprise.context.ApplicationScoped;
 
 import dev.marketplace.catalog.product.domain.PaymentPlan;
-import dev.marketplace.common.paging.ListQueries;
 import io.quarkus.hibernate.reactive.panache.PanacheRepositoryBase;
 import io.smallrye.mutiny.Uni;
 
@@ -20,6 +19,6 @@ public class PaymentPlanRepository implements PanacheRepositoryBase<PaymentPlan,
         if (editionIds.isEmpty()) {
             return Uni.createFrom().item(List.of());
         }
-        return ListQueries.rowsWhereAny(PaymentPlan.class, "editionId", editionIds, "e.id");
+        return list("editionId in ?1 order by id", editionIds);
     }
 }

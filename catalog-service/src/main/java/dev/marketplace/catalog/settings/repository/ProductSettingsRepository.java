@@ -6,9 +6,7 @@ import java.util.List;
 import jakarta.enterprise.context.ApplicationScoped;
 
 import dev.marketplace.catalog.settings.domain.ProductSettings;
-import dev.marketplace.common.paging.ListQueries;
 import io.quarkus.hibernate.reactive.panache.PanacheRepositoryBase;
-import io.quarkus.panache.common.Parameters;
 import io.smallrye.mutiny.Uni;
 
 @ApplicationScoped
@@ -23,7 +21,7 @@ public class ProductSettingsRepository implements PanacheRepositoryBase<ProductS
         if (productIds.isEmpty()) {
             return Uni.createFrom().item(List.of());
         }
-        return find(ListQueries.whereAny("productId", "ids"), Parameters.with("ids", ListQueries.asArray(productIds)))
+        return find("productId in ?1", productIds)
                 .project(General.class).list();
     }
 }

@@ -1,8 +1,6 @@
 package dev.marketplace.common.paging;
 
-import java.lang.reflect.Array;
 import java.util.ArrayList;
-import java.util.Collection;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -53,59 +51,33 @@ public final class ListQueries {
     }
 
     /**
-     * The entities of a page, in the page's order: the ids from {@code pageSql} ({@link #pageSql}), then their rows by
-     * primary key ({@code idAttribute} of {@code entity}), in one query ({@link #whereAny}).
+     * The entities of a page, in the page's order: the ids from {@code pageSql} ({@link #pageSql}), then one query
+     * for their rows by primary key ({@code idAttribute} of {@code entity}).
      */
     public static <T, K> Uni<List<T>> page(Class<T> entity, Class<K> idType, String idAttribute, Function<T, K> idOf,
             String pageSql, SqlFilter filter) {
         return Panache.getSession().chain(session -> {
             Mutiny.SelectionQuery<K> ids = session.createNativeQuery(pageSql, idType);
             bind(ids, filter);
-            return ids.getResultList().chain(found -> rowsWhereAny(entity, idAttribute, found, null).map(rows -> {
-                Map<K, T> byId = new HashMap<>();
-                rows.forEach(row -> byId.put(idOf.apply(row), row));
-                List<T> ordered = new ArrayList<>(found.size());
-                for (K id : found) {
-                    T row = byId.get(id);
-                    if (row != null) {
-                        ordered.add(row);
-                    }
+            return ids.getResultList().chain(found -> {
+                if (found.isEmpty()) {
+                    return Uni.createFrom().item(List.<T>of());
                 }
-                return ordered;
-            }));
+                return session.createSelectionQuery("from " + entity.getSimpleName() + " e where e." + idAttribute
+                        + " in :ids", entity).setParameter("ids", found).getResultList().map(rows -> {
+                            Map<K, T> byId = new HashMap<>();
+                            rows.forEach(row -> byId.put(idOf.apply(row), row));
+                            List<T> ordered = new ArrayList<>(found.size());
+                            for (K id : found) {
+                                T row = byId.get(id);
+                                if (row != null) {
+                                    ordered.add(row);
+                                }
+                            }
+                            return ordered;
+                        });
+            });
         });
-    }
-
-    /**
-     * The entities whose {@code attribute} is one of {@code values}, in one query:
-     * {@code from <entity> e where }{@link #whereAny}{@code (e.<attribute>) [order by <orderBy>]}.
-     *
-     * @param orderBy the order, of alias {@code e} (e.g. {@code e.productId, e.rank}), or null
-     */
-    public static <T> Uni<List<T>> rowsWhereAny(Class<T> entity, String attribute, Collection<?> values, String orderBy) {
-        if (values.isEmpty()) {
-            return Uni.createFrom().item(List.of());
-        }
-        String hql = "from " + entity.getSimpleName() + " e where " + whereAny("e." + attribute, "values")
-                + (orderBy == null ? "" : " order by " + orderBy);
-        return Panache.getSession().chain(session -> session.createSelectionQuery(hql, entity)
-                .setParameter("values", asArray(values)).getResultList());
-    }
-
-    /**
-     * The HQL condition "{@code path} is one of the array parameter {@code :parameter}", written
-     * {@code <path> = any(?)} in SQL. Why not HQL's {@code in :values}: Hibernate caches no SQL for a query with a list
-     * parameter and translates it from HQL again on every run (a storefront page ran five such queries, about a tenth of
-     * its CPU); an array is one parameter whatever its length, so the statement is translated once, and PostgreSQL sees
-     * the same statement every time. Bind the parameter with {@link #asArray}.
-     */
-    public static String whereAny(String path, String parameter) {
-        return "cast(sql('(? = any(?))', " + path + ", :" + parameter + ") as Boolean)";
-    }
-
-    /** {@code values} as an array of their own type (a {@code Long[]}, a {@code UUID[]}), for {@link #whereAny}. */
-    public static Object[] asArray(Collection<?> values) {
-        return values.toArray((Object[]) Array.newInstance(values.iterator().next().getClass(), values.size()));
     }
 
     /**
