@@ -32,8 +32,13 @@ import io.smallrye.mutiny.Uni;
 @ApplicationScoped
 public class BillingClient {
     private static final Logger LOG = Logger.getLogger(BillingClient.class);
-    /** How many discounts one storefront page considers: billing's largest page. */
-    static final int DISCOUNT_PAGE = 250;
+    /** Discounts asked of billing per call: billing's largest page. */
+    static final int DISCOUNT_PAGE = 1000;
+    /**
+     * Most discounts of a marketplace the storefront considers (ten calls to billing every time the 30 s cache expires);
+     * a marketplace with more is told in the log.
+     */
+    static final int MAX_DISCOUNTS = 10_000;
 
     @JsonIgnoreProperties(ignoreUnknown = true)
     public record ExchangeRate(String baseCurrency, String counterCurrency, BigDecimal rate, Long validFrom, Boolean active) {
@@ -88,15 +93,32 @@ public class BillingClient {
     }
 
     /**
-     * The marketplace's discounts (at most {@value #DISCOUNT_PAGE}); fails when billing cannot say, and the storefront
-     * then lists without discount details (StorefrontDiscounts), so that a failure is never cached as "no discounts".
+     * The marketplace's discounts, page after page of billing's list (up to {@value #MAX_DISCOUNTS}); fails when billing
+     * cannot say, and the storefront then lists without discount details (StorefrontDiscounts), so that a failure is
+     * never cached as "no discounts".
      */
     @AsynchronousNonBlocking
-    @Timeout(2000)
+    @Timeout(5000)
     @Retry(maxRetries = 1, delay = 100, abortOn = ServiceRejection.class)
     @CircuitBreaker(requestVolumeThreshold = 10, failureRatio = 0.5, delay = 10_000, successThreshold = 2)
     public Uni<List<Discount>> discounts(String partner) {
-        return billing.discounts(partner, Roles.PARTNER_READ, 0, DISCOUNT_PAGE).map(this::discountList);
+        return discountsFrom(partner, new ArrayList<>());
+    }
+
+    private Uni<List<Discount>> discountsFrom(String partner, List<Discount> found) {
+        return billing.discounts(partner, Roles.PARTNER_READ, found.size(), DISCOUNT_PAGE).chain(body -> {
+            List<Discount> page = discountList(body);
+            found.addAll(page);
+            if (page.size() < DISCOUNT_PAGE) {
+                return Uni.createFrom().item(found);
+            }
+            if (found.size() >= MAX_DISCOUNTS) {
+                LOG.warnf("Marketplace %s has more than %d discounts: the storefront shows the details of the first %d only",
+                        partner, MAX_DISCOUNTS, MAX_DISCOUNTS);
+                return Uni.createFrom().item(found);
+            }
+            return discountsFrom(partner, found);
+        });
     }
 
     private List<Discount> discountList(JsonNode body) {

@@ -14,8 +14,8 @@ import io.smallrye.mutiny.Uni;
 /**
  * billing's discounts of a marketplace as its storefront shows them, kept for a short while
  * ({@code quarkus.cache.caffeine."storefront-discounts".expire-after-write}, 30 s): every listing page needs them, and
- * asking billing on each request added a call and 250 parsed discounts to every page. A failed lookup is not kept: the
- * page goes without discount details ({@link #orNone}) and the next one asks billing again.
+ * asking billing on each request added its calls (one per 1,000 discounts) and their parsing to every page. A failed
+ * lookup is not kept: the page goes without discount details ({@link #orNone}) and the next one asks billing again.
  */
 @ApplicationScoped
 public class StorefrontDiscounts {
