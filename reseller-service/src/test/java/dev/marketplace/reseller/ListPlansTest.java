@@ -91,13 +91,6 @@ class ListPlansTest {
         // a page's member counts: the companies' counters
         assertNoSeqScan(explain(db, "select scope, n from list_counter where list = 'company-users' and scope in (?1, ?2)",
                 List.of(COMPANY.toString(), UUID.randomUUID().toString())), "list_counter");
-        // which of a page's companies are active: their flag, by primary key, next to one with 200,000 members
-        for (List<Object> ids : List.<List<Object>>of(List.of(COMPANY, UUID.randomUUID()), List.of(seededCompany()))) {
-            String active = explain(db, CompanyRepository.activeSql(ids.size() == 1 ? "?1" : "?1, ?2"), ids);
-            assertNoSeqScan(active, "directory_company");
-            assertNoSeqScan(active, "directory_membership");
-            assertUsesIndex(active, "directory_company_pkey");
-        }
         // the active filter: the flag leads the ordering index, so a rare value (one active company of the 200,000)
         // is a walk of its own entries, first and deep pages, in each order; never a membership probe per company
         for (boolean activeOnly : List.of(true, false)) {
@@ -249,11 +242,6 @@ class ListPlansTest {
     private static UserSearch users(UUID company, Set<String> statuses, String text,
             UserSearch.SortField sort, boolean ascending) {
         return new UserSearch(PARTNER, company, null, statuses, text, null, null, sort, ascending);
-    }
-
-    /** One seeded company of the program: it has no members. */
-    private static UUID seededCompany() throws Exception {
-        return UUID.fromString(seeded("select id::text from directory_company where id = ?", "company"));
     }
 
     /** The two words of one seeded company's name. */

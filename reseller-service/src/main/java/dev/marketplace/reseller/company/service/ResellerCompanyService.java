@@ -80,16 +80,15 @@ public class ResellerCompanyService {
     public Uni<CompanyViews.Details> details(ResellerContext context, String companyRef) {
         CompanyRef ref = CompanyRef.parse(companyRef);
         return access.actor(context).chain(actor -> associations.requireVisible(actor, ref)
-                .chain(company -> directory.activeCompanies(List.of(company.id))
-                        .map(active -> details(company, !active.isEmpty(), actor))));
+                .map(company -> details(company, company.active, actor)));
     }
 
     private Uni<List<CompanyViews.Item>> items(List<DirectoryCompany> companies) {
         List<UUID> ids = companies.stream().map(c -> c.id).toList();
-        return directory.memberCounts(ids).chain(counts -> directory.activeCompanies(ids).map(active -> companies.stream()
+        return directory.memberCounts(ids).map(counts -> companies.stream()
                 .map(c -> new CompanyViews.Item(c.id, c.externalId, c.name, c.createdOn.toEpochMilli(), c.phone,
-                        active.contains(c.id), counts.getOrDefault(c.id, 0L), CompanyViews.grantedAccesses(c)))
-                .toList()));
+                        c.active, counts.getOrDefault(c.id, 0L), CompanyViews.grantedAccesses(c)))
+                .toList());
     }
 
     private static CompanyViews.Details details(DirectoryCompany c, boolean active, Actor actor) {

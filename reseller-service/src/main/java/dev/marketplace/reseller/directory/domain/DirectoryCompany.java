@@ -3,6 +3,7 @@ package dev.marketplace.reseller.directory.domain;
 import java.time.Instant;
 import java.util.UUID;
 
+import jakarta.persistence.Column;
 import jakarta.persistence.Entity;
 import jakarta.persistence.Id;
 import jakarta.persistence.Table;
@@ -34,4 +35,10 @@ public class DirectoryCompany extends PanacheEntityBase {
     public boolean deleted;
     /** When account-service was in the state this row shows. */
     public Instant sourceVersion;
+    /**
+     * One of its enabled members has activated their account: kept by triggers on directory_membership (V3 migration),
+     * so read here and never written.
+     */
+    @Column(insertable = false, updatable = false)
+    public boolean active;
 }

@@ -1,16 +1,13 @@
 package dev.marketplace.reseller.directory.repository;
 
-import java.time.Instant;
 import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.HashMap;
-import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import java.util.UUID;
 
 import jakarta.enterprise.context.ApplicationScoped;
@@ -112,22 +109,6 @@ public class CompanyRepository implements PanacheRepositoryBase<DirectoryCompany
                     }
                     return counts;
                 });
-    }
-
-    /** The companies among {@code companies} that are active: one of their enabled members has activated their account. */
-    public Uni<Set<UUID>> active(Collection<UUID> companies) {
-        if (companies.isEmpty()) {
-            return Uni.createFrom().item(Set.of());
-        }
-        return Sql.list(activeSql(":ids"), Map.of("ids", List.copyOf(companies)), UUID.class).map(HashSet::new);
-    }
-
-    /**
-     * The companies of {@code ids} (the id list's placeholders) whose flag says they are active: one primary-key lookup
-     * per company. The flag is kept by triggers on the memberships (V3 migration).
-     */
-    public static String activeSql(String ids) {
-        return "select c.id from directory_company c where c.id in (" + ids + ") and c.active";
     }
 
     /**

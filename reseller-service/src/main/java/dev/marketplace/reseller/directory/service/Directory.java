@@ -102,10 +102,6 @@ public class Directory {
         return companies.memberCounts(companyIds);
     }
 
-    public Uni<Set<UUID>> activeCompanies(Collection<UUID> companyIds) {
-        return companies.active(companyIds);
-    }
-
     public Uni<DirectoryUser> user(UUID id) {
         return users.findById(id);
     }
