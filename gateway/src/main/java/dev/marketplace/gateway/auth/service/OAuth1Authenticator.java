@@ -70,7 +70,7 @@ public class OAuth1Authenticator {
             return refused(request, "not HMAC-SHA1, no signature, no nonce or one too long, or a token");
         }
         if (request.timestamp() < 0 || Math.abs(now - request.timestamp()) > windowSeconds) {
-            return refused(request, "timestamp " + request.timestamp() + " outside the window (now " + now + ")");
+            return refused(request, "timestamp outside the window");
         }
         Consumer cached = consumers.cached(request.consumerKey());
         if (cached != null) {
@@ -94,16 +94,22 @@ public class OAuth1Authenticator {
             return Future.failedFuture(refused);
         }
         return nonces.firstUse(consumer.key(), request.nonce(), request.timestamp())
-                .compose(fresh -> fresh ? Future.succeededFuture(Optional.of(identity(consumer, user)))
-                        : refused(request, "nonce already used"));
+                .map(fresh -> fresh ? Optional.of(identity(consumer, user)) : refusal(request, "nonce already used"));
     }
 
     private static Future<Optional<CallerIdentity>> refused(SignedRequest request, String why) {
-        if (LOG.isDebugEnabled()) {
-            LOG.debugf("Signed call refused (%s): consumer %s, nonce %s", why, request == null ? null : request.consumerKey(),
-                    request == null ? null : request.nonce());
-        }
+        refusal(request, why);
         return NONE;
+    }
+
+    /** No caller; why is logged at DEBUG (nothing is built for the log unless it is on: refusals are an attacker's path). */
+    private static Optional<CallerIdentity> refusal(SignedRequest request, String why) {
+        if (LOG.isDebugEnabled()) {
+            LOG.debugf("Signed call refused (%s): consumer %s, nonce %s, timestamp %s, now %s", why,
+                    request == null ? null : request.consumerKey(), request == null ? null : request.nonce(),
+                    request == null ? null : request.timestamp(), java.time.Instant.now().getEpochSecond());
+        }
+        return Optional.empty();
     }
 
     static CallerIdentity identity(Consumer consumer, UUID user) {
