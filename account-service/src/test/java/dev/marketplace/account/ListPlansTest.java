@@ -3,6 +3,8 @@ package dev.marketplace.account;
 import static dev.marketplace.testkit.QueryPlans.assertNoSeqScan;
 import static dev.marketplace.testkit.QueryPlans.assertUsesIndex;
 import static dev.marketplace.testkit.QueryPlans.explain;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.sql.Connection;
 import java.util.List;
@@ -20,6 +22,7 @@ import dev.marketplace.account.group.repository.GroupRepository;
 import dev.marketplace.account.invitation.repository.InvitationRepository;
 import dev.marketplace.account.membership.repository.MembershipRepository;
 import dev.marketplace.account.user.repository.UserRepository;
+import dev.marketplace.common.paging.CommonWords;
 import dev.marketplace.common.paging.PageRequest;
 import dev.marketplace.common.paging.SqlFilter;
 import dev.marketplace.common.paging.Total;
@@ -142,6 +145,16 @@ class ListPlansTest {
         assertNoSeqScan(groupPlan, "company_group");
         assertUsesIndex(groupPlan, "company_group_search_trgm");
         assertNoSeqScan(count("from company_group g", groups), "company_group");
+
+        // the department (every eighth group) is common by the column's statistics: the index is asked for the word
+        // beside it alone, and the whole term is matched on the rows that word finds
+        CommonWords common = QueryPlans.commonWords(db, "company_group", "search_text");
+        assertTrue(common.isCommon(group.split(" ")[1].toLowerCase()), group);
+        assertFalse(common.isCommon(group.split(" ")[0].toLowerCase()), group);
+        SqlFilter rareWord = GroupRepository.sqlFilter(searched, common);
+        String rarePlan = explain(db, GroupRepository.pageSql(searched, rareWord, FIRST), rareWord.params());
+        assertUsesIndex(rarePlan, "company_group_search_trgm");
+        assertFalse(rarePlan.contains("%" + group.split(" ")[1].toLowerCase() + "%"), rarePlan);
 
         // the local part of a seeded invitee's email (one invitation of the 200,000)
         String invitee = seeded("select split_part(email, '@', 1) from invitation where uuid = ?", "invitation");

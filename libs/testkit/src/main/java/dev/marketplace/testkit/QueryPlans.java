@@ -13,11 +13,14 @@ import java.sql.SQLException;
 import java.sql.Statement;
 import java.time.OffsetDateTime;
 import java.time.temporal.TemporalAccessor;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
 import org.eclipse.microprofile.config.Config;
 import org.eclipse.microprofile.config.ConfigProvider;
+
+import dev.marketplace.common.paging.CommonWords;
 
 /**
  * Checks that a list's queries keep using their indexes: seed a table with a few hundred thousand rows (a script whose
@@ -134,6 +137,18 @@ public final class QueryPlans {
             }
         }
         return plan.toString();
+    }
+
+    /** The common words of {@code table.column} as a service reads them ({@link CommonWords#STATISTICS_SQL}). */
+    public static CommonWords commonWords(Connection c, String table, String column) throws SQLException {
+        String sql = CommonWords.STATISTICS_SQL.replace("?1", literal(table)).replace("?2", literal(column));
+        List<Object[]> rows = new ArrayList<>();
+        try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery(sql)) {
+            while (rs.next()) {
+                rows.add(new Object[] {rs.getString(1), rs.getObject(2), rs.getObject(3)});
+            }
+        }
+        return CommonWords.fromStatistics(rows);
     }
 
     public static void assertUsesIndex(String plan, String index) {

@@ -8,6 +8,7 @@ import jakarta.enterprise.context.ApplicationScoped;
 
 import dev.marketplace.account.company.domain.Company;
 import dev.marketplace.common.lookup.CompanyRef;
+import dev.marketplace.common.paging.CommonWords;
 import dev.marketplace.common.paging.ListQueries;
 import dev.marketplace.common.paging.PageRequest;
 import dev.marketplace.common.paging.SqlFilter;
@@ -35,13 +36,17 @@ public class CompanyRepository implements PanacheRepositoryBase<Company, UUID> {
 
     /** A page of the companies list: ordered by name, then uuid (index {@code company_list}). */
     public Uni<List<Company>> search(CompanyFilter filter, PageRequest page) {
-        SqlFilter where = sqlFilter(filter);
-        return ListQueries.page(Company.class, UUID.class, "uuid", c -> c.uuid, pageSql(filter, where, page), where);
+        return where(filter).chain(where -> ListQueries.page(Company.class, UUID.class, "uuid", c -> c.uuid,
+                pageSql(filter, where, page), where));
     }
 
     /** The list's total: the partner's counter when unfiltered, else a capped count. */
     public Uni<Total> count(CompanyFilter filter) {
-        return ListQueries.total("from company c", sqlFilter(filter), LIST, filter.partner());
+        return where(filter).chain(where -> ListQueries.total("from company c", where, LIST, filter.partner()));
+    }
+
+    private static Uni<SqlFilter> where(CompanyFilter filter) {
+        return CommonWords.of("company", "sort_name", filter.name()).map(common -> sqlFilter(filter, common));
     }
 
     public static String pageSql(CompanyFilter filter, SqlFilter where, PageRequest page) {
@@ -51,9 +56,13 @@ public class CompanyRepository implements PanacheRepositoryBase<Company, UUID> {
     }
 
     public static SqlFilter sqlFilter(CompanyFilter filter) {
+        return sqlFilter(filter, CommonWords.NONE);
+    }
+
+    public static SqlFilter sqlFilter(CompanyFilter filter, CommonWords common) {
         SqlFilter where = SqlFilter.scope("c.partner = ?", filter.partner());
         if (filter.name() != null && !filter.name().isBlank()) {
-            where.andContains("c.sort_name", filter.name());
+            where.andContains("c.sort_name", filter.name(), common);
         }
         if (filter.vendor() != null) {
             where.and("c.vendor = ?", filter.vendor());

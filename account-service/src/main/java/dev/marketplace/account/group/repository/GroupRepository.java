@@ -9,6 +9,7 @@ import jakarta.enterprise.context.ApplicationScoped;
 
 import dev.marketplace.account.group.domain.CompanyGroup;
 import dev.marketplace.account.support.Queries;
+import dev.marketplace.common.paging.CommonWords;
 import dev.marketplace.common.paging.ListQueries;
 import dev.marketplace.common.paging.SqlFilter;
 import dev.marketplace.common.paging.Total;
@@ -36,8 +37,8 @@ public class GroupRepository implements PanacheRepositoryBase<CompanyGroup, UUID
 
     /** A page of a company's groups, by name or by creation, then uuid. */
     public Uni<List<CompanyGroup>> search(Filter filter, PageRequest page) {
-        SqlFilter where = sqlFilter(filter);
-        return ListQueries.page(CompanyGroup.class, UUID.class, "uuid", g -> g.uuid, pageSql(filter, where, page), where);
+        return where(filter).chain(where -> ListQueries.page(CompanyGroup.class, UUID.class, "uuid", g -> g.uuid,
+                pageSql(filter, where, page), where));
     }
 
     public static String pageSql(Filter filter, SqlFilter where, PageRequest page) {
@@ -48,7 +49,11 @@ public class GroupRepository implements PanacheRepositoryBase<CompanyGroup, UUID
 
     /** The list's total: the company's counter when unfiltered, else a capped count. */
     public Uni<Total> count(Filter filter) {
-        return ListQueries.total("from company_group g", sqlFilter(filter), LIST, filter.company());
+        return where(filter).chain(where -> ListQueries.total("from company_group g", where, LIST, filter.company()));
+    }
+
+    private static Uni<SqlFilter> where(Filter filter) {
+        return CommonWords.of("company_group", "search_text", filter.searchText()).map(common -> sqlFilter(filter, common));
     }
 
     /** Number of members of each group. */
@@ -67,12 +72,16 @@ public class GroupRepository implements PanacheRepositoryBase<CompanyGroup, UUID
     }
 
     public static SqlFilter sqlFilter(Filter f) {
+        return sqlFilter(f, CommonWords.NONE);
+    }
+
+    public static SqlFilter sqlFilter(Filter f, CommonWords common) {
         SqlFilter where = SqlFilter.scope("g.company_uuid = ?", f.company());
         if (f.member() != null) {
             where.and("exists (select 1 from group_member m where m.group_uuid = g.uuid and m.user_uuid = ?)", f.member());
         }
         if (f.searchText() != null && !f.searchText().isBlank()) {
-            where.andContains("g.search_text", f.searchText());
+            where.andContains("g.search_text", f.searchText(), common);
         }
         return where;
     }

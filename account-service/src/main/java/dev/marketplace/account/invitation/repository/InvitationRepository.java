@@ -7,6 +7,7 @@ import jakarta.enterprise.context.ApplicationScoped;
 
 import dev.marketplace.account.invitation.domain.Invitation;
 import dev.marketplace.account.support.Queries;
+import dev.marketplace.common.paging.CommonWords;
 import dev.marketplace.common.paging.ListQueries;
 import dev.marketplace.common.paging.PageRequest;
 import dev.marketplace.common.paging.SqlFilter;
@@ -45,8 +46,8 @@ public class InvitationRepository implements PanacheRepositoryBase<Invitation, U
 
     /** Pending and accepted invitations of a company (revoked ones are gone), newest first. */
     public Uni<List<Invitation>> search(UUID company, String filter, UUID inviter, PageRequest page) {
-        SqlFilter where = sqlFilter(company, filter, inviter);
-        return ListQueries.page(Invitation.class, UUID.class, "uuid", i -> i.uuid, pageSql(where, page), where);
+        return where(company, filter, inviter).chain(where -> ListQueries.page(Invitation.class, UUID.class, "uuid",
+                i -> i.uuid, pageSql(where, page), where));
     }
 
     public static String pageSql(SqlFilter where, PageRequest page) {
@@ -55,13 +56,21 @@ public class InvitationRepository implements PanacheRepositoryBase<Invitation, U
 
     /** The list's total: the company's counter when unfiltered, else a capped count. */
     public Uni<Total> count(UUID company, String filter, UUID inviter) {
-        return ListQueries.total("from invitation i", sqlFilter(company, filter, inviter), LIST, company);
+        return where(company, filter, inviter).chain(where -> ListQueries.total("from invitation i", where, LIST, company));
+    }
+
+    private static Uni<SqlFilter> where(UUID company, String filter, UUID inviter) {
+        return CommonWords.of("invitation", "sort_email", filter).map(common -> sqlFilter(company, filter, inviter, common));
     }
 
     public static SqlFilter sqlFilter(UUID company, String filter, UUID inviter) {
+        return sqlFilter(company, filter, inviter, CommonWords.NONE);
+    }
+
+    public static SqlFilter sqlFilter(UUID company, String filter, UUID inviter, CommonWords common) {
         SqlFilter where = SqlFilter.scope("i.company_uuid = ?", company).always("i.status <> 'REVOKED'");
         if (filter != null && !filter.isBlank()) {
-            where.andContains("i.sort_email", filter);
+            where.andContains("i.sort_email", filter, common);
         }
         if (inviter != null) {
             where.and("i.inviter_uuid = ?", inviter);

@@ -9,6 +9,7 @@ import jakarta.enterprise.context.ApplicationScoped;
 
 import dev.marketplace.account.membership.domain.Membership;
 import dev.marketplace.account.support.Queries;
+import dev.marketplace.common.paging.CommonWords;
 import dev.marketplace.common.paging.ListQueries;
 import dev.marketplace.common.paging.SqlFilter;
 import dev.marketplace.common.paging.Total;
@@ -48,13 +49,17 @@ public class MembershipRepository implements PanacheRepositoryBase<Membership, U
      * triggers); the caller fetches the page's users in one more query.
      */
     public Uni<List<Membership>> search(Filter filter, PageRequest page) {
-        SqlFilter where = sqlFilter(filter);
-        return ListQueries.page(Membership.class, UUID.class, "uuid", m -> m.uuid, pageSql(filter, where, page), where);
+        return where(filter).chain(where -> ListQueries.page(Membership.class, UUID.class, "uuid", m -> m.uuid,
+                pageSql(filter, where, page), where));
     }
 
     /** The list's total: the company's counter when unfiltered, else a capped count. */
     public Uni<Total> count(Filter filter) {
-        return ListQueries.total("from membership m", sqlFilter(filter), LIST, filter.company());
+        return where(filter).chain(where -> ListQueries.total("from membership m", where, LIST, filter.company()));
+    }
+
+    private static Uni<SqlFilter> where(Filter filter) {
+        return CommonWords.of("membership", "user_search", filter.searchText()).map(common -> sqlFilter(filter, common));
     }
 
     public static String pageSql(Filter filter, SqlFilter where, PageRequest page) {
@@ -69,6 +74,10 @@ public class MembershipRepository implements PanacheRepositoryBase<Membership, U
     }
 
     public static SqlFilter sqlFilter(Filter f) {
+        return sqlFilter(f, CommonWords.NONE);
+    }
+
+    public static SqlFilter sqlFilter(Filter f, CommonWords common) {
         SqlFilter where = SqlFilter.scope("m.company_uuid = ?", f.company());
         if (f.active() != null) {
             where.and(f.active() ? "m.user_status = 'ACTIVE'" : "m.user_status <> 'ACTIVE'");
@@ -85,7 +94,7 @@ public class MembershipRepository implements PanacheRepositoryBase<Membership, U
                     + "exists (select 1 from group_member g where g.group_uuid = ? and g.user_uuid = m.user_uuid)", f.groupUuid());
         }
         if (f.searchText() != null && !f.searchText().isBlank()) {
-            where.andContains("m.user_search", f.searchText());
+            where.andContains("m.user_search", f.searchText(), common);
         }
         return where;
     }

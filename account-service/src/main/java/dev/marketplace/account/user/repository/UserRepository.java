@@ -8,6 +8,7 @@ import java.util.UUID;
 
 import jakarta.enterprise.context.ApplicationScoped;
 
+import dev.marketplace.common.paging.CommonWords;
 import dev.marketplace.common.paging.ListQueries;
 import dev.marketplace.common.paging.SqlFilter;
 import dev.marketplace.common.paging.Total;
@@ -62,13 +63,17 @@ public class UserRepository implements PanacheRepositoryBase<AppUser, UUID> {
 
     /** A page of the users list, in the order of {@code filter.sortField()}, then uuid (an index per sort field). */
     public Uni<List<AppUser>> search(Filter filter, long offset, int limit) {
-        SqlFilter where = sqlFilter(filter);
-        return ListQueries.page(AppUser.class, UUID.class, "uuid", u -> u.uuid, pageSql(filter, where, offset, limit), where);
+        return where(filter).chain(where -> ListQueries.page(AppUser.class, UUID.class, "uuid", u -> u.uuid,
+                pageSql(filter, where, offset, limit), where));
     }
 
     /** The list's total: the partner's counter of users not deleted when unfiltered, else a capped count. */
     public Uni<Total> count(Filter filter) {
-        return ListQueries.total("from app_user u", sqlFilter(filter), LIST, filter.partner());
+        return where(filter).chain(where -> ListQueries.total("from app_user u", where, LIST, filter.partner()));
+    }
+
+    private static Uni<SqlFilter> where(Filter filter) {
+        return CommonWords.of("app_user", "search_name", filter.name()).map(common -> sqlFilter(filter, common));
     }
 
     public static String pageSql(Filter filter, SqlFilter where, long offset, int limit) {
@@ -87,9 +92,13 @@ public class UserRepository implements PanacheRepositoryBase<AppUser, UUID> {
     }
 
     public static SqlFilter sqlFilter(Filter f) {
+        return sqlFilter(f, CommonWords.NONE);
+    }
+
+    public static SqlFilter sqlFilter(Filter f, CommonWords common) {
         SqlFilter where = SqlFilter.scope("u.partner = ?", f.partner()).always("u.status <> 'DELETED'");
         if (f.name() != null && !f.name().isBlank()) {
-            where.andContains("u.search_name", f.name());
+            where.andContains("u.search_name", f.name(), common);
         }
         if (f.email() != null && !f.email().isBlank()) {
             where.and("lower(u.email) = ?", f.email().trim().toLowerCase());

@@ -8,6 +8,7 @@ import jakarta.enterprise.context.ApplicationScoped;
 import dev.marketplace.catalog.product.domain.ListingSort;
 import dev.marketplace.catalog.product.domain.Product;
 import dev.marketplace.catalog.product.domain.PublicationStatus;
+import dev.marketplace.common.paging.CommonWords;
 import dev.marketplace.common.paging.ListQueries;
 import dev.marketplace.common.paging.PageRequest;
 import dev.marketplace.common.paging.SqlFilter;
@@ -96,12 +97,16 @@ public class ProductRepository implements PanacheRepositoryBase<Product, Long> {
      * ids from the index of the order, then their rows.
      */
     public Uni<List<Product>> listing(ListingFilter filter, ListingSort sort, boolean ascending, int offset, int limit) {
-        SqlFilter where = listingFilter(filter);
-        return ListQueries.page(Product.class, Long.class, "id", p -> p.id,
-                listingPageSql(where, sort, ascending, offset, limit), where);
+        return CommonWords.of("product", "search_text", filter.text()).map(common -> listingFilter(filter, common))
+                .chain(where -> ListQueries.page(Product.class, Long.class, "id", p -> p.id,
+                        listingPageSql(where, sort, ascending, offset, limit), where));
     }
 
     public static SqlFilter listingFilter(ListingFilter filter) {
+        return listingFilter(filter, CommonWords.NONE);
+    }
+
+    public static SqlFilter listingFilter(ListingFilter filter, CommonWords common) {
         SqlFilter where = SqlFilter.scope("p.partner = ?", filter.partner());
         if (filter.onlyVisible() && filter.status() == PublicationStatus.PUBLISHED) {
             where.always(STOREFRONT);
@@ -121,7 +126,7 @@ public class ProductRepository implements PanacheRepositoryBase<Product, Long> {
             where.and("p.featured = ?", filter.featured());
         }
         if (filter.text() != null) {
-            where.andContains("p.search_text", filter.text());
+            where.andContains("p.search_text", filter.text(), common);
         }
         return where;
     }

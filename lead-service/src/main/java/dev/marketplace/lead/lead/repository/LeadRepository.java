@@ -8,6 +8,7 @@ import java.util.UUID;
 
 import jakarta.enterprise.context.ApplicationScoped;
 
+import dev.marketplace.common.paging.CommonWords;
 import dev.marketplace.common.paging.ListQueries;
 import dev.marketplace.common.paging.PageRequest;
 import dev.marketplace.common.paging.SqlFilter;
@@ -39,8 +40,8 @@ public class LeadRepository implements PanacheRepositoryBase<Lead, UUID> {
 
     /** A page of the listing: ids from the ordering index ({@code lead_list_created} or {@code lead_list_company_name}). */
     public Uni<List<Lead>> search(LeadFilter filter, PageRequest page) {
-        SqlFilter where = sqlFilter(filter);
-        return ListQueries.page(Lead.class, UUID.class, "id", l -> l.id, pageSql(filter, where, page), where);
+        return where(filter).chain(where -> ListQueries.page(Lead.class, UUID.class, "id", l -> l.id,
+                pageSql(filter, where, page), where));
     }
 
     /**
@@ -48,7 +49,10 @@ public class LeadRepository implements PanacheRepositoryBase<Lead, UUID> {
      * capped count: a user's own leads); every other view, or a filtered one, is a capped count (README, "Totals").
      */
     public Uni<Total> count(LeadFilter filter) {
-        SqlFilter where = sqlFilter(filter);
+        return where(filter).chain(where -> count(filter, where));
+    }
+
+    private Uni<Total> count(LeadFilter filter, SqlFilter where) {
         if (where.narrowed() || !filter.actor().context().isManager()) {
             return ListQueries.total("from lead l", where, LIST, filter.actor().partner());
         }
@@ -67,7 +71,15 @@ public class LeadRepository implements PanacheRepositoryBase<Lead, UUID> {
     }
 
     /** The listing's where-clause: the actor's visibility is its scope, status, text and dates are the caller's filters. */
+    private static Uni<SqlFilter> where(LeadFilter filter) {
+        return CommonWords.of("lead", "search_text", filter.searchText()).map(common -> sqlFilter(filter, common));
+    }
+
     public static SqlFilter sqlFilter(LeadFilter filter) {
+        return sqlFilter(filter, CommonWords.NONE);
+    }
+
+    public static SqlFilter sqlFilter(LeadFilter filter, CommonWords common) {
         Actor actor = filter.actor();
         // 'DELETED' written in: the ordering indexes are partial on it
         SqlFilter where = SqlFilter.scope("l.partner = ?", actor.partner()).always("l.status <> 'DELETED'");
@@ -77,7 +89,7 @@ public class LeadRepository implements PanacheRepositoryBase<Lead, UUID> {
             where.and("l.status in (" + "?, ".repeat(statuses.size() - 1) + "?)", statuses.toArray());
         }
         if (filter.searchText() != null) {
-            where.andContains("l.search_text", filter.searchText());
+            where.andContains("l.search_text", filter.searchText(), common);
         }
         if (filter.from() != null) {
             where.and("l.created_on >= ?", utc(filter.from()));

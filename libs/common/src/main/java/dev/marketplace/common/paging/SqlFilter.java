@@ -68,26 +68,24 @@ public final class SqlFilter {
      * term of one word is the plain {@code like}.
      */
     public SqlFilter andContains(String column, String text) {
+        return andContains(column, text, CommonWords.NONE);
+    }
+
+    /**
+     * Same, leaving the words {@code common} knows to be common to the whole-term match, as long as another word of
+     * the term goes to the index ({@link CommonWords}: the index reads the long posting lists of a common word's
+     * trigrams, where a rarer word beside it has already found the few rows).
+     */
+    public SqlFilter andContains(String column, String text, CommonWords common) {
         String term = text.trim().toLowerCase();
-        List<String> words = new ArrayList<>();
-        int start = -1;
-        for (int i = 0; i <= term.length(); i++) {
-            boolean wordChar = i < term.length() && Character.isLetterOrDigit(term.charAt(i));
-            if (wordChar && start < 0) {
-                start = i;
-            } else if (!wordChar && start >= 0) {
-                if (i - start >= 3) {
-                    words.add(term.substring(start, i));
-                }
-                start = -1;
-            }
-        }
+        List<String> words = words(term);
         if (words.isEmpty() || words.size() == 1 && words.get(0).equals(term)) {
             return and(column + " like ? escape '\\'", contains(text));
         }
+        List<String> indexed = words.stream().filter(word -> !common.isCommon(word)).toList();
         StringBuilder clause = new StringBuilder();
         List<Object> values = new ArrayList<>();
-        for (String word : words) {
+        for (String word : indexed.isEmpty() ? words : indexed) {
             // letters and digits only: nothing to escape
             clause.append(column).append(" like ? and ");
             values.add("%" + word + "%");
@@ -95,6 +93,25 @@ public final class SqlFilter {
         clause.append("strpos(").append(column).append(", ?) > 0");
         values.add(term);
         return and(clause.toString(), values.toArray());
+    }
+
+    /** The words of three or more letters or digits of {@code term}, in lower case, in order. */
+    static List<String> words(String term) {
+        String lower = term.trim().toLowerCase();
+        List<String> words = new ArrayList<>();
+        int start = -1;
+        for (int i = 0; i <= lower.length(); i++) {
+            boolean wordChar = i < lower.length() && Character.isLetterOrDigit(lower.charAt(i));
+            if (wordChar && start < 0) {
+                start = i;
+            } else if (!wordChar && start >= 0) {
+                if (i - start >= 3) {
+                    words.add(lower.substring(start, i));
+                }
+                start = -1;
+            }
+        }
+        return words;
     }
 
     /** True once a caller's filter was added. */

@@ -3,6 +3,7 @@ package dev.marketplace.common.paging;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.util.ArrayList;
 import java.util.List;
 
 import org.junit.jupiter.api.Test;
@@ -40,5 +41,23 @@ class SqlFilterTest {
         SqlFilter shortWords = scoped().andContains("c.sort_name", "a_b%");
         assertEquals("(g.company_uuid = ?1) and (c.sort_name like ?2 escape '\\')", shortWords.where());
         assertEquals(List.of("c", "%a\\_b\\%%"), shortWords.params());
+    }
+
+    @Test
+    void aCommonWordIsLeftToTheWholeMatchWhileARarerWordGoesToTheIndex() {
+        // a sample of 100 group names: every eighth names the support department, "lomemu" is in none
+        List<Object[]> sample = new ArrayList<>();
+        for (int i = 0; i < 100; i++) {
+            sample.add(new Object[] {"word" + i + (i % 8 == 0 ? " support " : " sales ") + i, null, 1.0});
+        }
+        CommonWords common = CommonWords.fromStatistics(sample);
+
+        SqlFilter f = scoped().andContains("g.search_text", "Lomemu Support", common);
+        assertEquals("(g.company_uuid = ?1) and (g.search_text like ?2 and strpos(g.search_text, ?3) > 0)", f.where());
+        assertEquals(List.of("c", "%lomemu%", "lomemu support"), f.params());
+
+        // when every word is common, the index intersects them all
+        SqlFilter both = scoped().andContains("g.search_text", "sales support", common);
+        assertEquals(List.of("c", "%sales%", "%support%", "sales support"), both.params());
     }
 }

@@ -5,6 +5,7 @@ import java.util.UUID;
 
 import jakarta.enterprise.context.ApplicationScoped;
 
+import dev.marketplace.common.paging.CommonWords;
 import dev.marketplace.common.paging.ListQueries;
 import dev.marketplace.common.paging.PageRequest;
 import dev.marketplace.common.paging.SqlFilter;
@@ -21,13 +22,17 @@ public class LoggedEventRepository implements PanacheRepositoryBase<LoggedEvent,
 
     /** A page of the partner's event log, by occurrence then id. */
     public Uni<List<LoggedEvent>> search(EventFilter filter, PageRequest page) {
-        SqlFilter where = sqlFilter(filter);
-        return ListQueries.page(LoggedEvent.class, UUID.class, "id", e -> e.id, pageSql(filter, where, page), where);
+        return where(filter).chain(where -> ListQueries.page(LoggedEvent.class, UUID.class, "id", e -> e.id,
+                pageSql(filter, where, page), where));
     }
 
     /** The list's total: the partner's counter when unfiltered, else a capped count. */
     public Uni<Total> count(EventFilter filter) {
-        return ListQueries.total("from event_log e", sqlFilter(filter), LIST, filter.partner());
+        return where(filter).chain(where -> ListQueries.total("from event_log e", where, LIST, filter.partner()));
+    }
+
+    private static Uni<SqlFilter> where(EventFilter filter) {
+        return CommonWords.of("event_log", "search_text", filter.searchText()).map(common -> sqlFilter(filter, common));
     }
 
     public static String pageSql(EventFilter filter, SqlFilter where, PageRequest page) {
@@ -36,6 +41,10 @@ public class LoggedEventRepository implements PanacheRepositoryBase<LoggedEvent,
     }
 
     public static SqlFilter sqlFilter(EventFilter filter) {
+        return sqlFilter(filter, CommonWords.NONE);
+    }
+
+    public static SqlFilter sqlFilter(EventFilter filter, CommonWords common) {
         SqlFilter where = SqlFilter.scope("e.partner = ?", filter.partner());
         if (filter.from() != null) {
             where.and("e.occurred_on >= ?", java.time.OffsetDateTime.ofInstant(filter.from(), java.time.ZoneOffset.UTC));
@@ -50,7 +59,7 @@ public class LoggedEventRepository implements PanacheRepositoryBase<LoggedEvent,
             where.and("e.type = ?", filter.type());
         }
         if (filter.searchText() != null && !filter.searchText().isBlank()) {
-            where.andContains("e.search_text", filter.searchText());
+            where.andContains("e.search_text", filter.searchText(), common);
         }
         return where;
     }

@@ -11,6 +11,7 @@ import java.util.UUID;
 
 import jakarta.enterprise.context.ApplicationScoped;
 
+import dev.marketplace.common.paging.CommonWords;
 import dev.marketplace.common.paging.ListQueries;
 import dev.marketplace.common.paging.PageRequest;
 import dev.marketplace.common.paging.SqlFilter;
@@ -51,7 +52,10 @@ public class UserRepository implements PanacheRepositoryBase<DirectoryUser, UUID
 
     /** A page of the listing: the (company, user) pairs from the membership ordering index of the scope and sort. */
     public Uni<List<UserSearch.Row>> search(UserSearch filter, PageRequest page) {
-        SqlFilter where = sqlFilter(filter);
+        return where(filter).chain(where -> page(filter, where, page));
+    }
+
+    private Uni<List<UserSearch.Row>> page(UserSearch filter, SqlFilter where, PageRequest page) {
         // run as the directory's other native queries (Sql): named parameters
         Map<String, Object> params = new HashMap<>();
         for (int i = where.params().size(); i >= 1; i--) {
@@ -68,7 +72,10 @@ public class UserRepository implements PanacheRepositoryBase<DirectoryUser, UUID
      * linked customers) is always counted.
      */
     public Uni<Total> count(UserSearch filter) {
-        SqlFilter where = sqlFilter(filter);
+        return where(filter).chain(where -> count(filter, where));
+    }
+
+    private Uni<Total> count(UserSearch filter, SqlFilter where) {
         if (filter.company() != null) {
             return ListQueries.total("from directory_membership m", where, COMPANY_LIST, filter.company());
         }
@@ -91,7 +98,16 @@ public class UserRepository implements PanacheRepositoryBase<DirectoryUser, UUID
     }
 
     /** The listing's where-clause: whose members is its scope; statuses, text and dates narrow it. */
+    private static Uni<SqlFilter> where(UserSearch filter) {
+        return CommonWords.of("directory_membership", "user_search", filter.searchText())
+                .map(common -> sqlFilter(filter, common));
+    }
+
     public static SqlFilter sqlFilter(UserSearch f) {
+        return sqlFilter(f, CommonWords.NONE);
+    }
+
+    public static SqlFilter sqlFilter(UserSearch f, CommonWords common) {
         SqlFilter where;
         if (f.company() != null) {
             where = SqlFilter.scope("m.company_id = ? and m.partner = ?", f.company(), f.partner()).always("m.listed");
@@ -109,7 +125,7 @@ public class UserRepository implements PanacheRepositoryBase<DirectoryUser, UUID
             where.and("m.user_status in (" + placeholders(statuses.size()) + ")", statuses.toArray());
         }
         if (f.searchText() != null) {
-            where.andContains("m.user_search", f.searchText());
+            where.andContains("m.user_search", f.searchText(), common);
         }
         if (f.from() != null) {
             where.and("m.user_created_on >= ?", OffsetDateTime.ofInstant(f.from(), ZoneOffset.UTC));
