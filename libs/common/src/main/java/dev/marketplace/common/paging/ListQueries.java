@@ -9,7 +9,6 @@ import java.util.function.Function;
 import org.hibernate.FlushMode;
 import org.hibernate.reactive.mutiny.Mutiny;
 
-import dev.marketplace.common.sql.NativeSelect;
 import io.quarkus.hibernate.reactive.panache.Panache;
 import io.smallrye.mutiny.Uni;
 
@@ -58,9 +57,9 @@ public final class ListQueries {
     public static <T, K> Uni<List<T>> page(Class<T> entity, Class<K> idType, String idAttribute, Function<T, K> idOf,
             String pageSql, SqlFilter filter) {
         return Panache.getSession().chain(session -> {
-            Mutiny.SelectionQuery<Object> ids = NativeSelect.of(session, pageSql);
+            Mutiny.SelectionQuery<K> ids = session.createNativeQuery(pageSql, idType);
             bind(ids, filter);
-            return NativeSelect.list(ids, idType).chain(found -> {
+            return ids.getResultList().chain(found -> {
                 if (found.isEmpty()) {
                     return Uni.createFrom().item(List.<T>of());
                 }
@@ -91,17 +90,17 @@ public final class ListQueries {
         }
         String sql = Total.cappedCountSql("select 1 " + from + " where " + filter.where());
         return Panache.getSession().chain(session -> {
-            Mutiny.SelectionQuery<Object> query = NativeSelect.of(session, sql);
+            Mutiny.SelectionQuery<Long> query = session.createNativeQuery(sql, Long.class);
             bind(query, filter);
-            return NativeSelect.single(query, Long.class);
+            return query.getSingleResult();
         }).map(n -> Total.ofCapped(n.longValue()));
     }
 
     /** The exact row count kept by the {@code list_counter_track} trigger for {@code list} in {@code scope}. */
     public static Uni<Long> counter(String list, Object scope) {
-        return Panache.getSession().chain(session -> NativeSelect.list(NativeSelect
-                .of(session, "select n from list_counter where list = ?1 and scope = ?2")
-                .setParameter(1, list).setParameter(2, scope.toString()), Long.class))
+        return Panache.getSession().chain(session -> session
+                .createNativeQuery("select n from list_counter where list = ?1 and scope = ?2", Long.class)
+                .setParameter(1, list).setParameter(2, scope.toString()).getResultList())
                 .map(rows -> rows.isEmpty() ? 0L : Math.max(0L, rows.get(0).longValue()));
     }
 
