@@ -55,7 +55,7 @@ public final class ListsBench {
             : List.of(System.getProperty("bench.services").split(","));
     private static final double FIRST_PAGE_TARGET_MS = 20;
     private static final double DEEP_PAGE_TARGET_MS = 100;
-    private static final int WARMUP_ROUNDS = Integer.getInteger("bench.warmupRounds", 3);
+    private static final int WARMUP_ROUNDS = Integer.getInteger("bench.warmupRounds", 8);
 
     /** One measured query: its path, whether it is a deep page (the 100 ms target), and the SQL it runs. */
     record Query(String list, String what, String path, boolean deep, List<Sql> sql) {
