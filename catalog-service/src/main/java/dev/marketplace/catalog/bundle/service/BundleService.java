@@ -225,9 +225,8 @@ public class BundleService {
                         Map<Long, Edition> memberEditions = new HashMap<>();
                         // an edition of the member product only (a member row names an edition of its product)
                         editions.forEach(e -> memberEditions.put(e.id, e));
-                        StartingPrices.Offered byProduct = StartingPrices.Offered.of(offered);
                         return page.stream().map(p -> new Derived(facts.get(p.id), stored.getOrDefault(p.id, Stored.NONE),
-                                memberProducts, memberEditions, byProduct)).toList();
+                                memberProducts, memberEditions, offered)).toList();
                     }))));
         });
     }

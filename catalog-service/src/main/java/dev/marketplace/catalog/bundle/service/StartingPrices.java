@@ -182,11 +182,12 @@ final class StartingPrices {
     static DiscountDetails discounts(ProductFacts facts, Optional<Start> start, String wantedCurrency, Offered offered,
             long now) {
         long productId = facts.product().id;
+        List<PaymentPlan> plans = facts.allPlans();
         List<Discount> candidates = offered.of(productId);
-        if (candidates.isEmpty()) {
+        // a discount applies to a plan: without plans none does, whatever the marketplace's thousand discounts
+        if (candidates.isEmpty() || plans.isEmpty()) {
             return null;
         }
-        List<PaymentPlan> plans = facts.allPlans();
         List<Discount> applicable = candidates.stream()
                 .filter(d -> plans.stream().anyMatch(p -> applies(d, productId, p, now))).toList();
         if (applicable.isEmpty()) {

@@ -1,21 +1,19 @@
 package dev.marketplace.catalog.bundle.service;
 
-import java.util.List;
-
 import jakarta.enterprise.context.ApplicationScoped;
 
 import org.jboss.logging.Logger;
 
 import dev.marketplace.catalog.client.BillingClient;
-import dev.marketplace.catalog.client.BillingClient.Discount;
 import io.quarkus.cache.CacheResult;
 import io.smallrye.mutiny.Uni;
 
 /**
- * billing's discounts of a marketplace as its storefront shows them, kept for a short while
+ * billing's discounts of a marketplace as its storefront shows them, indexed by product and kept for a short while
  * ({@code quarkus.cache.caffeine."storefront-discounts".expire-after-write}, 30 s): every listing page needs them, and
- * asking billing on each request added its calls (one per 1,000 discounts) and their parsing to every page. A failed
- * lookup is not kept: the page goes without discount details ({@link #orNone}) and the next one asks billing again.
+ * asking billing on each request added its calls (one per 1,000 discounts) and their parsing to every page; indexing
+ * them on each page cost a pass over up to 10,000 discounts. A failed lookup is not kept: the page goes without
+ * discount details ({@link #orNone}) and the next one asks billing again.
  */
 @ApplicationScoped
 public class StorefrontDiscounts {
@@ -28,17 +26,17 @@ public class StorefrontDiscounts {
         this.billing = billing;
     }
 
-    /** The marketplace's discounts; fails when billing cannot say (nothing is cached then). */
+    /** The marketplace's discounts by product; fails when billing cannot say (nothing is cached then). */
     @CacheResult(cacheName = CACHE)
-    public Uni<List<Discount>> of(String partner) {
-        return billing.discounts(partner);
+    public Uni<StartingPrices.Offered> of(String partner) {
+        return billing.discounts(partner).map(StartingPrices.Offered::of);
     }
 
     /** A listing stands without discount details when billing cannot say. */
-    static Uni<List<Discount>> orNone(Uni<List<Discount>> discounts) {
+    static Uni<StartingPrices.Offered> orNone(Uni<StartingPrices.Offered> discounts) {
         return discounts.onFailure().recoverWithItem(failure -> {
             LOG.warnf("billing-service discounts call failed, listing without discount details: %s", failure.toString());
-            return List.of();
+            return StartingPrices.Offered.NONE;
         });
     }
 }
