@@ -9,6 +9,7 @@ import jakarta.enterprise.context.ApplicationScoped;
 import dev.marketplace.account.company.domain.Company;
 import dev.marketplace.common.lookup.CompanyRef;
 import dev.marketplace.common.paging.CommonWords;
+import dev.marketplace.common.paging.CommonWordsReader;
 import dev.marketplace.common.paging.ListQueries;
 import dev.marketplace.common.paging.PageRequest;
 import dev.marketplace.common.paging.SqlFilter;
@@ -20,6 +21,12 @@ import io.smallrye.mutiny.Uni;
 public class CompanyRepository implements PanacheRepositoryBase<Company, UUID> {
     /** The name of the companies list in {@code list_counter}, scoped by partner. */
     static final String LIST = "companies";
+
+    private final CommonWordsReader commonWords;
+
+    public CompanyRepository(CommonWordsReader commonWords) {
+        this.commonWords = commonWords;
+    }
 
     /** By uuid the company may belong to any partner (the caller checks); by external id only within {@code partner}. */
     public Uni<Company> findByRef(CompanyRef ref, String partner) {
@@ -45,8 +52,8 @@ public class CompanyRepository implements PanacheRepositoryBase<Company, UUID> {
         return where(filter).chain(where -> ListQueries.total("from company c", where, LIST, filter.partner()));
     }
 
-    private static Uni<SqlFilter> where(CompanyFilter filter) {
-        return CommonWords.of("company", "sort_name", filter.name()).map(common -> sqlFilter(filter, common));
+    private Uni<SqlFilter> where(CompanyFilter filter) {
+        return commonWords.of("company", "sort_name", filter.name()).map(common -> sqlFilter(filter, common));
     }
 
     public static String pageSql(CompanyFilter filter, SqlFilter where, PageRequest page) {

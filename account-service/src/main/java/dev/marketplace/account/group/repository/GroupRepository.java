@@ -10,6 +10,7 @@ import jakarta.enterprise.context.ApplicationScoped;
 import dev.marketplace.account.group.domain.CompanyGroup;
 import dev.marketplace.account.support.Queries;
 import dev.marketplace.common.paging.CommonWords;
+import dev.marketplace.common.paging.CommonWordsReader;
 import dev.marketplace.common.paging.ListQueries;
 import dev.marketplace.common.paging.SqlFilter;
 import dev.marketplace.common.paging.Total;
@@ -21,6 +22,12 @@ import io.smallrye.mutiny.Uni;
 public class GroupRepository implements PanacheRepositoryBase<CompanyGroup, UUID> {
     /** The name of a company's groups list in {@code list_counter}, scoped by company. */
     static final String LIST = "groups";
+
+    private final CommonWordsReader commonWords;
+
+    public GroupRepository(CommonWordsReader commonWords) {
+        this.commonWords = commonWords;
+    }
 
     /** Listing filter: a company's groups, optionally only those {@code member} belongs to. */
     public record Filter(UUID company, UUID member, String searchText, boolean byName, boolean ascending) {
@@ -52,8 +59,8 @@ public class GroupRepository implements PanacheRepositoryBase<CompanyGroup, UUID
         return where(filter).chain(where -> ListQueries.total("from company_group g", where, LIST, filter.company()));
     }
 
-    private static Uni<SqlFilter> where(Filter filter) {
-        return CommonWords.of("company_group", "search_text", filter.searchText()).map(common -> sqlFilter(filter, common));
+    private Uni<SqlFilter> where(Filter filter) {
+        return commonWords.of("company_group", "search_text", filter.searchText()).map(common -> sqlFilter(filter, common));
     }
 
     /** Number of members of each group. */

@@ -8,6 +8,7 @@ import jakarta.enterprise.context.ApplicationScoped;
 import dev.marketplace.account.invitation.domain.Invitation;
 import dev.marketplace.account.support.Queries;
 import dev.marketplace.common.paging.CommonWords;
+import dev.marketplace.common.paging.CommonWordsReader;
 import dev.marketplace.common.paging.ListQueries;
 import dev.marketplace.common.paging.PageRequest;
 import dev.marketplace.common.paging.SqlFilter;
@@ -20,6 +21,12 @@ import io.smallrye.mutiny.Uni;
 public class InvitationRepository implements PanacheRepositoryBase<Invitation, UUID> {
     /** The name of a company's invitations list in {@code list_counter}, scoped by company. */
     static final String LIST = "invitations";
+
+    private final CommonWordsReader commonWords;
+
+    public InvitationRepository(CommonWordsReader commonWords) {
+        this.commonWords = commonWords;
+    }
 
     public Uni<Invitation> byToken(String token) {
         return find("token", token).firstResult();
@@ -59,8 +66,8 @@ public class InvitationRepository implements PanacheRepositoryBase<Invitation, U
         return where(company, filter, inviter).chain(where -> ListQueries.total("from invitation i", where, LIST, company));
     }
 
-    private static Uni<SqlFilter> where(UUID company, String filter, UUID inviter) {
-        return CommonWords.of("invitation", "sort_email", filter).map(common -> sqlFilter(company, filter, inviter, common));
+    private Uni<SqlFilter> where(UUID company, String filter, UUID inviter) {
+        return commonWords.of("invitation", "sort_email", filter).map(common -> sqlFilter(company, filter, inviter, common));
     }
 
     public static SqlFilter sqlFilter(UUID company, String filter, UUID inviter) {

@@ -10,6 +10,7 @@ import jakarta.enterprise.context.ApplicationScoped;
 import dev.marketplace.account.membership.domain.Membership;
 import dev.marketplace.account.support.Queries;
 import dev.marketplace.common.paging.CommonWords;
+import dev.marketplace.common.paging.CommonWordsReader;
 import dev.marketplace.common.paging.ListQueries;
 import dev.marketplace.common.paging.SqlFilter;
 import dev.marketplace.common.paging.Total;
@@ -22,6 +23,12 @@ public class MembershipRepository implements PanacheRepositoryBase<Membership, U
     /** The name of a company's memberships list in {@code list_counter}, scoped by company. */
     static final String LIST = "memberships";
     private static final String ROLE_SEPARATOR = "\u001f";
+
+    private final CommonWordsReader commonWords;
+
+    public MembershipRepository(CommonWordsReader commonWords) {
+        this.commonWords = commonWords;
+    }
 
     public enum SortField {
         DATE, FIRST_NAME, LAST_NAME
@@ -58,8 +65,8 @@ public class MembershipRepository implements PanacheRepositoryBase<Membership, U
         return where(filter).chain(where -> ListQueries.total("from membership m", where, LIST, filter.company()));
     }
 
-    private static Uni<SqlFilter> where(Filter filter) {
-        return CommonWords.of("membership", "user_search", filter.searchText()).map(common -> sqlFilter(filter, common));
+    private Uni<SqlFilter> where(Filter filter) {
+        return commonWords.of("membership", "user_search", filter.searchText()).map(common -> sqlFilter(filter, common));
     }
 
     public static String pageSql(Filter filter, SqlFilter where, PageRequest page) {

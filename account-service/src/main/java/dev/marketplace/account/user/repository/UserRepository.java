@@ -9,6 +9,7 @@ import java.util.UUID;
 import jakarta.enterprise.context.ApplicationScoped;
 
 import dev.marketplace.common.paging.CommonWords;
+import dev.marketplace.common.paging.CommonWordsReader;
 import dev.marketplace.common.paging.ListQueries;
 import dev.marketplace.common.paging.SqlFilter;
 import dev.marketplace.common.paging.Total;
@@ -23,6 +24,12 @@ public class UserRepository implements PanacheRepositoryBase<AppUser, UUID> {
     static final String LIST = "users";
     /** Separator of the roles a membership stores as one text column. */
     private static final String SEPARATOR = "\u001f";
+
+    private final CommonWordsReader commonWords;
+
+    public UserRepository(CommonWordsReader commonWords) {
+        this.commonWords = commonWords;
+    }
 
     public enum SortField {
         DATE, FIRST_NAME, LAST_NAME, EMAIL, LAST_MODIFIED
@@ -72,8 +79,8 @@ public class UserRepository implements PanacheRepositoryBase<AppUser, UUID> {
         return where(filter).chain(where -> ListQueries.total("from app_user u", where, LIST, filter.partner()));
     }
 
-    private static Uni<SqlFilter> where(Filter filter) {
-        return CommonWords.of("app_user", "search_name", filter.name()).map(common -> sqlFilter(filter, common));
+    private Uni<SqlFilter> where(Filter filter) {
+        return commonWords.of("app_user", "search_name", filter.name()).map(common -> sqlFilter(filter, common));
     }
 
     public static String pageSql(Filter filter, SqlFilter where, long offset, int limit) {

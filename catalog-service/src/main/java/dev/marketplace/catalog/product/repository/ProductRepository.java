@@ -9,6 +9,7 @@ import dev.marketplace.catalog.product.domain.ListingSort;
 import dev.marketplace.catalog.product.domain.Product;
 import dev.marketplace.catalog.product.domain.PublicationStatus;
 import dev.marketplace.common.paging.CommonWords;
+import dev.marketplace.common.paging.CommonWordsReader;
 import dev.marketplace.common.paging.ListQueries;
 import dev.marketplace.common.paging.PageRequest;
 import dev.marketplace.common.paging.SqlFilter;
@@ -18,11 +19,16 @@ import io.smallrye.mutiny.Uni;
 
 @ApplicationScoped
 public class ProductRepository implements PanacheRepositoryBase<Product, Long> {
-
     /** The administrative product list in {@code list_counter}, scoped by partner. */
     static final String LIST = "products";
     /** The same list of one developer, scoped by "partner|developer" (table product_developer, V3). */
     static final String DEVELOPER_LIST = "developer-products";
+
+    private final CommonWordsReader commonWords;
+
+    public ProductRepository(CommonWordsReader commonWords) {
+        this.commonWords = commonWords;
+    }
 
     /**
      * A page of the products of a partner by id (index product_partner), or of those a developer manages (the key of
@@ -97,7 +103,7 @@ public class ProductRepository implements PanacheRepositoryBase<Product, Long> {
      * ids from the index of the order, then their rows.
      */
     public Uni<List<Product>> listing(ListingFilter filter, ListingSort sort, boolean ascending, int offset, int limit) {
-        return CommonWords.of("product", "search_text", filter.text()).map(common -> listingFilter(filter, common))
+        return commonWords.of("product", "search_text", filter.text()).map(common -> listingFilter(filter, common))
                 .chain(where -> ListQueries.page(Product.class, Long.class, "id", p -> p.id,
                         listingPageSql(where, sort, ascending, offset, limit), where));
     }

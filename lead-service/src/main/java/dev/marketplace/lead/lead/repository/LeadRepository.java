@@ -9,6 +9,7 @@ import java.util.UUID;
 import jakarta.enterprise.context.ApplicationScoped;
 
 import dev.marketplace.common.paging.CommonWords;
+import dev.marketplace.common.paging.CommonWordsReader;
 import dev.marketplace.common.paging.ListQueries;
 import dev.marketplace.common.paging.PageRequest;
 import dev.marketplace.common.paging.SqlFilter;
@@ -29,6 +30,12 @@ import io.smallrye.mutiny.Uni;
 public class LeadRepository implements PanacheRepositoryBase<Lead, UUID> {
     /** The marketplace's leads in {@code list_counter} (neither deleted nor manual), scoped by partner. */
     static final String LIST = "leads";
+
+    private final CommonWordsReader commonWords;
+
+    public LeadRepository(CommonWordsReader commonWords) {
+        this.commonWords = commonWords;
+    }
 
     public Uni<Lead> findInPartner(UUID id, String partner) {
         return find("id = ?1 and partner = ?2 and status <> ?3", id, partner, LeadStatus.DELETED).firstResult();
@@ -71,8 +78,8 @@ public class LeadRepository implements PanacheRepositoryBase<Lead, UUID> {
     }
 
     /** The listing's where-clause: the actor's visibility is its scope, status, text and dates are the caller's filters. */
-    private static Uni<SqlFilter> where(LeadFilter filter) {
-        return CommonWords.of("lead", "search_text", filter.searchText()).map(common -> sqlFilter(filter, common));
+    private Uni<SqlFilter> where(LeadFilter filter) {
+        return commonWords.of("lead", "search_text", filter.searchText()).map(common -> sqlFilter(filter, common));
     }
 
     public static SqlFilter sqlFilter(LeadFilter filter) {

@@ -1,13 +1,7 @@
 package dev.marketplace.common.paging;
 
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
-import java.util.concurrent.ConcurrentHashMap;
-
-import io.quarkus.hibernate.reactive.panache.Panache;
-import io.smallrye.mutiny.Uni;
 
 /**
  * How often a word occurs in a searchable text column, estimated from the sample PostgreSQL's planner keeps of it
@@ -20,6 +14,8 @@ import io.smallrye.mutiny.Uni;
  * in the index with both words and 0.4 ms with "lomemu" alone, the whole term then matched on the rows it found. So a
  * word this sample shows to be common is left to the whole-term match, as long as a word that is not common remains
  * for the index. A wrong estimate costs time, never a row: every row is matched against the whole term.
+ * <p>
+ * A service reads a column's sample through {@link CommonWordsReader}, which keeps it for a while.
  */
 public final class CommonWords {
     /** Knows no word: every word of a term goes to the index. */
@@ -30,9 +26,6 @@ public final class CommonWords {
      * cannot be told from a rare word by a sample that size, and stays in the index.
      */
     static final double COMMON = 0.025;
-
-    /** How long a column's sample is used before it is read again (autovacuum's ANALYZE renews it as rows change). */
-    static final Duration FRESH_FOR = Duration.ofMinutes(10);
 
     /**
      * The sample of {@code ?1.?2} (table, column) in the current schema: a row per most common value with its
@@ -46,11 +39,6 @@ public final class CommonWords {
             select h.v, null, 1 - s.null_frac - coalesce((select sum(x) from unnest(s.most_common_freqs) x), 0)
             from pg_stats s, unnest(cast(cast(s.histogram_bounds as text) as text[])) as h(v)
             where s.schemaname = current_schema() and s.tablename = ?1 and s.attname = ?2""";
-
-    private static final Map<String, Loaded> LOADED = new ConcurrentHashMap<>();
-
-    private record Loaded(CommonWords words, long at) {
-    }
 
     private final List<String> frequentValues;
     private final List<Double> frequencies;
@@ -85,30 +73,6 @@ public final class CommonWords {
             share = row[2] == null ? 0 : ((Number) row[2]).doubleValue();
         }
         return new CommonWords(List.copyOf(frequent), List.copyOf(frequencies), List.copyOf(histogram), share);
-    }
-
-    /**
-     * The common words of {@code table.column} for a filter by {@code term}: known at once for a term of one word (which
-     * has no other word for the index) or when the column's sample was read in the last {@link #FRESH_FOR}; otherwise
-     * the sample is read on the current session first.
-     */
-    public static Uni<CommonWords> of(String table, String column, String term) {
-        if (term == null || SqlFilter.words(term).size() < 2) {
-            return Uni.createFrom().item(NONE);
-        }
-        String key = table + "." + column;
-        Loaded loaded = LOADED.get(key);
-        long now = System.nanoTime();
-        if (loaded != null && now - loaded.at() < FRESH_FOR.toNanos()) {
-            return Uni.createFrom().item(loaded.words());
-        }
-        return Panache.getSession().chain(session -> session.createNativeQuery(STATISTICS_SQL, Object[].class)
-                .setParameter(1, table).setParameter(2, column).getResultList())
-                .map(rows -> {
-                    CommonWords words = fromStatistics(rows);
-                    LOADED.put(key, new Loaded(words, now));
-                    return words;
-                });
     }
 
     /** The estimated share of rows whose value contains {@code word}. */

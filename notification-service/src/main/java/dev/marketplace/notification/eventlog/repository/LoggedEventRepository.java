@@ -6,6 +6,7 @@ import java.util.UUID;
 import jakarta.enterprise.context.ApplicationScoped;
 
 import dev.marketplace.common.paging.CommonWords;
+import dev.marketplace.common.paging.CommonWordsReader;
 import dev.marketplace.common.paging.ListQueries;
 import dev.marketplace.common.paging.PageRequest;
 import dev.marketplace.common.paging.SqlFilter;
@@ -16,9 +17,14 @@ import io.smallrye.mutiny.Uni;
 
 @ApplicationScoped
 public class LoggedEventRepository implements PanacheRepositoryBase<LoggedEvent, UUID> {
-
     /** The name of the event log in {@code list_counter}, scoped by partner. */
     static final String LIST = "events";
+
+    private final CommonWordsReader commonWords;
+
+    public LoggedEventRepository(CommonWordsReader commonWords) {
+        this.commonWords = commonWords;
+    }
 
     /** A page of the partner's event log, by occurrence then id. */
     public Uni<List<LoggedEvent>> search(EventFilter filter, PageRequest page) {
@@ -31,8 +37,8 @@ public class LoggedEventRepository implements PanacheRepositoryBase<LoggedEvent,
         return where(filter).chain(where -> ListQueries.total("from event_log e", where, LIST, filter.partner()));
     }
 
-    private static Uni<SqlFilter> where(EventFilter filter) {
-        return CommonWords.of("event_log", "search_text", filter.searchText()).map(common -> sqlFilter(filter, common));
+    private Uni<SqlFilter> where(EventFilter filter) {
+        return commonWords.of("event_log", "search_text", filter.searchText()).map(common -> sqlFilter(filter, common));
     }
 
     public static String pageSql(EventFilter filter, SqlFilter where, PageRequest page) {

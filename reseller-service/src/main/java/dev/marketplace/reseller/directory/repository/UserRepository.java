@@ -12,6 +12,7 @@ import java.util.UUID;
 import jakarta.enterprise.context.ApplicationScoped;
 
 import dev.marketplace.common.paging.CommonWords;
+import dev.marketplace.common.paging.CommonWordsReader;
 import dev.marketplace.common.paging.ListQueries;
 import dev.marketplace.common.paging.PageRequest;
 import dev.marketplace.common.paging.SqlFilter;
@@ -29,6 +30,12 @@ public class UserRepository implements PanacheRepositoryBase<DirectoryUser, UUID
     static final String COMPANY_LIST = "company-users";
     /** The reseller program's listed memberships in {@code list_counter}, scoped by partner. */
     static final String PROGRAM_LIST = "program-users";
+
+    private final CommonWordsReader commonWords;
+
+    public UserRepository(CommonWordsReader commonWords) {
+        this.commonWords = commonWords;
+    }
 
     public Uni<Integer> apply(UserChange change) {
         Upsert upsert = new Upsert("directory_user", "id").key("id", change.id()).key("partner", change.partner())
@@ -98,8 +105,8 @@ public class UserRepository implements PanacheRepositoryBase<DirectoryUser, UUID
     }
 
     /** The listing's where-clause: whose members is its scope; statuses, text and dates narrow it. */
-    private static Uni<SqlFilter> where(UserSearch filter) {
-        return CommonWords.of("directory_membership", "user_search", filter.searchText())
+    private Uni<SqlFilter> where(UserSearch filter) {
+        return commonWords.of("directory_membership", "user_search", filter.searchText())
                 .map(common -> sqlFilter(filter, common));
     }
 
