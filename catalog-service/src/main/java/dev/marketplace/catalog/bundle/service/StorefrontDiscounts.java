@@ -28,7 +28,7 @@ public class StorefrontDiscounts {
 
     /** The marketplace's discounts by product; fails when billing cannot say (nothing is cached then). */
     @CacheResult(cacheName = CACHE)
-    public Uni<StartingPrices.Offered> of(String partner) {
+    Uni<StartingPrices.Offered> of(String partner) {
         return billing.discounts(partner).map(StartingPrices.Offered::of);
     }
 
