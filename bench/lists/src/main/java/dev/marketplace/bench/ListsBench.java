@@ -4,6 +4,7 @@ import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
@@ -11,6 +12,7 @@ import java.sql.SQLException;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Base64;
 import java.util.Collections;
 import java.util.HashMap;
 import java.util.List;
@@ -57,8 +59,18 @@ public final class ListsBench {
     private static final double DEEP_PAGE_TARGET_MS = 100;
     private static final int WARMUP_ROUNDS = Integer.getInteger("bench.warmupRounds", 8);
 
-    /** One measured query: its path, whether it is a deep page (the 100 ms target), and the SQL it runs. */
-    record Query(String list, String what, String path, boolean deep, List<Sql> sql) {
+    /**
+     * One measured query: its path, the JSON body it is POSTed with (a GraphQL query; null for a GET), whether it is a
+     * deep page (the 100 ms target), and the SQL it runs.
+     */
+    record Query(String list, String what, String path, String body, boolean deep, List<Sql> sql) {
+        Query(String list, String what, String path, boolean deep, List<Sql> sql) {
+            this(list, what, path, null, deep, sql);
+        }
+
+        String method() {
+            return body == null ? "GET" : "POST";
+        }
     }
 
     /**
@@ -152,20 +164,22 @@ public final class ListsBench {
             // the first query measured a service still compiling (100-370 ms p99 on a 20,000-row trial run)
             for (int round = 0; round < WARMUP_ROUNDS; round++) {
                 for (Query q : queriesOf.get(service)) {
-                    measure(http, () -> direct + q.path(), url -> bearer, clients, 1);
-                    measure(http, () -> gateway + q.path(), url -> signer.authorization("GET", url, null), clients, 1);
+                    measure(http, () -> direct + q.path(), q.body(), url -> bearer, clients, 1);
+                    measure(http, () -> gateway + q.path(), q.body(), url -> signer.authorization(q.method(), url, null),
+                            clients, 1);
                 }
             }
             for (Query q : queriesOf.get(service)) {
                 // lead-in: the buffer cache sees the query before it is measured
-                measure(http, () -> direct + q.path(), url -> bearer, clients, 2);
-                Stats straight = measure(http, () -> direct + q.path(), url -> bearer, clients, seconds);
-                Stats through = measure(http, () -> gateway + q.path(),
-                        url -> signer.authorization("GET", url, null), clients, seconds);
+                measure(http, () -> direct + q.path(), q.body(), url -> bearer, clients, 2);
+                Stats straight = measure(http, () -> direct + q.path(), q.body(), url -> bearer, clients, seconds);
+                Stats through = measure(http, () -> gateway + q.path(), q.body(),
+                        url -> signer.authorization(q.method(), url, null), clients, seconds);
                 double target = q.deep() ? DEEP_PAGE_TARGET_MS : FIRST_PAGE_TARGET_MS;
                 boolean met = straight.p99() < target && straight.errors() == 0;
                 allMet &= met;
-                report.add(String.format("%-12s %-16s %s", q.list(), q.what(), q.path()));
+                report.add(String.format("%-12s %-16s %s", q.list(), q.what(), q.body() == null ? q.path()
+                        : "POST " + q.path() + " " + q.body()));
                 report.add("    service " + straight.line() + (met ? "   target met"
                         : "   TARGET MISSED (p99 < " + target + " ms)"));
                 report.add("    gateway " + through.line());
@@ -274,6 +288,16 @@ public final class ListsBench {
                 + SeedNames.query(personName), false, userSql(usersNamed, first, partner)));
         queries.add(new Query("users", "page 2,000", "/api/account/v2/users?size=50&page=2000", true,
                 userSql(users, deep, partner)));
+        // GraphQL users: the same queries behind a cursor connection, with each user's memberships and their companies
+        queries.add(new Query("gql users", "first 50", "/api/graphql", graphqlUsers("first: 50"), false,
+                userSql(users, first, partner)));
+        queries.add(new Query("gql users", "name filter (first and last name, 1 row)", "/api/graphql",
+                graphqlUsers("first: 50, filter: {name: \\\"" + personName + "\\\"}"), false,
+                userSql(usersNamed, first, partner)));
+        // the cursor of the 100,000th user: the next 50 are the rows of REST page 2,000
+        String cursor = Base64.getUrlEncoder().withoutPadding().encodeToString("user:99999".getBytes(StandardCharsets.UTF_8));
+        queries.add(new Query("gql users", "after row 100,000", "/api/graphql",
+                graphqlUsers("first: 50, after: \\\"" + cursor + "\\\""), true, userSql(users, deep, partner)));
 
         MembershipRepository.Filter members = new MembershipRepository.Filter(COMPANY, null, null, null, null, null, null,
                 MembershipRepository.SortField.DATE, true);
@@ -357,8 +381,17 @@ public final class ListsBench {
         return List.of(page, total);
     }
 
-    /** Closed loop: each client sends its next request when the previous one is answered. */
-    private static Stats measure(HttpClient http, java.util.function.Supplier<String> url,
+    /** The JSON body of a GraphQL {@code users} query with these arguments, asking for what a user directory shows. */
+    private static String graphqlUsers(String arguments) {
+        return "{\"query\":\"{ users(" + arguments + ") { totalCount totalCountCapped pageInfo { hasNextPage endCursor }"
+                + " nodes { id firstName lastName email memberships { account { id name } roles status } } } }\"}";
+    }
+
+    /**
+     * Closed loop: each client sends its next request when the previous one is answered. A GraphQL answer (a request
+     * with a body) counts as an error when it carries {@code errors}, as GraphQL reports them with a 200.
+     */
+    private static Stats measure(HttpClient http, java.util.function.Supplier<String> url, String body,
             java.util.function.Function<String, String> authorization, int clients, int seconds) throws Exception {
         List<Long> samples = Collections.synchronizedList(new ArrayList<>());
         AtomicLong errors = new AtomicLong();
@@ -369,13 +402,15 @@ public final class ListsBench {
             Thread t = new Thread(() -> {
                 while (System.nanoTime() < end) {
                     String target = url.get();
-                    HttpRequest request = HttpRequest.newBuilder(URI.create(target)).timeout(Duration.ofSeconds(30))
-                            .header("Authorization", authorization.apply(target)).header("Accept", "application/json").GET()
-                            .build();
+                    HttpRequest.Builder builder = HttpRequest.newBuilder(URI.create(target)).timeout(Duration.ofSeconds(30))
+                            .header("Authorization", authorization.apply(target)).header("Accept", "application/json");
+                    HttpRequest request = body == null ? builder.GET().build()
+                            : builder.header("Content-Type", "application/json")
+                                    .POST(HttpRequest.BodyPublishers.ofString(body)).build();
                     long sent = System.nanoTime();
                     try {
-                        HttpResponse<Void> response = http.send(request, HttpResponse.BodyHandlers.discarding());
-                        if (response.statusCode() != 200) {
+                        HttpResponse<String> response = http.send(request, HttpResponse.BodyHandlers.ofString());
+                        if (response.statusCode() != 200 || body != null && response.body().contains("\"errors\"")) {
                             errors.incrementAndGet();
                         }
                     } catch (Exception e) {
