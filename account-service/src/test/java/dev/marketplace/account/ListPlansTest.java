@@ -156,6 +156,20 @@ class ListPlansTest {
         assertUsesIndex(rarePlan, "company_group_search_trgm");
         assertFalse(rarePlan.contains("%" + group.split(" ")[1].toLowerCase() + "%"), rarePlan);
 
+        // a word the column's sample happens to hold: one of its 101 histogram values (about 1 % of the groups by the
+        // sample) where it names 40 groups of the 200,000. Its rows are found through the text index and then ordered,
+        // on every page: walking the ordering index and checking each group's text would read all of the company's
+        // groups to find them (planned as it was before, it removed 199,995 rows by the filter in 68 ms; this 0.2 ms)
+        String sampled = words(histogramValue("company_group", "search_text"), 2);
+        GroupRepository.Filter bySampled = new GroupRepository.Filter(COMPANY, null, sampled, true, false);
+        SqlFilter sampledWhere = GroupRepository.sqlFilter(bySampled, common);
+        assertTrue(sampledWhere.rareText(), sampled);
+        for (PageRequest page : List.of(FIRST, DEEP)) {
+            String plan = explain(db, GroupRepository.pageSql(bySampled, sampledWhere, page), sampledWhere.params());
+            assertUsesIndex(plan, "company_group_search_trgm");
+            assertFalse(plan.contains("company_group_list_"), plan);
+        }
+
         // the local part of a seeded invitee's email (one invitation of the 200,000)
         String invitee = seeded("select split_part(email, '@', 1) from invitation where uuid = ?", "invitation");
         for (String filter : java.util.Arrays.asList(null, invitee)) {
@@ -189,6 +203,19 @@ class ListPlansTest {
                 var rs = s.executeQuery()) {
             rs.next();
             return rs.getString(1);
+        }
+    }
+
+    /** The middle value of the histogram PostgreSQL's sample keeps of {@code table.column}. */
+    private static String histogramValue(String table, String column) throws Exception {
+        try (var s = db.prepareStatement("select (cast(cast(histogram_bounds as text) as text[]))[50] from pg_stats"
+                + " where schemaname = current_schema() and tablename = ? and attname = ?")) {
+            s.setString(1, table);
+            s.setString(2, column);
+            try (var rs = s.executeQuery()) {
+                rs.next();
+                return rs.getString(1);
+            }
         }
     }
 

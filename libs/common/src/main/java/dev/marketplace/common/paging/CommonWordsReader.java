@@ -24,12 +24,12 @@ public class CommonWordsReader {
     private final Map<String, Loaded> loaded = new ConcurrentHashMap<>();
 
     /**
-     * The common words of {@code table.column} for a filter by {@code term}: known at once for a term of one word (which
-     * has no other word for the index) or when the column's sample was read in the last {@link #FRESH_FOR}; otherwise
-     * the sample is read on the current session first.
+     * The common words of {@code table.column} for a filter by {@code term}: known at once for no term or one without a
+     * word the index could use, or when the column's sample was read in the last {@link #FRESH_FOR}; otherwise the
+     * sample is read on the current session first.
      */
     public Uni<CommonWords> of(String table, String column, String term) {
-        if (term == null || SqlFilter.words(term).size() < 2) {
+        if (term == null || SqlFilter.words(term).isEmpty()) {
             return Uni.createFrom().item(CommonWords.NONE);
         }
         String key = table + "." + column;

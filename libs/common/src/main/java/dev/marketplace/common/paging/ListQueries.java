@@ -37,17 +37,27 @@ public final class ListQueries {
      * {@code select <id> from <table> <alias> where <filter> order by <order> offset .. limit ..}.
      *
      * @param table the table and its alias, e.g. {@code company c}
-     * @param id the qualified primary key column, e.g. {@code c.uuid}
+     * @param id the qualified primary key column, e.g. {@code c.uuid} (or the columns of a composite key)
      * @param order the order, with a unique tie-breaker last, e.g. {@code c.sort_name desc, c.uuid desc}
      */
     public static String pageSql(String table, String id, SqlFilter filter, String order, PageRequest page) {
         return pageSql(table, id, filter, order, page.offset(), page.size());
     }
 
-    /** Same, for lists paged by offset and limit rather than page number and size (GraphQL, start/count lists). */
+    /**
+     * Same, for lists paged by offset and limit rather than page number and size (GraphQL, start/count lists). A filter
+     * with {@linkplain SqlFilter#rareText rare text} selects its rows in a subquery the planner cannot merge into the
+     * ordered page ({@code offset 0}), so they are found through the text index and then ordered, whatever the planner
+     * estimates of the text: a page of a few matching rows costs those rows, never a walk of the ordering index.
+     */
     public static String pageSql(String table, String id, SqlFilter filter, String order, long offset, int limit) {
-        return "select " + id + " from " + table + " where " + filter.where() + " order by " + order + " offset " + offset
-                + " limit " + limit;
+        String page = " order by " + order + " offset " + offset + " limit " + limit;
+        if (filter.rareText()) {
+            String alias = table.substring(table.lastIndexOf(' ') + 1);
+            return "select " + id + " from (select * from " + table + " where " + filter.where() + " offset 0) " + alias
+                    + page;
+        }
+        return "select " + id + " from " + table + " where " + filter.where() + page;
     }
 
     /**

@@ -1,6 +1,7 @@
 package dev.marketplace.common.paging;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.ArrayList;
@@ -59,5 +60,32 @@ class SqlFilterTest {
         // when every word is common, the index intersects them all
         SqlFilter both = scoped().andContains("g.search_text", "sales support", common);
         assertEquals(List.of("c", "%sales%", "%support%", "sales support"), both.params());
+        assertFalse(both.rareText());
+        assertTrue(f.rareText());
+    }
+
+    @Test
+    void aRareTextIsFoundBeforeItIsOrderedAndAnythingElseIsOrderedByTheIndex() {
+        List<Object[]> sample = new ArrayList<>();
+        for (int i = 0; i < 100; i++) {
+            sample.add(new Object[] {"word" + i + (i % 8 == 0 ? " support" : " sales"), null, 1.0});
+        }
+        CommonWords common = CommonWords.fromStatistics(sample);
+        PageRequest second = PageRequest.of(1, 50, 50);
+
+        SqlFilter rare = scoped().andContains("g.search_text", "Lomemu", common);
+        assertTrue(rare.rareText());
+        assertEquals("select g.uuid from (select * from company_group g where (g.company_uuid = ?1)"
+                + " and (g.search_text like ?2 escape '\\') offset 0) g order by g.created_on desc, g.uuid desc"
+                + " offset 50 limit 50",
+                ListQueries.pageSql("company_group g", "g.uuid", rare, "g.created_on desc, g.uuid desc", second));
+
+        for (SqlFilter ordered : List.of(scoped(), scoped().and("g.name = ?", "x"),
+                scoped().andContains("g.search_text", "support", common), scoped().andContains("g.search_text", "ab", common))) {
+            assertFalse(ordered.rareText(), ordered.where());
+            assertEquals("select g.uuid from company_group g where " + ordered.where()
+                    + " order by g.created_on desc, g.uuid desc offset 50 limit 50",
+                    ListQueries.pageSql("company_group g", "g.uuid", ordered, "g.created_on desc, g.uuid desc", second));
+        }
     }
 }

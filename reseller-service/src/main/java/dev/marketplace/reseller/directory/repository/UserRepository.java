@@ -100,8 +100,7 @@ public class UserRepository implements PanacheRepositoryBase<DirectoryUser, UUID
             case EMAIL -> "m.user_sort_email" + d + ", m.user_id" + d + ", m.company_id" + d;
             case FIRST_NAME -> "m.user_sort_first_name" + d + " nulls last, m.user_id" + d + ", m.company_id" + d;
         };
-        return "select m.company_id, m.user_id from directory_membership m where " + where.where() + " order by " + order
-                + " offset " + page.offset() + " limit " + page.size();
+        return ListQueries.pageSql("directory_membership m", "m.company_id, m.user_id", where, order, page);
     }
 
     /** The listing's where-clause: whose members is its scope; statuses, text and dates narrow it. */
