@@ -160,7 +160,7 @@ class ListPlansTest {
         // sample) where it names 40 groups of the 200,000. Its rows are found through the text index and then ordered,
         // on every page: walking the ordering index and checking each group's text would read all of the company's
         // groups to find them (planned as it was before, it removed 199,995 rows by the filter in 68 ms; this 0.2 ms)
-        String sampled = words(histogramValue("company_group", "search_text"), 2);
+        String sampled = words(QueryPlans.sampledValue(db, "company_group", "search_text"), 2);
         GroupRepository.Filter bySampled = new GroupRepository.Filter(COMPANY, null, sampled, true, false);
         SqlFilter sampledWhere = GroupRepository.sqlFilter(bySampled, common);
         assertTrue(sampledWhere.rareText(), sampled);
@@ -203,19 +203,6 @@ class ListPlansTest {
                 var rs = s.executeQuery()) {
             rs.next();
             return rs.getString(1);
-        }
-    }
-
-    /** The middle value of the histogram PostgreSQL's sample keeps of {@code table.column}. */
-    private static String histogramValue(String table, String column) throws Exception {
-        try (var s = db.prepareStatement("select (cast(cast(histogram_bounds as text) as text[]))[50] from pg_stats"
-                + " where schemaname = current_schema() and tablename = ? and attname = ?")) {
-            s.setString(1, table);
-            s.setString(2, column);
-            try (var rs = s.executeQuery()) {
-                rs.next();
-                return rs.getString(1);
-            }
         }
     }
 

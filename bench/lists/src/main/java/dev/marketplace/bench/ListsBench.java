@@ -319,7 +319,8 @@ public final class ListsBench {
                 + SeedNames.query(groupName), false, groupSql(groupsSearched, first, QueryPlans.commonWords(db, "company_group", "search_text"))));
         // a word that PostgreSQL's sample of the column holds (in one of its 101 histogram values: 1 % of the groups by
         // the sample, 0.02 % in fact), with its department: the planner's estimate of the text is 50 times too high
-        String sampled = sampledWords(db, "company_group", "search_text", 2);
+        String sampled = String.join(" ", java.util.Arrays.asList(
+                QueryPlans.sampledValue(db, "company_group", "search_text").split(" ")).subList(0, 2));
         GroupRepository.Filter groupsSampled = new GroupRepository.Filter(COMPANY, null, sampled, false, false);
         queries.add(new Query("groups", "searchText (a word the sample holds, and department, 25 rows)", company
                 + "/groups?size=50&searchText=" + SeedNames.query(sampled), false,
@@ -358,19 +359,6 @@ public final class ListsBench {
         SqlFilter where = MembershipRepository.sqlFilter(f);
         return withTotal(new Sql("page", MembershipRepository.pageSql(f, where, page), where.params()), "from membership m",
                 where, "memberships", COMPANY);
-    }
-
-    /** The first {@code n} words of the middle value of the histogram PostgreSQL's sample keeps of {@code table.column}. */
-    private static String sampledWords(Connection db, String table, String column, int n) throws SQLException {
-        try (var s = db.prepareStatement("select (cast(cast(histogram_bounds as text) as text[]))[50] from pg_stats"
-                + " where schemaname = current_schema() and tablename = ? and attname = ?")) {
-            s.setString(1, table);
-            s.setString(2, column);
-            try (var rs = s.executeQuery()) {
-                rs.next();
-                return String.join(" ", java.util.Arrays.asList(rs.getString(1).split(" ")).subList(0, n));
-            }
-        }
     }
 
     private static List<Sql> groupSql(GroupRepository.Filter f, PageRequest page, CommonWords common) {

@@ -151,6 +151,22 @@ public final class QueryPlans {
         return CommonWords.fromStatistics(rows);
     }
 
+    /**
+     * The middle value of the histogram PostgreSQL's sample keeps of {@code table.column}: a value the planner's
+     * statistics hold, so a rare word of it is estimated at about 1 % of the rows (1 of the histogram's 101 values).
+     */
+    public static String sampledValue(Connection c, String table, String column) throws SQLException {
+        try (var s = c.prepareStatement("select (cast(cast(histogram_bounds as text) as text[]))[50] from pg_stats"
+                + " where schemaname = current_schema() and tablename = ? and attname = ?")) {
+            s.setString(1, table);
+            s.setString(2, column);
+            try (ResultSet rs = s.executeQuery()) {
+                rs.next();
+                return rs.getString(1);
+            }
+        }
+    }
+
     public static void assertUsesIndex(String plan, String index) {
         assertTrue(plan.contains(" on " + index) || plan.contains(" using " + index),
                 "the plan does not use index " + index + ":\n" + plan);
