@@ -4,6 +4,8 @@ import static dev.marketplace.testkit.QueryPlans.assertNoSeqScan;
 import static dev.marketplace.testkit.QueryPlans.assertUsesIndex;
 import static dev.marketplace.testkit.QueryPlans.explain;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.sql.Connection;
 import java.sql.ResultSet;
@@ -19,6 +21,7 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
+import dev.marketplace.common.paging.CommonWords;
 import dev.marketplace.common.paging.PageRequest;
 import dev.marketplace.common.paging.SqlFilter;
 import dev.marketplace.common.paging.Total;
@@ -88,6 +91,20 @@ class ListPlansTest {
         assertNoSeqScan(plan, "directory_company");
         assertUsesIndex(plan, "directory_company_name_trgm");
         assertNoSeqScan(count("from directory_company c", text), "directory_company");
+        // a word of a name the column's sample holds (about 1 % of the companies by the sample, a few in fact): its
+        // companies are found through the text indexes and then ordered, never by walking the ordering index
+        String sampledName = QueryPlans.sampledValue(db, "directory_company", "name").split(" ")[0];
+        CommonWords companyWords = QueryPlans.commonWords(db, "directory_company", "name")
+                .or(QueryPlans.commonWords(db, "directory_company", "external_id"));
+        CompanySearch bySampled = companies(null, sampledName, CompanySearch.SortField.CREATED_ON, false);
+        SqlFilter sampled = CompanyRepository.sqlFilter(bySampled, companyWords);
+        assertTrue(sampled.rareText(), sampledName);
+        for (PageRequest page : List.of(FIRST, DEEP)) {
+            String sampledPlan = explain(db, CompanyRepository.pageSql(bySampled, sampled, page), sampled.params());
+            assertUsesIndex(sampledPlan, "directory_company_name_trgm");
+            assertFalse(sampledPlan.contains("directory_company_program_") || sampledPlan.contains("directory_company_created"),
+                    sampledPlan);
+        }
         // a page's member counts: the companies' counters
         assertNoSeqScan(explain(db, "select scope, n from list_counter where list = 'company-users' and scope in (?1, ?2)",
                 List.of(COMPANY.toString(), UUID.randomUUID().toString())), "list_counter");
@@ -225,6 +242,18 @@ class ListPlansTest {
         assertNoSeqScan(plan, "directory_company");
         assertUsesIndex(plan, "directory_company_name_trgm");
         assertNoSeqScan(count("from company_association a", text), "company_association");
+        // a word of a customer's name the sample holds: the customers that match are found first, then ordered
+        String sampledName = QueryPlans.sampledValue(db, "directory_company", "name").split(" ")[0];
+        AssociationRepository.Filter bySampled = new AssociationRepository.Filter(PARTNER, COMPANY, null, sampledName,
+                null, null, AssociationRepository.SortField.CREATED_ON, false);
+        SqlFilter sampled = AssociationRepository.sqlFilter(bySampled, false,
+                QueryPlans.commonWords(db, "directory_company", "name"));
+        assertTrue(sampled.rareText(), sampledName);
+        for (PageRequest page : List.of(FIRST, DEEP)) {
+            String sampledPlan = explain(db, AssociationRepository.pageSql(bySampled, sampled, page), sampled.params());
+            assertUsesIndex(sampledPlan, "directory_company_name_trgm");
+            assertFalse(sampledPlan.contains("company_association_reseller_"), sampledPlan);
+        }
         // a customer's associations
         UUID customer = UUID.nameUUIDFromBytes("someone".getBytes());
         AssociationRepository.Filter ofCustomer = new AssociationRepository.Filter(PARTNER, null, customer, null, null, null,

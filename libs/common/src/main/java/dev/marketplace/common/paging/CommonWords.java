@@ -19,7 +19,7 @@ import java.util.List;
  */
 public final class CommonWords {
     /** Knows no word: every word of a term goes to the index. */
-    public static final CommonWords NONE = new CommonWords(List.of(), List.of(), List.of(), 0);
+    public static final CommonWords NONE = new CommonWords(List.of(), List.of(), List.of(), 0, null);
 
     /**
      * A word at least this frequent is common: 3 of the default histogram's 101 values. A word in one or two of them
@@ -44,13 +44,16 @@ public final class CommonWords {
     private final List<Double> frequencies;
     private final List<String> histogram;
     private final double histogramShare;
+    /** Another column's sample the filter also looks in (see {@link #or}), or null. */
+    private final CommonWords also;
 
     private CommonWords(List<String> frequentValues, List<Double> frequencies, List<String> histogram,
-            double histogramShare) {
+            double histogramShare, CommonWords also) {
         this.frequentValues = frequentValues;
         this.frequencies = frequencies;
         this.histogram = histogram;
         this.histogramShare = histogramShare;
+        this.also = also;
     }
 
     /** From the rows of {@link #STATISTICS_SQL}: value, frequency (null for a histogram value), histogram share. */
@@ -72,10 +75,10 @@ public final class CommonWords {
             }
             share = row[2] == null ? 0 : ((Number) row[2]).doubleValue();
         }
-        return new CommonWords(List.copyOf(frequent), List.copyOf(frequencies), List.copyOf(histogram), share);
+        return new CommonWords(List.copyOf(frequent), List.copyOf(frequencies), List.copyOf(histogram), share, null);
     }
 
-    /** The estimated share of rows whose value contains {@code word}. */
+    /** The estimated share of rows whose value (in this sample's column) contains {@code word}. */
     public double frequency(String word) {
         double frequency = 0;
         for (int i = 0; i < frequentValues.size(); i++) {
@@ -90,8 +93,14 @@ public final class CommonWords {
         return frequency;
     }
 
-    /** True if {@code word} is in at least {@link #COMMON} of the rows, by the sample. */
+    /** True if {@code word} is in at least {@link #COMMON} of the rows, by the sample (or by the other one's). */
     public boolean isCommon(String word) {
-        return frequency(word) >= COMMON;
+        return frequency(word) >= COMMON || also != null && also.isCommon(word);
+    }
+
+    /** The words of a filter that looks in two columns: common if common in either sample. */
+    public CommonWords or(CommonWords other) {
+        return new CommonWords(frequentValues, frequencies, histogram, histogramShare,
+                also == null ? other : also.or(other));
     }
 }

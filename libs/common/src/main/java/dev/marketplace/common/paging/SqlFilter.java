@@ -80,11 +80,11 @@ public final class SqlFilter {
     public SqlFilter andContains(String column, String text, CommonWords common) {
         String term = text.trim().toLowerCase();
         List<String> words = words(term);
+        if (words.isEmpty() || words.size() == 1 && words.get(0).equals(term)) {
+            return andText(text, common, column + " like ? escape '\\'", contains(text));
+        }
         List<String> indexed = words.stream().filter(word -> !common.isCommon(word)).toList();
         rareText |= !indexed.isEmpty();
-        if (words.isEmpty() || words.size() == 1 && words.get(0).equals(term)) {
-            return and(column + " like ? escape '\\'", contains(text));
-        }
         StringBuilder clause = new StringBuilder();
         List<Object> values = new ArrayList<>();
         for (String word : indexed.isEmpty() ? words : indexed) {
@@ -95,6 +95,16 @@ public final class SqlFilter {
         clause.append("strpos(").append(column).append(", ?) > 0");
         values.add(term);
         return and(clause.toString(), values.toArray());
+    }
+
+    /**
+     * Adds a caller's text filter that the list writes itself ({@code clause}, such as a name or an external id
+     * containing the term), for {@code term}: its rows are {@linkplain #rareText rare} when a word of the term is not
+     * common by {@code common}, the sample of the columns the clause looks in.
+     */
+    public SqlFilter andText(String term, CommonWords common, String clause, Object... values) {
+        rareText |= words(term).stream().anyMatch(word -> !common.isCommon(word));
+        return and(clause, values);
     }
 
     /** The words of three or more letters or digits of {@code term}, in lower case, in order. */

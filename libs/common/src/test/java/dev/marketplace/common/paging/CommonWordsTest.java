@@ -45,4 +45,19 @@ class CommonWordsTest {
         assertFalse(CommonWords.fromStatistics(List.of()).isCommon("support"));
         assertFalse(CommonWords.NONE.isCommon("support"));
     }
+
+    @Test
+    void aFilterOverTwoColumnsFindsAWordCommonIfEitherSampleDoes() {
+        List<Object[]> names = new ArrayList<>();
+        List<Object[]> externalIds = new ArrayList<>();
+        for (int i = 0; i < 100; i++) {
+            names.add(new Object[] {"word" + i + " inc", null, 1.0});
+            externalIds.add(new Object[] {"ext-" + i, null, 1.0});
+        }
+        CommonWords both = CommonWords.fromStatistics(names).or(CommonWords.fromStatistics(externalIds));
+        assertTrue(both.isCommon("inc"));
+        assertTrue(both.isCommon("ext"));
+        assertFalse(both.isCommon("lomemu"));
+        assertTrue(CommonWords.NONE.or(CommonWords.NONE).or(CommonWords.fromStatistics(externalIds)).isCommon("ext"));
+    }
 }

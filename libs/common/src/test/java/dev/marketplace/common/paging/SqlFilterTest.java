@@ -88,4 +88,21 @@ class SqlFilterTest {
                     ListQueries.pageSql("company_group g", "g.uuid", ordered, "g.created_on desc, g.uuid desc", second));
         }
     }
+
+    @Test
+    void aTextClauseAListWritesItselfIsRareWhenAWordOfItsTermIsNotCommon() {
+        List<Object[]> sample = new ArrayList<>();
+        for (int i = 0; i < 100; i++) {
+            sample.add(new Object[] {"word" + i + " inc", null, 1.0});
+        }
+        CommonWords common = CommonWords.fromStatistics(sample);
+        String clause = "lower(c.name) like ? or lower(c.external_id) like ?";
+
+        SqlFilter rare = scoped().andText("Fapagu Inc", common, clause, "%fapagu inc%", "%fapagu inc%");
+        assertTrue(rare.rareText());
+        assertTrue(rare.narrowed());
+        assertEquals("(g.company_uuid = ?1) and (lower(c.name) like ?2 or lower(c.external_id) like ?3)", rare.where());
+        assertFalse(scoped().andText("Inc", common, clause, "%inc%", "%inc%").rareText());
+        assertFalse(scoped().andText("a b", common, clause, "%a b%", "%a b%").rareText());
+    }
 }

@@ -11,6 +11,8 @@ import java.util.UUID;
 
 import jakarta.enterprise.context.ApplicationScoped;
 
+import dev.marketplace.common.paging.CommonWords;
+import dev.marketplace.common.paging.CommonWordsReader;
 import dev.marketplace.common.paging.ListQueries;
 import dev.marketplace.common.paging.PageRequest;
 import dev.marketplace.common.paging.SqlFilter;
@@ -22,6 +24,11 @@ import io.smallrye.mutiny.Uni;
 
 @ApplicationScoped
 public class AssociationRepository implements PanacheRepositoryBase<CompanyAssociation, UUID> {
+    private final CommonWordsReader commonWords;
+
+    public AssociationRepository(CommonWordsReader commonWords) {
+        this.commonWords = commonWords;
+    }
     /** A reseller company's associations in {@code list_counter}, scoped by its id. */
     static final String RESELLER_LIST = "reseller-associations";
     /** A customer company's associations in {@code list_counter}, scoped by its id. */
@@ -68,11 +75,8 @@ public class AssociationRepository implements PanacheRepositoryBase<CompanyAssoc
 
     /** A page of the listing: ids from the company's ordering index, then the rows by id. */
     public Uni<List<CompanyAssociation>> search(Filter filter, PageRequest page) {
-        return namedCompanyMatches(filter).chain(matches -> {
-            SqlFilter where = sqlFilter(filter, matches);
-            return ListQueries.page(CompanyAssociation.class, UUID.class, "id", a -> a.id, pageSql(filter, where, page),
-                    where);
-        });
+        return where(filter).chain(where -> ListQueries.page(CompanyAssociation.class, UUID.class, "id", a -> a.id,
+                pageSql(filter, where, page), where));
     }
 
     /**
@@ -80,12 +84,15 @@ public class AssociationRepository implements PanacheRepositoryBase<CompanyAssoc
      * most {@link Total#CAP} + 1 rows.
      */
     public Uni<Total> count(Filter filter) {
-        return namedCompanyMatches(filter).chain(matches -> {
-            SqlFilter where = sqlFilter(filter, matches);
-            return filter.resellerCompanyId() != null
-                    ? ListQueries.total("from company_association a", where, RESELLER_LIST, filter.resellerCompanyId())
-                    : ListQueries.total("from company_association a", where, CUSTOMER_LIST, filter.customerCompanyId());
-        });
+        return where(filter).chain(where -> filter.resellerCompanyId() != null
+                ? ListQueries.total("from company_association a", where, RESELLER_LIST, filter.resellerCompanyId())
+                : ListQueries.total("from company_association a", where, CUSTOMER_LIST, filter.customerCompanyId()));
+    }
+
+    /** The listing's where-clause, its text judged by the sample of the companies' names. */
+    private Uni<SqlFilter> where(Filter filter) {
+        return namedCompanyMatches(filter).chain(matches -> commonWords.of("directory_company", "name", filter.searchText())
+                .map(common -> sqlFilter(filter, matches, common)));
     }
 
     /**
@@ -114,6 +121,10 @@ public class AssociationRepository implements PanacheRepositoryBase<CompanyAssoc
      * other company, the text and the dates narrow it. {@code namedCompanyMatches}: see {@link #namedCompanyMatches}.
      */
     public static SqlFilter sqlFilter(Filter f, boolean namedCompanyMatches) {
+        return sqlFilter(f, namedCompanyMatches, CommonWords.NONE);
+    }
+
+    public static SqlFilter sqlFilter(Filter f, boolean namedCompanyMatches, CommonWords common) {
         SqlFilter where;
         if (f.resellerCompanyId() != null) {
             where = SqlFilter.scope("a.partner = ? and a.reseller_company_id = ?", f.partner(), f.resellerCompanyId());
@@ -130,7 +141,7 @@ public class AssociationRepository implements PanacheRepositoryBase<CompanyAssoc
                 where.and("true");
             } else {
                 String other = f.resellerCompanyId() != null ? "a.customer_company_id" : "a.reseller_company_id";
-                where.and(other + " in (select c.id from directory_company c where c.partner = ?"
+                where.andText(f.searchText(), common, other + " in (select c.id from directory_company c where c.partner = ?"
                         + " and lower(c.name) like ? escape '\\')", f.partner(), SqlFilter.contains(f.searchText()));
             }
         }

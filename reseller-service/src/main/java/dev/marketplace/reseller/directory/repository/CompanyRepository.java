@@ -12,6 +12,8 @@ import java.util.UUID;
 
 import jakarta.enterprise.context.ApplicationScoped;
 
+import dev.marketplace.common.paging.CommonWords;
+import dev.marketplace.common.paging.CommonWordsReader;
 import dev.marketplace.common.paging.ListQueries;
 import dev.marketplace.common.paging.PageRequest;
 import dev.marketplace.common.paging.SqlFilter;
@@ -26,6 +28,11 @@ import io.smallrye.mutiny.Uni;
 
 @ApplicationScoped
 public class CompanyRepository implements PanacheRepositoryBase<DirectoryCompany, UUID> {
+    private final CommonWordsReader commonWords;
+
+    public CompanyRepository(CommonWordsReader commonWords) {
+        this.commonWords = commonWords;
+    }
 
     public Uni<Integer> apply(CompanyChange change) {
         Upsert upsert = new Upsert("directory_company", "id").key("id", change.id()).key("partner", change.partner())
@@ -64,8 +71,15 @@ public class CompanyRepository implements PanacheRepositoryBase<DirectoryCompany
      * directory_company_program_active_list* with the active filter), then rows by id.
      */
     public Uni<List<DirectoryCompany>> search(CompanySearch filter, PageRequest page) {
-        SqlFilter where = sqlFilter(filter);
-        return ListQueries.page(DirectoryCompany.class, UUID.class, "id", c -> c.id, pageSql(filter, where, page), where);
+        return where(filter).chain(where -> ListQueries.page(DirectoryCompany.class, UUID.class, "id", c -> c.id,
+                pageSql(filter, where, page), where));
+    }
+
+    /** The listing's where-clause, its text judged by the samples of both columns the text is looked for in. */
+    private Uni<SqlFilter> where(CompanySearch filter) {
+        return commonWords.of("directory_company", "name", filter.searchText())
+                .chain(names -> commonWords.of("directory_company", "external_id", filter.searchText()).map(names::or))
+                .map(common -> sqlFilter(filter, common));
     }
 
     public static String pageSql(CompanySearch filter, SqlFilter where, PageRequest page) {
@@ -116,6 +130,10 @@ public class CompanyRepository implements PanacheRepositoryBase<DirectoryCompany
      * linked to a reseller's companies, which narrow the marketplace's companies (cost: that reseller's customers).
      */
     public static SqlFilter sqlFilter(CompanySearch f) {
+        return sqlFilter(f, CommonWords.NONE);
+    }
+
+    public static SqlFilter sqlFilter(CompanySearch f, CommonWords common) {
         // literals written in: the ordering indexes are partial on them
         SqlFilter where = SqlFilter.scope("c.partner = ?", f.partner()).always("not c.deleted");
         if (f.linkedTo() != null) {
@@ -135,7 +153,8 @@ public class CompanyRepository implements PanacheRepositoryBase<DirectoryCompany
         }
         if (f.searchText() != null) {
             String search = SqlFilter.contains(f.searchText());
-            where.and("lower(c.name) like ? escape '\\' or lower(c.external_id) like ? escape '\\'", search, search);
+            where.andText(f.searchText(), common,
+                    "lower(c.name) like ? escape '\\' or lower(c.external_id) like ? escape '\\'", search, search);
         }
         if (f.from() != null) {
             where.and("c.created_on >= ?", OffsetDateTime.ofInstant(f.from(), ZoneOffset.UTC));
