@@ -120,7 +120,7 @@ public final class ListsBench {
                 new Service("lead-service", "lead", "lead-service/src/test/resources/seed/lists.sql",
                         db -> LeadLists.leadQueries(partner, COMPANY)),
                 new Service("reseller-service", "reseller", "reseller-service/src/test/resources/seed/lists.sql",
-                        db -> ResellerLists.resellerQueries(partner, COMPANY)),
+                        db -> ResellerLists.resellerQueries(partner, COMPANY, db)),
                 new Service("catalog-service", "catalog", "catalog-service/src/test/resources/seed/lists.sql",
                         db -> CatalogLists.catalogQueries(partner)))
                 .filter(service -> ONLY.isEmpty() || ONLY.contains(service.module())).toList();
