@@ -90,6 +90,7 @@ class ListPlansTest {
         String plan = explain(db, CompanyRepository.pageSql(searched, text, FIRST), text.params());
         assertNoSeqScan(plan, "directory_company");
         assertUsesIndex(plan, "directory_company_name_trgm");
+        assertUsesIndex(plan, "directory_company_external_id_trgm");
         assertNoSeqScan(count("from directory_company c", text), "directory_company");
         // a word of a name the column's sample holds (about 1 % of the companies by the sample, a few in fact): its
         // companies are found through the text indexes and then ordered, never by walking the ordering index

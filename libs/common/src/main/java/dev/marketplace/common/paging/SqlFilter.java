@@ -78,13 +78,42 @@ public final class SqlFilter {
      * trigrams, where a rarer word beside it has already found the few rows).
      */
     public SqlFilter andContains(String column, String text, CommonWords common) {
+        return andContainsAny(common, text, column);
+    }
+
+    /**
+     * Adds a caller's "contains" filter on several columns: one of {@code columns} contains {@code text}, each looked
+     * up in its own trigram index as {@link #andContains} does, the words {@code common} knows to be common (in any of
+     * the columns' samples) left to the whole-term match.
+     */
+    public SqlFilter andContainsAny(CommonWords common, String text, String... columns) {
+        StringBuilder clause = new StringBuilder();
+        List<Object> values = new ArrayList<>();
+        for (String column : columns) {
+            Condition condition = containsCondition(column, text, common);
+            clause.append(clause.isEmpty() ? "" : " or ")
+                    .append(columns.length == 1 ? condition.clause() : "(" + condition.clause() + ")");
+            values.addAll(condition.values());
+        }
+        return andText(text, common, clause.toString(), values.toArray());
+    }
+
+    /** A condition of a where-clause, its values in the order of its placeholders. */
+    public record Condition(String clause, List<Object> values) {
+    }
+
+    /**
+     * The condition "{@code column} contains {@code text}", ignoring case, for a list that writes it into a clause of its
+     * own (a subquery): the words of the term that {@code common} does not know to be common each asked of the column's
+     * trigram index, then the whole term matched (see {@link #andContains}).
+     */
+    public static Condition containsCondition(String column, String text, CommonWords common) {
         String term = text.trim().toLowerCase();
         List<String> words = words(term);
         if (words.isEmpty() || words.size() == 1 && words.get(0).equals(term)) {
-            return andText(text, common, column + " like ? escape '\\'", contains(text));
+            return new Condition(column + " like ? escape '\\'", List.of(contains(text)));
         }
         List<String> indexed = words.stream().filter(word -> !common.isCommon(word)).toList();
-        rareText |= !indexed.isEmpty();
         StringBuilder clause = new StringBuilder();
         List<Object> values = new ArrayList<>();
         for (String word : indexed.isEmpty() ? words : indexed) {
@@ -94,7 +123,7 @@ public final class SqlFilter {
         }
         clause.append("strpos(").append(column).append(", ?) > 0");
         values.add(term);
-        return and(clause.toString(), values.toArray());
+        return new Condition(clause.toString(), List.copyOf(values));
     }
 
     /**

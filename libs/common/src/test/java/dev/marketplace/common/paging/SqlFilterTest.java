@@ -105,4 +105,24 @@ class SqlFilterTest {
         assertFalse(scoped().andText("Inc", common, clause, "%inc%", "%inc%").rareText());
         assertFalse(scoped().andText("a b", common, clause, "%a b%", "%a b%").rareText());
     }
+
+    @Test
+    void aTermLookedForInSeveralColumnsAsksEachColumnsIndexForItsWords() {
+        List<Object[]> sample = new ArrayList<>();
+        for (int i = 0; i < 100; i++) {
+            sample.add(new Object[] {"word" + i + " inc", null, 1.0});
+        }
+        CommonWords common = CommonWords.fromStatistics(sample);
+
+        SqlFilter f = scoped().andContainsAny(common, "Fapagu Inc", "lower(c.name)", "lower(c.external_id)");
+        assertEquals("(g.company_uuid = ?1) and ((lower(c.name) like ?2 and strpos(lower(c.name), ?3) > 0)"
+                + " or (lower(c.external_id) like ?4 and strpos(lower(c.external_id), ?5) > 0))", f.where());
+        assertEquals(List.of("c", "%fapagu%", "fapagu inc", "%fapagu%", "fapagu inc"), f.params());
+        assertTrue(f.rareText());
+        assertFalse(scoped().andContainsAny(common, "Inc", "lower(c.name)", "lower(c.external_id)").rareText());
+
+        SqlFilter.Condition name = SqlFilter.containsCondition("lower(c.name)", "Fapagu", common);
+        assertEquals("lower(c.name) like ? escape '\\'", name.clause());
+        assertEquals(List.of("%fapagu%"), name.values());
+    }
 }

@@ -3,6 +3,7 @@ package dev.marketplace.reseller.association.repository;
 import java.time.Instant;
 import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -24,15 +25,16 @@ import io.smallrye.mutiny.Uni;
 
 @ApplicationScoped
 public class AssociationRepository implements PanacheRepositoryBase<CompanyAssociation, UUID> {
+    /** A reseller company's associations in {@code list_counter}, scoped by its id. */
+    static final String RESELLER_LIST = "reseller-associations";
+    /** A customer company's associations in {@code list_counter}, scoped by its id. */
+    static final String CUSTOMER_LIST = "customer-associations";
+
     private final CommonWordsReader commonWords;
 
     public AssociationRepository(CommonWordsReader commonWords) {
         this.commonWords = commonWords;
     }
-    /** A reseller company's associations in {@code list_counter}, scoped by its id. */
-    static final String RESELLER_LIST = "reseller-associations";
-    /** A customer company's associations in {@code list_counter}, scoped by its id. */
-    static final String CUSTOMER_LIST = "customer-associations";
 
     public enum SortField {
         CREATED_ON, ID
@@ -73,24 +75,26 @@ public class AssociationRepository implements PanacheRepositoryBase<CompanyAssoc
         return count("customerCompanyId = ?1 and resellerCompanyId in ?2", customer, List.copyOf(resellers)).map(n -> n > 0);
     }
 
-    /** A page of the listing: ids from the company's ordering index, then the rows by id. */
-    public Uni<List<CompanyAssociation>> search(Filter filter, PageRequest page) {
-        return where(filter).chain(where -> ListQueries.page(CompanyAssociation.class, UUID.class, "id", a -> a.id,
-                pageSql(filter, where, page), where));
+    /**
+     * A page of the listing ({@code where}: {@link #where} of its filter): ids from the company's ordering index, then
+     * the rows by id.
+     */
+    public Uni<List<CompanyAssociation>> search(Filter filter, SqlFilter where, PageRequest page) {
+        return ListQueries.page(CompanyAssociation.class, UUID.class, "id", a -> a.id, pageSql(filter, where, page), where);
     }
 
     /**
      * The listing's total: the counter of the one company it names when nothing else narrows it, else a count of at
      * most {@link Total#CAP} + 1 rows.
      */
-    public Uni<Total> count(Filter filter) {
-        return where(filter).chain(where -> filter.resellerCompanyId() != null
+    public Uni<Total> count(Filter filter, SqlFilter where) {
+        return filter.resellerCompanyId() != null
                 ? ListQueries.total("from company_association a", where, RESELLER_LIST, filter.resellerCompanyId())
-                : ListQueries.total("from company_association a", where, CUSTOMER_LIST, filter.customerCompanyId()));
+                : ListQueries.total("from company_association a", where, CUSTOMER_LIST, filter.customerCompanyId());
     }
 
-    /** The listing's where-clause, its text judged by the sample of the companies' names. */
-    private Uni<SqlFilter> where(Filter filter) {
+    /** The listing's where-clause, its text judged by the sample of the companies' names: built once per request. */
+    public Uni<SqlFilter> where(Filter filter) {
         return namedCompanyMatches(filter).chain(matches -> commonWords.of("directory_company", "name", filter.searchText())
                 .map(common -> sqlFilter(filter, matches, common)));
     }
@@ -141,8 +145,11 @@ public class AssociationRepository implements PanacheRepositoryBase<CompanyAssoc
                 where.and("true");
             } else {
                 String other = f.resellerCompanyId() != null ? "a.customer_company_id" : "a.reseller_company_id";
+                SqlFilter.Condition named = SqlFilter.containsCondition("lower(c.name)", f.searchText(), common);
+                List<Object> values = new ArrayList<>(List.of(f.partner()));
+                values.addAll(named.values());
                 where.andText(f.searchText(), common, other + " in (select c.id from directory_company c where c.partner = ?"
-                        + " and lower(c.name) like ? escape '\\')", f.partner(), SqlFilter.contains(f.searchText()));
+                        + " and " + named.clause() + ")", values.toArray());
             }
         }
         if (f.from() != null) {

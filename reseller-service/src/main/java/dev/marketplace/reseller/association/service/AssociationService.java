@@ -139,8 +139,9 @@ public class AssociationService {
                             query.to(), query.sort() == Sort.ID ? AssociationRepository.SortField.ID
                                     : AssociationRepository.SortField.CREATED_ON,
                             query.ascending());
-                    return Paged.read(query.page(), associations.search(filter, query.page()),
-                            () -> associations.count(filter)).chain(found -> views(found.rows()).map(views -> new AssociationPage(
+                    return associations.where(filter).chain(where -> Paged.read(query.page(),
+                            associations.search(filter, where, query.page()), () -> associations.count(filter, where)))
+                            .chain(found -> views(found.rows()).map(views -> new AssociationPage(
                                     views, PagedResponse.of(views, query.page(), found.total(), null).page())));
                 }));
     }

@@ -152,9 +152,7 @@ public class CompanyRepository implements PanacheRepositoryBase<DirectoryCompany
             where.and(f.active() ? "c.active = true" : "c.active = false");
         }
         if (f.searchText() != null) {
-            String search = SqlFilter.contains(f.searchText());
-            where.andText(f.searchText(), common,
-                    "lower(c.name) like ? escape '\\' or lower(c.external_id) like ? escape '\\'", search, search);
+            where.andContainsAny(common, f.searchText(), "lower(c.name)", "lower(c.external_id)");
         }
         if (f.from() != null) {
             where.and("c.created_on >= ?", OffsetDateTime.ofInstant(f.from(), ZoneOffset.UTC));
