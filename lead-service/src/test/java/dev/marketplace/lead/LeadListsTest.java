@@ -18,13 +18,14 @@ import jakarta.inject.Inject;
 import org.hibernate.reactive.mutiny.Mutiny;
 import org.junit.jupiter.api.Test;
 
+import dev.marketplace.common.paging.Total;
 import dev.marketplace.testkit.QueryPlans;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.http.ContentType;
 
 /**
  * Totals and statements of the lists: an unfiltered list's total is exact (the marketplace's counter plus the caller's
- * own manual leads), a filtered one is exact up to 10,000 rows and flagged beyond; a page runs as many statements
+ * own manual leads), a filtered one is exact up to {@link Total#CAP} rows and flagged beyond; a page runs as many statements
  * whatever its size (rows by id in one query, never one per row).
  */
 @QuarkusTest
@@ -52,9 +53,9 @@ class LeadListsTest {
                 "\"product\":{\"id\":\"" + StubCatalog.product("Counted", false) + "\"}"));
         channel(partner).get(q + "&size=10").then().body("page.totalElements", equalTo(10_051))
                 .body("page", not(hasKey("totalElementsCapped")));
-        // filtered: more than 10,000 match, the total is a lower bound and says so
+        // filtered: more than Total.CAP match, the total is a lower bound and says so
         channel(partner).get(q + "&size=10&searchText=counted").then().statusCode(200)
-                .body("page.totalElements", equalTo(10_000)).body("page.totalElementsCapped", equalTo(true));
+                .body("page.totalElements", equalTo(Total.CAP)).body("page.totalElementsCapped", equalTo(true));
         channel(partner).queryParam("searchText", "counted 10099").get(q + "&size=10").then()
                 .body("page.totalElements", equalTo(1)).body("page", not(hasKey("totalElementsCapped")));
 
