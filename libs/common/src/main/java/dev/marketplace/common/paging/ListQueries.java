@@ -7,15 +7,15 @@ import java.util.Map;
 import java.util.function.Function;
 
 import org.hibernate.FlushMode;
-import org.hibernate.reactive.mutiny.Mutiny;
 
+import dev.marketplace.common.persistence.NativeSelects;
 import io.quarkus.hibernate.reactive.panache.Panache;
 import io.smallrye.mutiny.Uni;
 
 /**
- * Runs a list's queries on the current reactive session: the page (the ids of the page from a narrow select that an
- * index answers alone, even for deep pages, then the rows of those ids), the capped count of a filtered list, and the
- * counter of an unfiltered one.
+ * Runs a list's queries: the page (the ids of the page from a narrow select that an index answers alone, even for deep
+ * pages, then the rows of those ids on the current reactive session), the capped count of a filtered list, and the
+ * counter of an unfiltered one. The native selects run on the reactive client's pool ({@link NativeSelects}).
  */
 public final class ListQueries {
     private ListQueries() {
@@ -66,27 +66,24 @@ public final class ListQueries {
      */
     public static <T, K> Uni<List<T>> page(Class<T> entity, Class<K> idType, String idAttribute, Function<T, K> idOf,
             String pageSql, SqlFilter filter) {
-        return Panache.getSession().chain(session -> {
-            Mutiny.SelectionQuery<K> ids = session.createNativeQuery(pageSql, idType);
-            bind(ids, filter);
-            return ids.getResultList().chain(found -> {
-                if (found.isEmpty()) {
-                    return Uni.createFrom().item(List.<T>of());
-                }
-                return session.createSelectionQuery("from " + entity.getSimpleName() + " e where e." + idAttribute
-                        + " in :ids", entity).setParameter("ids", found).getResultList().map(rows -> {
-                            Map<K, T> byId = new HashMap<>();
-                            rows.forEach(row -> byId.put(idOf.apply(row), row));
-                            List<T> ordered = new ArrayList<>(found.size());
-                            for (K id : found) {
-                                T row = byId.get(id);
-                                if (row != null) {
-                                    ordered.add(row);
-                                }
+        return NativeSelects.column(pageSql, filter.params(), idType).chain(found -> {
+            if (found.isEmpty()) {
+                return Uni.createFrom().item(List.<T>of());
+            }
+            return Panache.getSession().chain(session -> session.createSelectionQuery("from " + entity.getSimpleName()
+                    + " e where e." + idAttribute + " in :ids", entity).setParameter("ids", found).getResultList())
+                    .map(rows -> {
+                        Map<K, T> byId = new HashMap<>();
+                        rows.forEach(row -> byId.put(idOf.apply(row), row));
+                        List<T> ordered = new ArrayList<>(found.size());
+                        for (K id : found) {
+                            T row = byId.get(id);
+                            if (row != null) {
+                                ordered.add(row);
                             }
-                            return ordered;
-                        });
-            });
+                        }
+                        return ordered;
+                    });
         });
     }
 
@@ -99,25 +96,12 @@ public final class ListQueries {
             return counter(list, scope).map(Total::exact);
         }
         String sql = Total.cappedCountSql("select 1 " + from + " where " + filter.where());
-        return Panache.getSession().chain(session -> {
-            Mutiny.SelectionQuery<Long> query = session.createNativeQuery(sql, Long.class);
-            bind(query, filter);
-            return query.getSingleResult();
-        }).map(n -> Total.ofCapped(n.longValue()));
+        return NativeSelects.column(sql, filter.params(), Long.class).map(n -> Total.ofCapped(n.get(0)));
     }
 
     /** The exact row count kept by the {@code list_counter_track} trigger for {@code list} in {@code scope}. */
     public static Uni<Long> counter(String list, Object scope) {
-        return Panache.getSession().chain(session -> session
-                .createNativeQuery("select n from list_counter where list = ?1 and scope = ?2", Long.class)
-                .setParameter(1, list).setParameter(2, scope.toString()).getResultList())
-                .map(rows -> rows.isEmpty() ? 0L : Math.max(0L, rows.get(0).longValue()));
-    }
-
-    private static void bind(Mutiny.SelectionQuery<?> query, SqlFilter filter) {
-        List<Object> params = filter.params();
-        for (int i = 0; i < params.size(); i++) {
-            query.setParameter(i + 1, params.get(i));
-        }
+        return NativeSelects.column("select n from list_counter where list = ?1 and scope = ?2",
+                List.of(list, scope.toString()), Long.class).map(rows -> rows.isEmpty() ? 0L : Math.max(0L, rows.get(0)));
     }
 }
