@@ -24,12 +24,15 @@ public final class ListQueries {
     /**
      * Makes the current session a reader's, for a list page: entities it loads from now on are read-only (no snapshot
      * kept) and nothing is flushed before its queries. A page loads a hundred entities or more; without this, every later
-     * query of the page first dirty-checks all of them (about a tenth of a storefront page's CPU).
+     * query of the page first dirty-checks all of them (about a tenth of a storefront page's CPU). A session inside a
+     * transaction is left as it is: what it changes must still be written.
      */
     public static Uni<Void> readOnlySession() {
         return Panache.getSession().invoke(session -> {
-            session.setDefaultReadOnly(true);
-            session.setFlushMode(FlushMode.MANUAL);
+            if (session.currentTransaction() == null) {
+                session.setDefaultReadOnly(true);
+                session.setFlushMode(FlushMode.MANUAL);
+            }
         }).replaceWithVoid();
     }
 
@@ -62,7 +65,8 @@ public final class ListQueries {
 
     /**
      * The entities of a page, in the page's order: the ids from {@code pageSql} ({@link #pageSql}), then one query
-     * for their rows by primary key ({@code idAttribute} of {@code entity}).
+     * for their rows by primary key ({@code idAttribute} of {@code entity}), on a reader's session
+     * ({@link #readOnlySession}), as is what the page reads after them.
      */
     public static <T, K> Uni<List<T>> page(Class<T> entity, Class<K> idType, String idAttribute, Function<T, K> idOf,
             String pageSql, SqlFilter filter) {
@@ -70,8 +74,9 @@ public final class ListQueries {
             if (found.isEmpty()) {
                 return Uni.createFrom().item(List.<T>of());
             }
-            return Panache.getSession().chain(session -> session.createSelectionQuery("from " + entity.getSimpleName()
-                    + " e where e." + idAttribute + " in :ids", entity).setParameter("ids", found).getResultList())
+            return readOnlySession().chain(Panache::getSession).chain(session -> session.createSelectionQuery("from "
+                    + entity.getSimpleName() + " e where e." + idAttribute + " in :ids", entity).setParameter("ids", found)
+                    .getResultList())
                     .map(rows -> {
                         Map<K, T> byId = new HashMap<>();
                         rows.forEach(row -> byId.put(idOf.apply(row), row));
