@@ -35,6 +35,8 @@ import dev.marketplace.account.user.domain.UserSortField;
 import dev.marketplace.account.user.service.UserQuery;
 import dev.marketplace.account.user.service.UserService;
 import dev.marketplace.common.error.ApiException;
+import dev.marketplace.common.paging.Paged;
+import dev.marketplace.common.paging.Total;
 import dev.marketplace.common.security.Caller;
 import io.quarkus.hibernate.reactive.panache.common.WithSession;
 import io.quarkus.security.Authenticated;
@@ -142,6 +144,15 @@ public class UserGraphQL {
                 ascending);
         Integer afterIndex = after == null ? null : decode("after", after);
         Integer beforeIndex = before == null ? null : decode("before", before);
+        if (last == null && beforeIndex == null) {
+            // forwards: the page first, which tells the total by itself when it is the last (a selective filter is
+            // then one scan, not two), as the REST lists do
+            int from = afterIndex == null ? 0 : afterIndex + 1;
+            int size = first == null ? DEFAULT_FIRST : first;
+            Uni<List<AppUser>> page = size == 0 ? Uni.createFrom().item(List.of()) : users.page(query, from, size);
+            return Paged.read(from, size, page, () -> users.count(query))
+                    .chain(found -> connection(found.rows(), from, size, found.total()));
+        }
         return users.count(query).chain(total -> {
             int count = (int) Math.min(total.count(), Integer.MAX_VALUE);
             int start = afterIndex == null ? 0 : Math.min(afterIndex + 1, count);
@@ -158,26 +169,31 @@ public class UserGraphQL {
             int from = start;
             int to = Math.max(start, end);
             Uni<List<AppUser>> page = to == from ? Uni.createFrom().item(List.of()) : users.page(query, from, to - from);
-            return page.chain(found -> nodes(found).map(nodes -> {
-                UserConnection connection = new UserConnection();
-                connection.nodes = nodes;
-                connection.edges = new ArrayList<>();
-                for (int i = 0; i < nodes.size(); i++) {
-                    UserEdge edge = new UserEdge();
-                    edge.cursor = encode(from + i);
-                    edge.node = nodes.get(i);
-                    connection.edges.add(edge);
-                }
-                PageInfo info = new PageInfo();
-                info.hasPreviousPage = from > 0;
-                info.hasNextPage = from + nodes.size() < total.count() || (total.capped() && nodes.size() == to - from);
-                info.startCursor = nodes.isEmpty() ? null : encode(from);
-                info.endCursor = nodes.isEmpty() ? null : encode(from + nodes.size() - 1);
-                connection.pageInfo = info;
-                connection.totalCount = total.count();
-                connection.totalCountCapped = total.capped() ? Boolean.TRUE : null;
-                return connection;
-            }));
+            return page.chain(found -> connection(found, from, to - from, total));
+        });
+    }
+
+    /** The connection of the users {@code found} at {@code from}, of at most {@code asked}, in a list of {@code total}. */
+    private Uni<UserConnection> connection(List<AppUser> found, int from, int asked, Total total) {
+        return nodes(found).map(nodes -> {
+            UserConnection connection = new UserConnection();
+            connection.nodes = nodes;
+            connection.edges = new ArrayList<>();
+            for (int i = 0; i < nodes.size(); i++) {
+                UserEdge edge = new UserEdge();
+                edge.cursor = encode(from + i);
+                edge.node = nodes.get(i);
+                connection.edges.add(edge);
+            }
+            PageInfo info = new PageInfo();
+            info.hasPreviousPage = from > 0;
+            info.hasNextPage = from + nodes.size() < total.count() || (total.capped() && nodes.size() == asked);
+            info.startCursor = nodes.isEmpty() ? null : encode(from);
+            info.endCursor = nodes.isEmpty() ? null : encode(from + nodes.size() - 1);
+            connection.pageInfo = info;
+            connection.totalCount = total.count();
+            connection.totalCountCapped = total.capped() ? Boolean.TRUE : null;
+            return connection;
         });
     }
 

@@ -118,7 +118,9 @@ class UserApiTest {
                 .extract().path("data.users.pageInfo.endCursor");
         graphql(f.asReader(), users, Map.of("first", 2, "after", cursor)).post("/api/graphql").then().statusCode(200)
                 .body("data.users.nodes.id", equalTo(List.of(bob))).body("data.users.pageInfo.hasNextPage", equalTo(false))
-                .body("data.users.pageInfo.hasPreviousPage", equalTo(true));
+                .body("data.users.pageInfo.hasPreviousPage", equalTo(true))
+                // the last page tells the total by itself (2 before it, 1 on it)
+                .body("data.users.totalCount", equalTo(3));
         graphql(f.asPartner(), "{ users(last: 1) { nodes { id } } }", Map.of()).post("/api/graphql").then()
                 .body("errors", nullValue()).body("data.users.nodes.id", equalTo(List.of(bob)));
         graphql(f.asPartner(), "query($n: String) { users(filter: {name: $n}) { nodes { id memberships { account { id name status }"

@@ -14,6 +14,7 @@ import dev.marketplace.billing.payment.domain.PaymentSortField;
 import dev.marketplace.common.paging.ListQueries;
 import dev.marketplace.common.paging.SqlFilter;
 import dev.marketplace.common.paging.Total;
+import dev.marketplace.common.persistence.NativeSelects;
 import io.quarkus.hibernate.reactive.panache.PanacheRepositoryBase;
 import io.smallrye.mutiny.Uni;
 
@@ -35,9 +36,9 @@ public class PaymentRepository implements PanacheRepositoryBase<Payment, Long> {
     public record Filter(UUID invoiceId, PaymentMethod method, PaymentResult result, Instant from, Instant to) {
     }
 
+    /** A sequence value is not transactional: read on the pool (see {@link NativeSelects}). */
     public Uni<Long> nextId() {
-        return getSession().chain(session -> session.createNativeQuery("select nextval('payment_id_seq')", Long.class)
-                .getSingleResult());
+        return NativeSelects.column("select nextval('payment_id_seq')", List.of(), Long.class).map(ids -> ids.get(0));
     }
 
     /** A page of an invoice's payments, in the sort's order with the id breaking ties (indexes {@code payment_*}). */

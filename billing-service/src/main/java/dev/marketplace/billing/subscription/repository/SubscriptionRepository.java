@@ -10,6 +10,7 @@ import dev.marketplace.billing.subscription.domain.SubscriptionStatus;
 import dev.marketplace.common.paging.ListQueries;
 import dev.marketplace.common.paging.SqlFilter;
 import dev.marketplace.common.paging.Total;
+import dev.marketplace.common.persistence.NativeSelects;
 import io.quarkus.hibernate.reactive.panache.PanacheRepositoryBase;
 import io.smallrye.mutiny.Uni;
 
@@ -64,9 +65,10 @@ public class SubscriptionRepository implements PanacheRepositoryBase<Subscriptio
                 SubscriptionStatus.HELD);
     }
 
+    /** A sequence value is not transactional: read on the pool (see {@link NativeSelects}). */
     public Uni<Long> nextOrderId() {
-        return getSession().chain(session -> session.createNativeQuery("select nextval('subscription_order_seq')", Long.class)
-                .getSingleResult());
+        return NativeSelects.column("select nextval('subscription_order_seq')", List.of(), Long.class)
+                .map(ids -> ids.get(0));
     }
 
     /** What a company's orders since {@code since} cost, in the marketplace currency (failed orders do not count). */

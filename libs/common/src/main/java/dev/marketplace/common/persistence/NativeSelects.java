@@ -13,14 +13,15 @@ import io.vertx.mutiny.sqlclient.Row;
 import io.vertx.mutiny.sqlclient.Tuple;
 
 /**
- * Reads of the lists' native selects (a page's ids, a capped count, a counter) straight from the reactive client's pool,
- * not through Hibernate Reactive. Hibernate keeps a native query's plan under its SQL and its result mapping, but
+ * Native selects that need no transaction (a list's page ids, capped count and counter; a sequence's next value), run
+ * straight on the reactive client's pool, not through Hibernate Reactive. Hibernate keeps a native query's plan under its SQL and its result mapping, but
  * Hibernate Reactive wraps every native select's mapping in a new object that equals no other
  * ({@code ReactiveResultSetMapping}): each run of the same SQL misses the plan cache, interprets the SQL again and adds
  * one more entry, all of one hash, so each lookup compares the SQL with every copy in the cache (at a million rows, 7 %
  * of account-service's CPU in {@code bench/lists}, and the copies push the HQL plans out of the bounded cache). These
- * selects need nothing of a session: they read committed rows outside any transaction, so they run on a connection of
- * their own.
+ * selects need nothing of a session (lists read committed rows outside any transaction; a sequence value is not
+ * transactional), so they run on a connection of their own. A select that must see its own transaction's writes or
+ * take its locks stays on the session.
  */
 public final class NativeSelects {
     private static final Pattern NUMBERED = Pattern.compile("\\?(\\d+)");

@@ -18,6 +18,7 @@ import dev.marketplace.common.paging.ListQueries;
 import dev.marketplace.common.paging.PageRequest;
 import dev.marketplace.common.paging.SqlFilter;
 import dev.marketplace.common.paging.Total;
+import dev.marketplace.common.persistence.NativeSelects;
 import dev.marketplace.reseller.association.domain.CompanyAssociation;
 import dev.marketplace.reseller.support.Sql;
 import io.quarkus.hibernate.reactive.panache.PanacheRepositoryBase;
@@ -107,11 +108,10 @@ public class AssociationRepository implements PanacheRepositoryBase<CompanyAssoc
         if (f.searchText() == null) {
             return Uni.createFrom().item(false);
         }
-        Map<String, Object> params = new HashMap<>();
-        params.put("id", f.resellerCompanyId() != null ? f.resellerCompanyId() : f.customerCompanyId());
-        params.put("search", SqlFilter.contains(f.searchText()));
-        return Sql.list("select c.id from directory_company c where c.id = :id and lower(c.name) like :search escape '\\'",
-                params, UUID.class).map(found -> !found.isEmpty());
+        UUID named = f.resellerCompanyId() != null ? f.resellerCompanyId() : f.customerCompanyId();
+        return NativeSelects.column("select c.id from directory_company c where c.id = ?1 and lower(c.name) like ?2"
+                + " escape '\\'", List.of(named, SqlFilter.contains(f.searchText())), UUID.class)
+                .map(found -> !found.isEmpty());
     }
 
     public static String pageSql(Filter filter, SqlFilter where, PageRequest page) {

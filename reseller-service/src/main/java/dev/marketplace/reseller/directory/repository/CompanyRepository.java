@@ -17,6 +17,7 @@ import dev.marketplace.common.paging.CommonWordsReader;
 import dev.marketplace.common.paging.ListQueries;
 import dev.marketplace.common.paging.PageRequest;
 import dev.marketplace.common.paging.SqlFilter;
+import dev.marketplace.common.persistence.NativeSelects;
 import dev.marketplace.reseller.directory.domain.DirectoryChange.CompanyChange;
 import dev.marketplace.reseller.directory.domain.DirectoryChange.CompanyColumn;
 import dev.marketplace.reseller.directory.domain.CompanySearch;
@@ -52,17 +53,16 @@ public class CompanyRepository implements PanacheRepositoryBase<DirectoryCompany
      * carries ROLE_RESELLER unless {@code anyRole}.
      */
     public Uni<List<UUID>> resellerCompaniesOf(String partner, UUID user, boolean anyRole) {
-        Map<String, Object> params = new HashMap<>();
-        params.put("partner", partner);
-        params.put("user", user);
+        // every request of a reseller asks this (its access), of the directory the event consumer writes: on the pool
+        List<Object> params = new ArrayList<>(List.of(user, partner));
         String role = "";
         if (!anyRole) {
-            role = " and m.roles like :role";
-            params.put("role", DirectoryMembership.rolePattern(dev.marketplace.common.security.Roles.RESELLER));
+            role = " and m.roles like ?3";
+            params.add(DirectoryMembership.rolePattern(dev.marketplace.common.security.Roles.RESELLER));
         }
-        return Sql.list("select c.id from directory_membership m join directory_company c on c.id = m.company_id"
-                + " where m.user_id = :user and m.partner = :partner and m.enabled and not m.deleted" + role
-                + " and c.partner = :partner and c.reseller and not c.deleted order by c.created_on, c.id limit 100",
+        return NativeSelects.column("select c.id from directory_membership m join directory_company c on c.id = m.company_id"
+                + " where m.user_id = ?1 and m.partner = ?2 and m.enabled and not m.deleted" + role
+                + " and c.partner = ?2 and c.reseller and not c.deleted order by c.created_on, c.id limit 100",
                 params, UUID.class);
     }
 

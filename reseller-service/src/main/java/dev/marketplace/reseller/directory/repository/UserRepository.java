@@ -17,11 +17,11 @@ import dev.marketplace.common.paging.ListQueries;
 import dev.marketplace.common.paging.PageRequest;
 import dev.marketplace.common.paging.SqlFilter;
 import dev.marketplace.common.paging.Total;
+import dev.marketplace.common.persistence.NativeSelects;
 import dev.marketplace.reseller.directory.domain.DirectoryChange.UserChange;
 import dev.marketplace.reseller.directory.domain.DirectoryUser;
 import dev.marketplace.reseller.directory.domain.UserSearch;
 import io.quarkus.hibernate.reactive.panache.PanacheRepositoryBase;
-import dev.marketplace.reseller.support.Sql;
 import io.smallrye.mutiny.Uni;
 
 @ApplicationScoped
@@ -63,14 +63,8 @@ public class UserRepository implements PanacheRepositoryBase<DirectoryUser, UUID
     }
 
     private Uni<List<UserSearch.Row>> page(UserSearch filter, SqlFilter where, PageRequest page) {
-        // run as the directory's other native queries (Sql): named parameters
-        Map<String, Object> params = new HashMap<>();
-        for (int i = where.params().size(); i >= 1; i--) {
-            params.put("p" + i, where.params().get(i - 1));
-        }
-        String sql = pageSql(filter, where, page).replaceAll("\\?(\\d+)", ":p$1");
-        return Sql.list(sql, params, Object[].class)
-                .map(rows -> rows.stream().map(r -> new UserSearch.Row((UUID) r[0], (UUID) r[1])).toList());
+        return NativeSelects.rows(pageSql(filter, where, page), where.params())
+                .map(rows -> rows.stream().map(r -> new UserSearch.Row(r.getUUID(0), r.getUUID(1))).toList());
     }
 
     /**
