@@ -91,11 +91,7 @@ class SqlFilterTest {
 
     @Test
     void aTextClauseAListWritesItselfIsRareWhenAWordOfItsTermIsNotCommon() {
-        List<Object[]> sample = new ArrayList<>();
-        for (int i = 0; i < 100; i++) {
-            sample.add(new Object[] {"word" + i + " inc", null, 1.0});
-        }
-        CommonWords common = CommonWords.fromStatistics(sample);
+        CommonWords common = incEverywhere();
         String clause = "lower(c.name) like ? or lower(c.external_id) like ?";
 
         SqlFilter rare = scoped().andText("Fapagu Inc", common, clause, "%fapagu inc%", "%fapagu inc%");
@@ -108,11 +104,7 @@ class SqlFilterTest {
 
     @Test
     void aTermLookedForInSeveralColumnsAsksEachColumnsIndexForItsWords() {
-        List<Object[]> sample = new ArrayList<>();
-        for (int i = 0; i < 100; i++) {
-            sample.add(new Object[] {"word" + i + " inc", null, 1.0});
-        }
-        CommonWords common = CommonWords.fromStatistics(sample);
+        CommonWords common = incEverywhere();
 
         SqlFilter f = scoped().andContainsAny(common, "Fapagu Inc", "lower(c.name)", "lower(c.external_id)");
         assertEquals("(g.company_uuid = ?1) and ((lower(c.name) like ?2 and strpos(lower(c.name), ?3) > 0)"
@@ -124,5 +116,14 @@ class SqlFilterTest {
         SqlFilter.Condition name = SqlFilter.containsCondition("lower(c.name)", "Fapagu", common);
         assertEquals("lower(c.name) like ? escape '\\'", name.clause());
         assertEquals(List.of("%fapagu%"), name.values());
+    }
+
+    /** A sample where every name ends in "inc" (common) and each other word is one value's (not common). */
+    private static CommonWords incEverywhere() {
+        List<Object[]> sample = new ArrayList<>();
+        for (int i = 0; i < 100; i++) {
+            sample.add(new Object[] {"word" + i + " inc", null, 1.0});
+        }
+        return CommonWords.fromStatistics(sample);
     }
 }
