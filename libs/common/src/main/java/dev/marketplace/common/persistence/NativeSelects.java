@@ -14,18 +14,18 @@ import io.vertx.mutiny.sqlclient.Tuple;
 
 /**
  * Native selects that need no transaction (a list's page ids, capped count and counter; a sequence's next value), run
- * straight on the reactive client's pool, not through Hibernate Reactive. Hibernate keeps a native query's plan under its SQL and its result mapping, but
- * Hibernate Reactive wraps every native select's mapping in a new object that equals no other
- * ({@code ReactiveResultSetMapping}): each run of the same SQL misses the plan cache, interprets the SQL again and adds
- * one more entry, all of one hash, so each lookup compares the SQL with every copy in the cache (at a million rows, 7 %
- * of account-service's CPU in {@code bench/lists}, and the copies push the HQL plans out of the bounded cache). These
- * selects need nothing of a session (lists read committed rows outside any transaction; a sequence value is not
+ * straight on the reactive client's pool, not through Hibernate Reactive. Hibernate keeps a native query's plan under
+ * its SQL and its result mapping, but Hibernate Reactive wraps every native select's mapping in a new object that
+ * equals no other ({@code ReactiveResultSetMapping}): each run of the same SQL misses the plan cache, interprets the SQL
+ * again and adds one more entry, all of one hash, so each lookup compares the SQL with every copy in the cache (7 % of
+ * account-service's CPU in a {@code bench/lists} profile, and the copies push the HQL plans out of the bounded cache).
+ * These selects need nothing of a session (lists read committed rows outside any transaction; a sequence value is not
  * transactional), so they run on a connection of their own. A select that must see its own transaction's writes or
  * take its locks stays on the session.
  */
 public final class NativeSelects {
     private static final Pattern NUMBERED = Pattern.compile("\\?(\\d+)");
-    /** Selects run, for tests that count a page's statements beside Hibernate's statistics. */
+    /** Selects made, for tests that count a page's statements beside Hibernate's statistics. */
     private static final LongAdder EXECUTED = new LongAdder();
 
     private NativeSelects() {
@@ -46,7 +46,7 @@ public final class NativeSelects {
         return rows(sql, params).map(rows -> rows.stream().map(row -> as(row.getValue(0), type)).toList());
     }
 
-    /** How many selects ran here since the service started. */
+    /** How many selects were made here since the service started (each one runs: the lists subscribe to them all). */
     public static long executed() {
         return EXECUTED.sum();
     }
