@@ -30,15 +30,6 @@ public final class Sql {
         });
     }
 
-    /**
-     * How many rows {@code fromWhere} ({@code from ... where ...}) selects, counting at most {@code cap + 1}: a list
-     * over millions of rows costs at most {@code cap} index entries.
-     */
-    public static Uni<Long> cappedCount(String fromWhere, Map<String, Object> params, int cap) {
-        return list("select count(*) from (select 1 " + fromWhere + " limit " + (cap + 1) + ") counted", params, Long.class)
-                .map(rows -> rows.isEmpty() ? 0L : rows.get(0));
-    }
-
     /** {@code text} for a case-insensitive "contains" ({@code like ... escape '\'}). */
     public static String contains(String text) {
         return "%" + text.toLowerCase().replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_") + "%";
