@@ -30,11 +30,6 @@ public final class Sql {
         });
     }
 
-    /** {@code text} for a case-insensitive "contains" ({@code like ... escape '\'}). */
-    public static String contains(String text) {
-        return "%" + text.toLowerCase().replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_") + "%";
-    }
-
     public static Object value(Object value) {
         return value instanceof Instant instant ? OffsetDateTime.ofInstant(instant, ZoneOffset.UTC) : value;
     }
