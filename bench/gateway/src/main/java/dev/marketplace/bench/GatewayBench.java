@@ -144,6 +144,8 @@ public final class GatewayBench {
                     "# Gateway benchmark — " + Instant.now(),
                     "machine: " + Runtime.getRuntime().availableProcessors() + " cores, " + System.getProperty("java.version")
                             + "; load generator, Kafka, account-service, stub, gateway, PostgreSQL, Redis and nginx all on this machine",
+                    "services' JVMs as in their pods: " + String.join(" ", POD_JVM_OPTIONS)
+                            + (System.getenv("BENCH_JAVA_OPTS") == null ? "" : ", then BENCH_JAVA_OPTS " + System.getenv("BENCH_JAVA_OPTS")),
                     OsAccounting.damonNote(),
                     "through the gateway each request is signed (OAuth 1.0 HMAC-SHA1 header) with a fresh nonce, verified,",
                     "its nonce recorded in Redis (one SET NX PX, shared by every replica), and forwarded with an",
@@ -392,8 +394,10 @@ public final class GatewayBench {
         if (nice != null && !nice.isBlank()) {
             command.addAll(List.of("nice", "-n", nice.trim()));
         }
-        // the gateway keeps no nonces in its heap any more (they are in Redis): the same heap as account-service
-        List<String> jvmOptions = new ArrayList<>(List.of("-Xmx512m"));
+        // The JVM as it runs in its pod (deploy/kubernetes: a 512 MiB memory limit, the images' -XX:MaxRAMPercentage=75):
+        // a 384 MiB heap and, below 1,792 MiB of memory, the serial collector by the JVM's own ergonomics. Started here
+        // on a machine with more memory, the JVM would pick G1, which the services never run with.
+        List<String> jvmOptions = new ArrayList<>(POD_JVM_OPTIONS);
         String extraOptions = System.getenv("BENCH_JAVA_OPTS");
         if (extraOptions != null && !extraOptions.isBlank()) {
             // {name} lets each process write its own file, e.g. -XX:StartFlightRecording=filename=/tmp/{name}.jfr
@@ -405,6 +409,9 @@ public final class GatewayBench {
         processes.add(process);
         os.measure(name, process.toHandle());
     }
+
+    /** What the JVM of a service chooses by itself in its pod; BENCH_JAVA_OPTS come after these, so they can override. */
+    static final List<String> POD_JVM_OPTIONS = List.of("-XX:+UseSerialGC", "-Xmx384m");
 
     private void awaitReady(int port) throws Exception {
         // packaged services answer /q/* on their management port (start)
