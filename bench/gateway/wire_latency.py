@@ -6,7 +6,8 @@ Record the latency phase of a run made with BENCH_TRACE=DIR, as root:
 then:
     bench/gateway/wire_latency.py /tmp/lo.pcap GATEWAY_PORT ACCOUNT_PORT DIR
 (the ports are in the run's "bench: ... on port" lines). Each answer is paired with the request before it on its
-connection (HTTP/1.1, no pipelining); the gateway's slices are told from the direct ones by the gateway path's trace.
+connection (HTTP/1.1, no pipelining); the gateway's slices are told from the direct ones by the gateway path's trace. The last line is the gateway's own hop
+per request (see main); the differences of the percentiles above only approximate it.
 """
 import bisect
 import glob
@@ -35,15 +36,15 @@ def packets(path):
                 yield sec + frac / scale, source, target
 
 
-def exchanges(captured, port):
-    """(request time, latency ms) per request to the port."""
+def exchanges(captured, port, with_client_port=False):
+    """(request time, latency ms) per request to the port, and the client's port when asked."""
     pending, out = {}, []
     for t, source, target in captured:
         if target == port:
             pending.setdefault(source, t)
         elif source == port and target in pending:
             sent = pending.pop(target)
-            out.append((sent, (t - sent) * 1000))
+            out.append((sent, (t - sent) * 1000, target) if with_client_port else (sent, (t - sent) * 1000))
     return out
 
 
@@ -86,6 +87,23 @@ def main(pcap, gateway_port, account_port, trace_dir):
     print('load generator <-> gateway (whole gateway path):', percentiles([l for _, l in through]))
     print('gateway <-> account-service (gateway slices):   ', percentiles([l for _, l in behind]))
     print('load generator <-> account-service (direct):    ', percentiles([l for _, l in direct]))
+    # The gateway's own hop per request: its whole time minus the account-service exchange it made. The gateway reads,
+    # checks (one pipelined Redis connection, answers in order) and forwards its requests in the order they arrived, so
+    # the n-th request of a slice is the n-th exchange with account-service that began in it.
+    # Only the gateway's own connections to account-service count: at the edges of a slice the load generator's direct
+    # connections may still be answered. The gateway's are those in use in the middle of its slices.
+    upstream_all = [x for x in exchanges(captured, account_port, True) if in_gateway_slice(x[0])]
+    gateway_ports = {port for t, _, port in upstream_all
+                     if any(first + 0.2 <= t <= last - 0.2 for first, last in slices[bisect.bisect_right(starts, t) - 1:][:1])}
+    own = []
+    for first, last in slices:
+        clients = [x for x in through if first <= x[0] <= last + 0.05]
+        upstream = [x for x in upstream_all if first <= x[0] <= last + 0.05 and x[2] in gateway_ports]
+        if len(clients) == len(upstream):
+            own += [c[1] - u[1] for c, u in zip(clients, upstream) if u[0] >= c[0]]
+    if own:
+        print('the gateway\'s own hop (per request, whole minus its exchange):', percentiles(own),
+              '(%d of %d requests paired)' % (len(own), len(through)))
     # for each gateway-path request over 10 ms: the slowest account-service answer that began while it was in flight
     times = [t for t, _ in behind]
     ratios = sorted(max([behind[k][1] for k in range(bisect.bisect_left(times, t), bisect.bisect_right(times, t + l / 1000))]
