@@ -6,10 +6,12 @@ Record the latency phase of a run made with BENCH_TRACE=DIR, as root:
 then:
     bench/gateway/wire_latency.py /tmp/lo.pcap GATEWAY_PORT ACCOUNT_PORT DIR
 (the ports are in the run's "bench: ... on port" lines). Each answer is paired with the request before it on its
-connection (HTTP/1.1, no pipelining); the gateway's slices are told from the direct ones by the gateway path's trace. The last line is the gateway's own hop
-per request (see main); the differences of the percentiles above only approximate it.
+connection (HTTP/1.1, no pipelining); the gateway's slices are told from the direct ones by the gateway path's trace.
+The "own hop" line is the gateway's time per request (see main); the differences of the percentiles above only
+approximate it.
 """
 import bisect
+from collections import defaultdict
 import glob
 import re
 import struct
@@ -36,15 +38,15 @@ def packets(path):
                 yield sec + frac / scale, source, target
 
 
-def exchanges(captured, port, with_client_port=False):
-    """(request time, latency ms) per request to the port, and the client's port when asked."""
+def exchanges(captured, port):
+    """(request time, latency ms, client's port) per request to the port."""
     pending, out = {}, []
     for t, source, target in captured:
         if target == port:
             pending.setdefault(source, t)
         elif source == port and target in pending:
             sent = pending.pop(target)
-            out.append((sent, (t - sent) * 1000, target) if with_client_port else (sent, (t - sent) * 1000))
+            out.append((sent, (t - sent) * 1000, target))
     return out
 
 
@@ -76,38 +78,45 @@ def main(pcap, gateway_port, account_port, trace_dir):
     slices = gateway_slices(trace_dir, gateway_port)
     starts = [s[0] for s in slices]
 
-    def in_gateway_slice(t):
+    def gateway_slice(t):
+        """The index of the gateway slice t falls in (its last answers may come up to 50 ms later), or -1."""
         i = bisect.bisect_right(starts, t) - 1
-        return i >= 0 and slices[i][0] <= t <= slices[i][1] + 0.05
+        return i if i >= 0 and slices[i][0] <= t <= slices[i][1] + 0.05 else -1
 
-    through = [x for x in exchanges(captured, gateway_port) if in_gateway_slice(x[0])]
+    through = [x for x in exchanges(captured, gateway_port) if gateway_slice(x[0]) >= 0]
     account = exchanges(captured, account_port)
-    behind = [x for x in account if in_gateway_slice(x[0])]
-    direct = [x for x in account if x[0] >= starts[0] and not in_gateway_slice(x[0])]
-    print('load generator <-> gateway (whole gateway path):', percentiles([l for _, l in through]))
-    print('gateway <-> account-service (gateway slices):   ', percentiles([l for _, l in behind]))
-    print('load generator <-> account-service (direct):    ', percentiles([l for _, l in direct]))
+    behind = [x for x in account if gateway_slice(x[0]) >= 0]
+    direct = [x for x in account if x[0] >= starts[0] and gateway_slice(x[0]) < 0]
+    print('load generator <-> gateway (whole gateway path):', percentiles([x[1] for x in through]))
+    print('gateway <-> account-service (gateway slices):   ', percentiles([x[1] for x in behind]))
+    print('load generator <-> account-service (direct):    ', percentiles([x[1] for x in direct]))
     # The gateway's own hop per request: its whole time minus the account-service exchange it made. The gateway reads,
     # checks (one pipelined Redis connection, answers in order) and forwards its requests in the order they arrived, so
-    # the n-th request of a slice is the n-th exchange with account-service that began in it.
-    # Only the gateway's own connections to account-service count: at the edges of a slice the load generator's direct
-    # connections may still be answered. The gateway's are those in use in the middle of its slices.
-    upstream_all = [x for x in exchanges(captured, account_port, True) if in_gateway_slice(x[0])]
-    gateway_ports = {port for t, _, port in upstream_all
-                     if any(first + 0.2 <= t <= last - 0.2 for first, last in slices[bisect.bisect_right(starts, t) - 1:][:1])}
+    # the n-th request of a slice is the n-th exchange with account-service that began in it. Only the gateway's own
+    # connections to account-service count (at the edges of a slice the load generator's direct ones may still be
+    # answered): those in use in the middle of its slices.
+    def mid_slice(t):
+        first, last = slices[gateway_slice(t)]
+        return first + 0.2 <= t <= last - 0.2
+
+    gateway_ports = {port for t, _, port in behind if mid_slice(t)}
+    clients, upstream = defaultdict(list), defaultdict(list)
+    for x in through:
+        clients[gateway_slice(x[0])].append(x)
+    for x in behind:
+        if x[2] in gateway_ports:
+            upstream[gateway_slice(x[0])].append(x)
     own = []
-    for first, last in slices:
-        clients = [x for x in through if first <= x[0] <= last + 0.05]
-        upstream = [x for x in upstream_all if first <= x[0] <= last + 0.05 and x[2] in gateway_ports]
-        if len(clients) == len(upstream):
-            own += [c[1] - u[1] for c, u in zip(clients, upstream) if u[0] >= c[0]]
+    for i, requests in clients.items():
+        if len(requests) == len(upstream[i]):
+            own += [c[1] - u[1] for c, u in zip(requests, upstream[i]) if u[0] >= c[0]]
     if own:
         print('the gateway\'s own hop (per request, whole minus its exchange):', percentiles(own),
               '(%d of %d requests paired)' % (len(own), len(through)))
     # for each gateway-path request over 10 ms: the slowest account-service answer that began while it was in flight
-    times = [t for t, _ in behind]
+    times = [x[0] for x in behind]
     ratios = sorted(max([behind[k][1] for k in range(bisect.bisect_left(times, t), bisect.bisect_right(times, t + l / 1000))]
-                        or [0]) / l for t, l in through if l > 10)
+                        or [0]) / l for t, l, _ in through if l > 10)
     if ratios:
         print('gateway-path requests over 10 ms: %d; slowest overlapping account-service answer / their latency: '
               'p10 %.2f, p50 %.2f, p90 %.2f' % (len(ratios), ratios[len(ratios) // 10], ratios[len(ratios) // 2],
