@@ -2,6 +2,7 @@ package dev.marketplace.gateway;
 
 import static io.restassured.RestAssured.given;
 import static org.hamcrest.Matchers.equalTo;
+import static org.hamcrest.Matchers.nullValue;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -14,6 +15,7 @@ import dev.marketplace.common.security.Roles;
 import dev.marketplace.gateway.consumer.service.ChannelConsumerService;
 import dev.marketplace.gateway.support.GatewayTest;
 import dev.marketplace.gateway.support.GatewayTestResource;
+import dev.marketplace.gateway.support.Upstreams;
 import dev.marketplace.testkit.PostgresResource;
 import dev.marketplace.testkit.Redis;
 import dev.marketplace.testkit.RedisResource;
@@ -36,6 +38,7 @@ import io.restassured.response.Response;
 class SharedStateOutageTest extends GatewayTest {
     private static final String PATH = "/api/lead/v2/leads";
     private static final String COMPANIES = "/api/account/v2/companies";
+    private static final String NOT_OVERLAPPED = "/api/notification/v1/anything";
     private final ChannelConsumerService consumers;
 
     SharedStateOutageTest(ChannelConsumerService consumers) {
@@ -67,6 +70,11 @@ class SharedStateOutageTest extends GatewayTest {
                     .body("code", equalTo("STATE_UNAVAILABLE"))
                     .body("message", equalTo("The gateway cannot check requests right now; try again in a few seconds"));
             signedGet(acceptedBefore, PATH).then().statusCode(503).body("code", equalTo("STATE_UNAVAILABLE"));
+            // the same without the overlap of read and nonce check (PATH's route has it), and for a write
+            signedGet(signer.authorization("GET", url(NOT_OVERLAPPED), null), NOT_OVERLAPPED).then().statusCode(503)
+                    .body("code", equalTo("STATE_UNAVAILABLE"));
+            given().header("Authorization", signer.authorization("POST", url(PATH), null)).contentType("application/json")
+                    .body("{}").post(PATH).then().statusCode(503).body("code", equalTo("STATE_UNAVAILABLE"));
         }
         // a bearer token needs no nonce: it still passes, except where a rate limit applies, which is not waived
         given().header("Authorization", "Bearer " + bearer).get(PATH).then().statusCode(200);
@@ -91,5 +99,68 @@ class SharedStateOutageTest extends GatewayTest {
         String once = signer.authorization("GET", url(PATH), null);
         signedGet(once, PATH).then().statusCode(200);
         signedGet(once, PATH).then().statusCode(403);
+    }
+
+    @Test
+    void aReadForwardedWhileRedisIsSlowIsHeldUntilRedisHasRecordedItsNonce() throws Exception {
+        // PATH's route overlaps the nonce check with the read: the echo answers at once, Redis only when it wakes up
+        SignpostSigner signer = channelConsumer(consumers, "SLOW", Roles.PARTNER);
+        String probe = "slow-" + java.util.UUID.randomUUID();
+        String read = PATH + "?probe=" + probe;
+        String authorization = signer.authorization("GET", url(read), null);
+        try (RedisAsleep asleep = RedisAsleep.forSeconds(0.6)) {
+            long started = System.nanoTime();
+            signedGet(authorization, read).then().statusCode(200).header("X-Upstream", "echo");
+            long heldMillis = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - started);
+            assertTrue(heldMillis >= 300, "the answer waited for Redis, not " + heldMillis + " ms");
+        }
+        try (RedisAsleep asleep = RedisAsleep.forSeconds(0.6)) {
+            signedGet(authorization, read).then().statusCode(403).header("X-Upstream", nullValue()).body(equalTo(FORBIDDEN));
+        }
+        assertEquals(2, Upstreams.PROBES.get(probe), "both reads went ahead while Redis slept");
+
+        // longer than the command timeout (1 s): Redis could not tell, so the answer the service gave is dropped
+        String unchecked = signer.authorization("GET", url(read), null);
+        try (RedisAsleep asleep = RedisAsleep.forSeconds(1.8)) {
+            signedGet(unchecked, read).then().statusCode(503).header("X-Upstream", nullValue())
+                    .body("code", equalTo("STATE_UNAVAILABLE"));
+        }
+        assertEquals(3, Upstreams.PROBES.get(probe));
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+        int status = 0;
+        while (status != 200 && System.nanoTime() < deadline) {
+            status = signedGet(signer.authorization("GET", url(read), null), read).statusCode();
+            Thread.sleep(20);
+        }
+        assertEquals(200, status, "the gateway recovers by itself once Redis answers again");
+    }
+
+    /** Redis busy for a while ({@code DEBUG SLEEP} on a connection of its own): every command waits behind it. */
+    private static final class RedisAsleep implements AutoCloseable {
+        private final java.net.Socket socket;
+
+        private RedisAsleep(java.net.Socket socket) {
+            this.socket = socket;
+        }
+
+        static RedisAsleep forSeconds(double seconds) throws Exception {
+            java.net.Socket socket = new java.net.Socket("127.0.0.1", Redis.port());
+            String argument = Double.toString(seconds);
+            socket.getOutputStream().write(("*3\r\n$5\r\nDEBUG\r\n$5\r\nSLEEP\r\n$" + argument.length() + "\r\n"
+                    + argument + "\r\n").getBytes(java.nio.charset.StandardCharsets.US_ASCII));
+            socket.getOutputStream().flush();
+            // let Redis read it and fall asleep before the call under test is sent
+            Thread.sleep(50);
+            return new RedisAsleep(socket);
+        }
+
+        /** Waits for Redis to wake up (its "+OK"). */
+        @Override
+        public void close() throws Exception {
+            socket.setSoTimeout(5000);
+            byte[] ok = socket.getInputStream().readNBytes(5);
+            socket.close();
+            assertEquals("+OK\r\n", new String(ok, java.nio.charset.StandardCharsets.US_ASCII));
+        }
     }
 }

@@ -108,6 +108,16 @@ public interface GatewayConfig {
          * the gateway could only answer with 502. Unset: streamed whatever their size.
          */
         Optional<Long> maxBodyBytes();
+
+        /**
+         * Only for a service whose GET and HEAD change nothing: such a call, signed, is forwarded while Redis records
+         * its nonce, instead of after, and its answer is held until Redis has confirmed the first use. A replay then
+         * reaches the service as a read whose answer is dropped (the caller gets the same 403), and the Redis round
+         * trip leaves the call's latency. Never for a rate-limited path (the bucket is taken first) or a call with a
+         * body.
+         */
+        @WithDefault("false")
+        boolean overlapReplayCheck();
     }
 
     interface Bootstrap {

@@ -22,7 +22,7 @@ import io.vertx.core.json.JsonObject;
  * <ul>
  * <li>an echo service answering every request with what it received (method, path, query, headers, body digest);
  * {@code ?status=N} sets the status, {@code ?chunked} answers in chunks without a Content-Length, paths under /api/slow/
- * answer after 3 s;</li>
+ * answer after 3 s, and requests with {@code ?probe=X} are counted in {@link #PROBES};</li>
  * <li>catalog-service's vendor-credentials endpoint, answering from {@link #VENDORS};</li>
  * <li>a port nobody listens on (connection refused).</li>
  * </ul>
@@ -30,6 +30,8 @@ import io.vertx.core.json.JsonObject;
 public final class Upstreams {
     /** consumerKey -> {consumerKey, consumerSecret, productId, partner}, as catalog-service would answer. */
     public static final Map<String, JsonObject> VENDORS = new ConcurrentHashMap<>();
+    /** How many requests the echo service received per value of their {@code probe} query parameter. */
+    public static final Map<String, Integer> PROBES = new ConcurrentHashMap<>();
     /** Authorization headers catalog-service received, latest last. */
     public static final List<String> CATALOG_AUTHORIZATIONS = java.util.Collections.synchronizedList(new ArrayList<>());
 
@@ -75,6 +77,10 @@ public final class Upstreams {
                 request.response().putHeader("Content-Type", "application/json").end(vendor.encode());
             }
             return;
+        }
+        String probe = request.getParam("probe");
+        if (probe != null) {
+            PROBES.merge(probe, 1, Integer::sum);
         }
         MessageDigest digest;
         try {

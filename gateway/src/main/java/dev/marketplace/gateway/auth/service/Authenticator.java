@@ -5,11 +5,12 @@ import java.util.Optional;
 
 import jakarta.enterprise.context.ApplicationScoped;
 
-import dev.marketplace.gateway.identity.domain.CallerIdentity;
 import dev.marketplace.gateway.oauth2.service.AccessTokenService;
 import io.vertx.core.Future;
 
-/** Authenticates an API call by OAuth 2.0 bearer token or OAuth 1.0 signature; empty means 403. */
+/**
+ * Authenticates an API call by OAuth 2.0 bearer token or OAuth 1.0 signature; empty, or a false first use, means 403.
+ */
 @ApplicationScoped
 public class Authenticator {
     private final OAuth1Authenticator oauth1;
@@ -20,9 +21,9 @@ public class Authenticator {
         this.accessTokens = accessTokens;
     }
 
-    public Future<Optional<CallerIdentity>> authenticate(String method, URI uri, String authorization, String formBody) {
+    public Future<Optional<Verified>> authenticate(String method, URI uri, String authorization, String formBody) {
         if (authorization != null && authorization.length() > 7 && authorization.regionMatches(true, 0, "Bearer ", 0, 7)) {
-            return accessTokens.verify(authorization.substring(7).trim());
+            return accessTokens.verify(authorization.substring(7).trim()).map(caller -> caller.map(Verified::withoutNonce));
         }
         return oauth1.authenticate(method, uri, authorization, formBody);
     }

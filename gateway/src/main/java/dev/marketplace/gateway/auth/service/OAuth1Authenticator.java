@@ -21,8 +21,9 @@ import io.vertx.core.Future;
 
 /**
  * Two-legged OAuth 1.0 (signed fetch): HMAC-SHA1 only, timestamp within the window, signature checked with the
- * consumer's current secret, nonce used once per consumer within the window. Any failure is an empty result, so that
- * the caller cannot tell which check failed; the reason is logged at DEBUG for operators
+ * consumer's current secret, nonce used once per consumer within the window (the last check is the Verified's
+ * {@code firstUse}, which waits for Redis). Any failure is an empty result or a false first use, so that the caller
+ * cannot tell which check failed; the reason is logged at DEBUG for operators
  * ({@code quarkus.log.category."dev.marketplace.gateway.auth".level=DEBUG}).
  */
 @ApplicationScoped
@@ -50,7 +51,7 @@ public class OAuth1Authenticator {
      * @param uri the request as the client addressed it
      * @param formBody the form-encoded body, or null for any other body
      */
-    public Future<Optional<CallerIdentity>> authenticate(String method, URI uri, String authorization, String formBody) {
+    public Future<Optional<Verified>> authenticate(String method, URI uri, String authorization, String formBody) {
         Optional<SignedRequest> parsed;
         try {
             parsed = SignedRequest.parse(method, uri, authorization, formBody);
@@ -81,7 +82,7 @@ public class OAuth1Authenticator {
                 .compose(found -> found.isPresent() ? verified(request, found.get()) : refused(request, "unknown consumer key"));
     }
 
-    private Future<Optional<CallerIdentity>> verified(SignedRequest request, Consumer consumer) {
+    private Future<Optional<Verified>> verified(SignedRequest request, Consumer consumer) {
         if (!request.verify(consumer.secret(), "")) {
             return refused(request, "signature does not match");
         }
@@ -93,23 +94,27 @@ public class OAuth1Authenticator {
         } catch (ApiException refused) {
             return Future.failedFuture(refused);
         }
-        return nonces.firstUse(consumer.key(), request.nonce(), request.timestamp())
-                .map(fresh -> fresh ? Optional.of(identity(consumer, user)) : refusal(request, "nonce already used"));
+        Future<Boolean> firstUse = nonces.firstUse(consumer.key(), request.nonce(), request.timestamp()).map(fresh -> {
+            if (!fresh) {
+                refusal(request, "nonce already used");
+            }
+            return fresh;
+        });
+        return Future.succeededFuture(Optional.of(new Verified(identity(consumer, user), firstUse)));
     }
 
-    private static Future<Optional<CallerIdentity>> refused(SignedRequest request, String why) {
+    private static Future<Optional<Verified>> refused(SignedRequest request, String why) {
         refusal(request, why);
         return NONE;
     }
 
     /** No caller; why is logged at DEBUG (nothing is built for the log unless it is on: refusals are an attacker's path). */
-    private static Optional<CallerIdentity> refusal(SignedRequest request, String why) {
+    private static void refusal(SignedRequest request, String why) {
         if (LOG.isDebugEnabled()) {
             LOG.debugf("Signed call refused (%s): consumer %s, nonce %s, timestamp %s, now %s", why,
                     request == null ? null : request.consumerKey(), request == null ? null : request.nonce(),
                     request == null ? null : request.timestamp(), java.time.Instant.now().getEpochSecond());
         }
-        return Optional.empty();
     }
 
     static CallerIdentity identity(Consumer consumer, UUID user) {
@@ -129,5 +134,5 @@ public class OAuth1Authenticator {
         }
     }
 
-    private static final Future<Optional<CallerIdentity>> NONE = Future.succeededFuture(Optional.empty());
+    private static final Future<Optional<Verified>> NONE = Future.succeededFuture(Optional.empty());
 }

@@ -110,6 +110,11 @@ public class RateLimiter {
         return Pattern.compile(regex + tail);
     }
 
+    /** True when a rule covers this call: it takes from a bucket in Redis before it may be forwarded. */
+    public boolean limits(String method, String path) {
+        return rule(method, path) != null;
+    }
+
     /**
      * Takes one request from the bucket of the first rule that covers this call (none: allowed at once, without asking
      * Redis). Fails with 503 (SharedStateUnavailable) when Redis cannot be reached: a limit that cannot be checked is not

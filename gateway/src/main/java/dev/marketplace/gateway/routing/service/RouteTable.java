@@ -20,8 +20,10 @@ public class RouteTable {
      * One prefix of a named route and where it goes.
      *
      * @param maxBodyBytes largest request body forwarded, or 0 for no limit
+     * @param overlapReplayCheck reads may be forwarded while their nonce is recorded (GatewayConfig.Route)
      */
-    public record Route(String name, String prefix, URI upstream, String host, int port, boolean ssl, long maxBodyBytes) {
+    public record Route(String name, String prefix, URI upstream, String host, int port, boolean ssl, long maxBodyBytes,
+            boolean overlapReplayCheck) {
         public boolean matches(String path) {
             int length = prefix.length();
             if (prefix.endsWith("/")) {
@@ -42,7 +44,7 @@ public class RouteTable {
             int port = upstream.getPort() > 0 ? upstream.getPort() : ssl ? 443 : 80;
             for (String prefix : e.getValue().prefix()) {
                 routes.add(new Route(e.getKey(), prefix.trim(), upstream, upstream.getHost(), port, ssl,
-                        e.getValue().maxBodyBytes().orElse(0L)));
+                        e.getValue().maxBodyBytes().orElse(0L), e.getValue().overlapReplayCheck()));
             }
         }
         routes.sort(Comparator.comparingInt((Route r) -> r.prefix().length()).reversed());

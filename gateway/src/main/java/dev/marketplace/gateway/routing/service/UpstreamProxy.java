@@ -19,6 +19,8 @@ import org.jboss.logging.Logger;
 import dev.marketplace.common.error.Errors;
 import dev.marketplace.gateway.config.GatewayConfig;
 import dev.marketplace.gateway.infrastructure.PerEventLoop;
+import io.vertx.core.AsyncResult;
+import io.vertx.core.Future;
 import io.vertx.core.MultiMap;
 import io.vertx.core.Vertx;
 import io.vertx.core.buffer.Buffer;
@@ -58,6 +60,8 @@ public class UpstreamProxy {
     private static final String X_FORWARDED_PROTO = "X-Forwarded-Proto";
     private static final DateTimeFormatter HTTP_DATE = DateTimeFormatter.RFC_1123_DATE_TIME.withZone(ZoneOffset.UTC);
 
+    private static final Future<Void> ADMITTED = Future.succeededFuture();
+
     private final PerEventLoop<HttpClient> clients;
     private final long idleTimeoutMillis;
     private final long connectTimeoutMillis;
@@ -77,33 +81,60 @@ public class UpstreamProxy {
         this.clients = new PerEventLoop<>(() -> vertx.createHttpClient(options, pool), HttpClient::close);
     }
 
+    /** Forwards an admitted call (see the other forward). */
+    public void forward(HttpServerRequest request, String uri, PublicOrigins.Origin origin, RouteTable.Route route,
+            String bearer, Buffer bufferedBody) {
+        forward(request, uri, origin, route, bearer, bufferedBody, ADMITTED);
+    }
+
     /**
      * @param uri path and query to send (the gateway's canonical spelling of the request's)
      * @param origin the public origin the client addressed, or null when none is configured (the request's own is used)
      * @param bearer the internal token for the upstream
      * @param bufferedBody the body when the gateway already read it (form bodies it had to verify), else null
+     * @param admission completes, on the request's context, when the call may be answered: nothing of the upstream's
+     *        answer (nor an error of reaching it) goes to the client before it succeeds, and when it fails the answer is
+     *        dropped, the client being answered by whoever failed it
      */
     public void forward(HttpServerRequest request, String uri, PublicOrigins.Origin origin, RouteTable.Route route,
-            String bearer, Buffer bufferedBody) {
+            String bearer, Buffer bufferedBody, Future<Void> admission) {
         RequestOptions options = new RequestOptions().setMethod(request.method()).setHost(route.host())
                 .setPort(route.port()).setSsl(route.ssl()).setURI(uri).setConnectTimeout(connectTimeoutMillis);
         clients.current().request(options).onComplete(created -> {
             if (created.failed()) {
                 request.resume();
-                failed(request.response(), created.cause());
+                admission.onSuccess(admitted -> failed(request.response(), created.cause()));
                 return;
             }
             HttpClientRequest upstream = created.result();
             copyRequestHead(request, origin, upstream, bearer);
             upstream.response().onComplete(answer -> {
-                if (answer.failed()) {
-                    failed(request.response(), answer.cause());
-                } else {
-                    relay(request, answer.result(), upstream);
+                if (!admission.isComplete() && answer.succeeded()) {
+                    // held (with back-pressure on the upstream) until the call is admitted
+                    answer.result().pause();
                 }
+                admission.onComplete(admitted -> deliver(request, upstream, answer, admitted.succeeded()));
             });
             sendBody(request, upstream, bufferedBody, route.maxBodyBytes());
         });
+    }
+
+    private void deliver(HttpServerRequest request, HttpClientRequest upstream, AsyncResult<HttpClientResponse> answer,
+            boolean admitted) {
+        if (!admitted) {
+            // refused while the service answered (a replayed read, or Redis could not tell): read and drop the answer,
+            // which keeps the connection for the next call
+            if (answer.succeeded()) {
+                answer.result().handler(ignored -> {
+                }).exceptionHandler(ignored -> upstream.reset()).resume();
+            }
+            return;
+        }
+        if (answer.failed()) {
+            failed(request.response(), answer.cause());
+        } else {
+            relay(request, answer.result(), upstream);
+        }
     }
 
     private void copyRequestHead(HttpServerRequest request, PublicOrigins.Origin origin, HttpClientRequest upstream,
@@ -269,6 +300,8 @@ public class UpstreamProxy {
                         response.reset();
                     }
                 });
+                // it was paused if it waited for its admission
+                answer.resume();
                 return;
             }
             response.setChunked(true);

@@ -14,6 +14,7 @@ import dev.marketplace.common.error.ApiException;
 import dev.marketplace.common.error.Errors;
 import dev.marketplace.gateway.auth.service.Authenticator;
 import dev.marketplace.gateway.auth.service.Authorizer;
+import dev.marketplace.gateway.auth.service.Verified;
 import dev.marketplace.gateway.config.GatewayConfig;
 import dev.marketplace.gateway.identity.domain.CallerIdentity;
 import dev.marketplace.gateway.identity.service.InternalTokenIssuer;
@@ -48,6 +49,7 @@ public class GatewayHandler {
     private static final Logger LOG = Logger.getLogger(GatewayHandler.class);
     private static final String FORM = "application/x-www-form-urlencoded";
     private static final Future<Buffer> NO_BODY = Future.succeededFuture();
+    private static final Future<Void> FIRST_USE = Future.succeededFuture();
     private static final String TOKEN_PATH = "/oauth2/token";
     /** Served by the gateway itself without authentication; /openapi is the combined OpenAPI document of the suite. */
     private static final List<String> PUBLIC_PREFIXES = List.of(TOKEN_PATH, "/internal/v1/public-key", "/openapi");
@@ -146,22 +148,48 @@ public class GatewayHandler {
         // the one spelling of the path, and the query as sent (never an absolute-form request-target's host)
         String forwardedUri = request.query() == null ? path : path + "?" + request.query();
         HttpMethod method = request.method();
-        // Plain Vert.x futures on the request's own thread: every step usually completes at once (consumer and nonce in
-        // memory), and Mutiny with context propagation cost more than the steps themselves.
-        Future<Buffer> body = isForm(request) ? readBody(request) : NO_BODY;
+        boolean form = isForm(request);
+        // A read of a service whose reads change nothing goes ahead while Redis records its nonce (GatewayConfig.Route)
+        boolean overlap = route != null && route.overlapReplayCheck() && !form && isBodilessRead(request)
+                && !rateLimiter.limits(method.name(), path);
+        // Plain Vert.x futures on the request's own thread: most steps complete at once (the consumer is in memory), and
+        // Mutiny with context propagation cost more than the steps themselves.
+        Future<Buffer> body = form ? readBody(request) : NO_BODY;
         body.compose(buffer -> authenticator.authenticate(method.name(), uri, request.getHeader(HttpHeaders.AUTHORIZATION),
                         buffer == null ? null : buffer.toString(StandardCharsets.UTF_8))
-                        .map(caller -> new Admitted(authorizer.authorize(counted(caller, client), method, path), buffer)))
+                        .map(verified -> new Admitted(authorizer.authorize(counted(verified.map(Verified::caller), client),
+                                method, path), buffer, firstUse(verified.get(), client))))
+                .compose(admitted -> overlap ? Future.succeededFuture(admitted) : admitted.firstUse().map(admitted))
                 .compose(admitted -> rateLimiter.check(admitted.caller().subject(), method.name(), path)
                         .map(decision -> decision.allowed() ? admitted : admitted.limited(decision.retryAfterSeconds())))
-                .onComplete(result -> {
-                    // back on the request's context; mostly the answer is already there (see PerEventLoop), so no hop
-                    if (Vertx.currentContext() == context) {
-                        admit(ctx, route, forwardedUri, origin, result);
-                    } else {
-                        context.runOnContext(v -> admit(ctx, route, forwardedUri, origin, result));
-                    }
-                });
+                .onComplete(result -> onContext(context, () -> admit(ctx, context, route, forwardedUri, origin, result)));
+    }
+
+    /** Succeeds on the first use of the call's nonce; a replay counts as a failed authentication and is a plain 403. */
+    private Future<Void> firstUse(Verified verified, String client) {
+        return verified.firstUse().compose(fresh -> {
+            if (fresh) {
+                return FIRST_USE;
+            }
+            abuse.failed(client);
+            return Future.failedFuture(ApiException.forbidden());
+        });
+    }
+
+    /** Runs the action on the request's context (mostly it is already there: see PerEventLoop). */
+    private static void onContext(Context context, Runnable action) {
+        if (Vertx.currentContext() == context) {
+            action.run();
+        } else {
+            context.runOnContext(v -> action.run());
+        }
+    }
+
+    /** GET or HEAD that says it has no body and waits for no 100 Continue. */
+    private static boolean isBodilessRead(HttpServerRequest request) {
+        HttpMethod method = request.method();
+        return (method == HttpMethod.GET || method == HttpMethod.HEAD) && declaredLength(request) <= 0
+                && request.getHeader(HttpHeaders.TRANSFER_ENCODING) == null && request.getHeader(HttpHeaders.EXPECT) == null;
     }
 
     /**
@@ -188,8 +216,8 @@ public class GatewayHandler {
         return true;
     }
 
-    private void admit(RoutingContext ctx, RouteTable.Route route, String forwardedUri, PublicOrigins.Origin origin,
-            AsyncResult<Admitted> result) {
+    private void admit(RoutingContext ctx, Context context, RouteTable.Route route, String forwardedUri,
+            PublicOrigins.Origin origin, AsyncResult<Admitted> result) {
         if (result.failed()) {
             fail(ctx, result.cause());
             return;
@@ -208,7 +236,20 @@ public class GatewayHandler {
             ctx.next();
         } else {
             continueIfExpected(ctx.request());
-            proxy.forward(ctx.request(), forwardedUri, origin, route, tokens.tokenFor(admitted.caller()), admitted.body());
+            Future<Void> admission = admitted.firstUse();
+            if (admission.failed()) {
+                fail(ctx, admission.cause());
+                return;
+            }
+            if (!admission.isComplete()) {
+                // forwarded while Redis records the nonce: its verdict comes back to the request's context, and a
+                // refusal answers the caller before the proxy drops the service's answer
+                Promise<Void> onRequestContext = Promise.promise();
+                admitted.firstUse().onComplete(verdict -> onContext(context, () -> onRequestContext.handle(verdict)));
+                admission = onRequestContext.future().onFailure(refused -> fail(ctx, refused));
+            }
+            proxy.forward(ctx.request(), forwardedUri, origin, route, tokens.tokenFor(admitted.caller()), admitted.body(),
+                    admission);
         }
     }
 
@@ -237,13 +278,14 @@ public class GatewayHandler {
         return false;
     }
 
-    private record Admitted(CallerIdentity caller, Buffer body, long retryAfter) {
-        Admitted(CallerIdentity caller, Buffer body) {
-            this(caller, body, 0);
+    /** An authenticated, authorized call; {@code firstUse} is its nonce's verdict, which may still be on its way. */
+    private record Admitted(CallerIdentity caller, Buffer body, Future<Void> firstUse, long retryAfter) {
+        Admitted(CallerIdentity caller, Buffer body, Future<Void> firstUse) {
+            this(caller, body, firstUse, 0);
         }
 
         Admitted limited(long seconds) {
-            return new Admitted(caller, body, seconds);
+            return new Admitted(caller, body, firstUse, seconds);
         }
     }
 
