@@ -147,12 +147,15 @@ public final class GatewayBench {
                     "services' JVMs as in their pods: " + String.join(" ", POD_JVM_OPTIONS)
                             + (System.getenv("BENCH_JAVA_OPTS") == null ? "" : ", then BENCH_JAVA_OPTS " + System.getenv("BENCH_JAVA_OPTS")),
                     OsAccounting.damonNote(),
+                    "settings added: " + processSettings(),
                     "through the gateway each request is signed (OAuth 1.0 HMAC-SHA1 header) with a fresh nonce, verified,",
                     "its nonce recorded in Redis (one SET NX PX, shared by every replica), and forwarded with an",
-                    "internal JWT; direct calls to account-service carry an internal JWT minted by the benchmark (services",
-                    "refuse calls without one); the load generator signs each phase's requests (one signature and nonce",
-                    "per request) before the phase starts, as it mints the direct path's token once, so that its own HMAC",
-                    "work is not charged to the shared cores while a path is measured",
+                    "internal JWT (by default the GET goes ahead while Redis answers, its answer held until Redis confirms",
+                    "the nonce's first use: the routes' overlap-replay-check); direct calls to account-service carry an",
+                    "internal JWT minted by the benchmark (services refuse calls without one); the load generator signs",
+                    "each phase's requests (one signature and nonce per request) before the phase starts, as it mints the",
+                    "direct path's token once, so that its own HMAC work is not charged to the shared cores while a path",
+                    "is measured",
                     "closed loop: " + rounds + " rounds, each of " + measureSeconds + " s direct then " + measureSeconds
                             + " s through the gateway at each concurrency of " + concurrencies + "; a path's maximum in a"
                             + " round is its best level;"
@@ -381,7 +384,7 @@ public final class GatewayBench {
         env.put("QUARKUS_MANAGEMENT_PORT", String.valueOf(port + 1000));
         env.putAll(extra);
         // BENCH_ENV_<NAME>="KEY=VALUE KEY=VALUE" adds settings to one process (name upper-cased, '-' as '_')
-        String added = System.getenv("BENCH_ENV_" + name.toUpperCase().replace('-', '_'));
+        String added = System.getenv(settingsVariable(name));
         if (added != null && !added.isBlank()) {
             for (String setting : added.trim().split("\\s+")) {
                 int eq = setting.indexOf('=');
@@ -430,5 +433,21 @@ public final class GatewayBench {
         try (ServerSocket s = new ServerSocket(0)) {
             return s.getLocalPort();
         }
+    }
+
+    private static String settingsVariable(String process) {
+        return "BENCH_ENV_" + process.toUpperCase().replace('-', '_');
+    }
+
+    /** What BENCH_ENV_<NAME> added to the measured processes, for the results' header. */
+    private static String processSettings() {
+        List<String> added = new ArrayList<>();
+        for (String process : List.of("gateway", "account-service")) {
+            String value = System.getenv(settingsVariable(process));
+            if (value != null && !value.isBlank()) {
+                added.add(settingsVariable(process) + "=\"" + value.trim() + "\"");
+            }
+        }
+        return added.isEmpty() ? "none" : String.join(", ", added);
     }
 }
