@@ -101,7 +101,7 @@ public class FakeCatalog implements QuarkusTestResourceLifecycleManager {
         server.start();
         return Map.of("marketplace.billing.catalog.url", "http://127.0.0.1:" + server.getAddress().getPort(),
                 // CatalogClientTest waits for the breaker to half-open
-                "dev.marketplace.billing.client.CatalogClient/integration/CircuitBreaker/delay", "1000");
+                "dev.marketplace.billing.client.CatalogClient/integration/CircuitBreaker/delay", "2000");
     }
 
     private void handle(HttpExchange exchange) throws IOException {

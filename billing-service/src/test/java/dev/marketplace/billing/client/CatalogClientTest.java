@@ -18,7 +18,7 @@ import io.quarkus.test.junit.QuarkusTest;
 /**
  * The declarative catalog client against the loopback catalog stand-in: answers are read without the vendor's secret,
  * unknown products are empty, a catalog that keeps failing opens the breaker so that calls fail fast without reaching it,
- * and the breaker closes again once calls succeed. The breaker's delay is 1 s in tests (set by {@link FakeCatalog}).
+ * and the breaker closes again once calls succeed. The breaker's delay is 2 s in tests (set by {@link FakeCatalog}).
  */
 @QuarkusTest
 class CatalogClientTest {
@@ -41,20 +41,26 @@ class CatalogClientTest {
     void breakerOpensOnAFailingCatalogAndClosesWhenItRecovers() throws Exception {
         String partner = BillingFixtures.newPartner();
         FakeCatalog.Product healthy = FakeCatalog.register(partner, false, true);
-        // every failing call is retried once, then answered 503; after enough failures the breaker opens
-        for (int i = 0; i < 10; i++) {
+        // every failing call is retried once, then answered 503; after enough failures the breaker opens, which shows
+        // as a failing call that no longer reaches catalog. Stop there: the breaker half-opens after its delay, and a
+        // retry's jittered delay (up to 300 ms) per further call on a busy machine used to outlast it.
+        boolean opened = false;
+        for (int i = 0; i < 20 && !opened; i++) {
+            int before = FakeCatalog.REQUESTS.size();
             ApiException e = assertThrows(ApiException.class,
                     () -> catalog.integration(partner, FakeCatalog.BROKEN).await().atMost(Duration.ofSeconds(10)));
             assertEquals(503, e.status());
             assertEquals("CATALOG_UNAVAILABLE", e.code());
+            opened = i > 0 && FakeCatalog.REQUESTS.size() == before;
         }
+        assertTrue(opened, "the breaker opened");
         int reached = FakeCatalog.REQUESTS.size();
         ApiException open = assertThrows(ApiException.class,
                 () -> catalog.integration(partner, healthy.id()).await().atMost(Duration.ofSeconds(10)));
         assertEquals(503, open.status());
         assertEquals(reached, FakeCatalog.REQUESTS.size(), "an open breaker does not call catalog");
 
-        Thread.sleep(1500); // the breaker's delay (1 s in tests): it half-opens and lets trial calls through
+        Thread.sleep(2500); // the breaker's delay (2 s in tests): it half-opens and lets trial calls through
         for (int i = 0; i < 3; i++) {
             assertTrue(catalog.integration(partner, healthy.id()).await().atMost(Duration.ofSeconds(5)).isPresent());
         }
