@@ -212,7 +212,7 @@ class SharedStateReplicasTest extends GatewayTest {
         clock.freeze();
         // 12 of the 20 taken at the other replica, the rest here, then both refuse
         for (int i = 0; i < 12; i++) {
-            assertTrue(otherLimiter.check(keyOf("SHAREDBUCKET"), "GET", COMPANIES).toCompletionStage().toCompletableFuture()
+            assertTrue(otherLimiter.check(keyOf("SHAREDBUCKET"), otherLimiter.ruleFor("GET", COMPANIES)).toCompletionStage().toCompletableFuture()
                     .get(10, TimeUnit.SECONDS).allowed(), "other replica, request " + (i + 1));
         }
         for (int i = 0; i < 8; i++) {
@@ -221,7 +221,7 @@ class SharedStateReplicasTest extends GatewayTest {
         }
         given().header("Authorization", signer.authorization("GET", url(COMPANIES), null)).get(COMPANIES).then().statusCode(429)
                 .header("Retry-After", "1");
-        RateLimiter.Decision refused = otherLimiter.check(keyOf("SHAREDBUCKET"), "GET", COMPANIES).toCompletionStage()
+        RateLimiter.Decision refused = otherLimiter.check(keyOf("SHAREDBUCKET"), otherLimiter.ruleFor("GET", COMPANIES)).toCompletionStage()
                 .toCompletableFuture().get(10, TimeUnit.SECONDS);
         assertFalse(refused.allowed());
         assertEquals(1, refused.retryAfterSeconds());

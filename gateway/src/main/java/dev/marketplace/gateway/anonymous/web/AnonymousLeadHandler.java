@@ -19,6 +19,7 @@ import dev.marketplace.gateway.anonymous.service.ClientAddressLimiter;
 import dev.marketplace.gateway.anonymous.service.PartnerDirectory;
 import dev.marketplace.gateway.identity.domain.CallerIdentity;
 import dev.marketplace.gateway.identity.service.InternalTokenIssuer;
+import dev.marketplace.gateway.infrastructure.Contexts;
 import dev.marketplace.gateway.routing.service.PublicOrigins;
 import dev.marketplace.gateway.routing.service.RouteTable;
 import dev.marketplace.gateway.routing.service.UpstreamProxy;
@@ -124,7 +125,7 @@ public class AnonymousLeadHandler {
                 refuse(request, 403, null, null);
                 return;
             }
-            partners.exists(p).subscribe().with(exists -> context.runOnContext(v -> {
+            partners.exists(p).subscribe().with(exists -> Contexts.runOn(context, () -> {
                 if (!exists) {
                     refuse(request, 403, null, null);
                     return;
@@ -134,7 +135,7 @@ public class AnonymousLeadHandler {
                 // the exact path this handler takes (canonical by construction), the query as sent
                 String uri = request.query() == null ? request.path() : request.path() + "?" + request.query();
                 proxy.forward(request, uri, origins.originOf(request), route, tokens.tokenFor(caller), buffer);
-            }), failure -> context.runOnContext(v -> {
+            }), failure -> Contexts.runOn(context, () -> {
                 LOG.warnf("Partner look-up for an anonymous lead failed: %s", failure.toString());
                 refuse(request, 503, "SERVICE_UNAVAILABLE", "The lead cannot be accepted right now; try again later");
             }));

@@ -71,7 +71,8 @@ public class RateLimiter {
         public static final Decision ALLOW = new Decision(true, 0);
     }
 
-    record Rule(String name, String method, Pattern path, long capacity, double intervalMicros) {
+    /** A configured limit: the calls it covers ({@code method}, {@code path}) and its bucket. */
+    public record Rule(String name, String method, Pattern path, long capacity, double intervalMicros) {
         boolean matches(String requestMethod, String requestPath) {
             return ("*".equals(method) || method.equalsIgnoreCase(requestMethod)
                     // HEAD is a GET without the body: the upstream does the same work, so it draws from the same bucket
@@ -110,18 +111,21 @@ public class RateLimiter {
         return Pattern.compile(regex + tail);
     }
 
-    /** True when a rule covers this call: it takes from a bucket in Redis before it may be forwarded. */
-    public boolean limits(String method, String path) {
-        return rule(method, path) != null;
+    /** The first rule that covers this call, or null when it is not limited (it need not wait for Redis then). */
+    public Rule ruleFor(String method, String path) {
+        for (Rule rule : rules) {
+            if (rule.matches(method, path)) {
+                return rule;
+            }
+        }
+        return null;
     }
 
     /**
-     * Takes one request from the bucket of the first rule that covers this call (none: allowed at once, without asking
-     * Redis). Fails with 503 (SharedStateUnavailable) when Redis cannot be reached: a limit that cannot be checked is not
-     * waived.
+     * Takes one request from the rule's bucket for this consumer (no rule: allowed at once, without asking Redis). Fails
+     * with 503 (SharedStateUnavailable) when Redis cannot be reached: a limit that cannot be checked is not waived.
      */
-    public Future<Decision> check(String consumerKey, String method, String path) {
-        Rule rule = rule(method, path);
+    public Future<Decision> check(String consumerKey, Rule rule) {
         if (rule == null) {
             return ALLOWED;
         }
@@ -151,15 +155,6 @@ public class RateLimiter {
             return Decision.ALLOW;
         }
         return new Decision(false, Math.max(1, (wait + 999_999) / 1_000_000));
-    }
-
-    private Rule rule(String method, String path) {
-        for (Rule rule : rules) {
-            if (rule.matches(method, path)) {
-                return rule;
-            }
-        }
-        return null;
     }
 
     private static String sha1(String text) {

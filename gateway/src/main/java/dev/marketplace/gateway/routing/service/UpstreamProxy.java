@@ -60,7 +60,8 @@ public class UpstreamProxy {
     private static final String X_FORWARDED_PROTO = "X-Forwarded-Proto";
     private static final DateTimeFormatter HTTP_DATE = DateTimeFormatter.RFC_1123_DATE_TIME.withZone(ZoneOffset.UTC);
 
-    private static final Future<Void> ADMITTED = Future.succeededFuture();
+    /** The admission of a call that may be answered at once (its nonce, if any, is already recorded). */
+    public static final Future<Void> ADMITTED = Future.succeededFuture();
 
     private final PerEventLoop<HttpClient> clients;
     private final long idleTimeoutMillis;

@@ -18,6 +18,7 @@ import dev.marketplace.gateway.auth.service.Verified;
 import dev.marketplace.gateway.config.GatewayConfig;
 import dev.marketplace.gateway.identity.domain.CallerIdentity;
 import dev.marketplace.gateway.identity.service.InternalTokenIssuer;
+import dev.marketplace.gateway.infrastructure.Contexts;
 import dev.marketplace.gateway.ratelimit.service.AbuseGuard;
 import dev.marketplace.gateway.ratelimit.service.RateLimiter;
 import dev.marketplace.gateway.ratelimit.service.Throttled;
@@ -49,7 +50,6 @@ public class GatewayHandler {
     private static final Logger LOG = Logger.getLogger(GatewayHandler.class);
     private static final String FORM = "application/x-www-form-urlencoded";
     private static final Future<Buffer> NO_BODY = Future.succeededFuture();
-    private static final Future<Void> FIRST_USE = Future.succeededFuture();
     private static final String TOKEN_PATH = "/oauth2/token";
     /** Served by the gateway itself without authentication; /openapi is the combined OpenAPI document of the suite. */
     private static final List<String> PUBLIC_PREFIXES = List.of(TOKEN_PATH, "/internal/v1/public-key", "/openapi");
@@ -150,8 +150,8 @@ public class GatewayHandler {
         HttpMethod method = request.method();
         boolean form = isForm(request);
         // A read of a service whose reads change nothing goes ahead while Redis records its nonce (GatewayConfig.Route)
-        boolean overlap = route != null && route.overlapReplayCheck() && !form && isBodilessRead(request)
-                && !rateLimiter.limits(method.name(), path);
+        RateLimiter.Rule limit = rateLimiter.ruleFor(method.name(), path);
+        boolean overlap = route != null && route.overlapReplayCheck() && !form && isBodilessRead(request) && limit == null;
         // Plain Vert.x futures on the request's own thread: most steps complete at once (the consumer is in memory), and
         // Mutiny with context propagation cost more than the steps themselves.
         Future<Buffer> body = form ? readBody(request) : NO_BODY;
@@ -160,29 +160,20 @@ public class GatewayHandler {
                         .map(verified -> new Admitted(authorizer.authorize(counted(verified.map(Verified::caller), client),
                                 method, path), buffer, firstUse(verified.get(), client))))
                 .compose(admitted -> overlap ? Future.succeededFuture(admitted) : admitted.firstUse().map(admitted))
-                .compose(admitted -> rateLimiter.check(admitted.caller().subject(), method.name(), path)
+                .compose(admitted -> rateLimiter.check(admitted.caller().subject(), limit)
                         .map(decision -> decision.allowed() ? admitted : admitted.limited(decision.retryAfterSeconds())))
-                .onComplete(result -> onContext(context, () -> admit(ctx, context, route, forwardedUri, origin, result)));
+                .onComplete(result -> Contexts.runOn(context, () -> admit(ctx, context, route, forwardedUri, origin, result)));
     }
 
     /** Succeeds on the first use of the call's nonce; a replay counts as a failed authentication and is a plain 403. */
     private Future<Void> firstUse(Verified verified, String client) {
         return verified.firstUse().compose(fresh -> {
             if (fresh) {
-                return FIRST_USE;
+                return UpstreamProxy.ADMITTED;
             }
             abuse.failed(client);
             return Future.failedFuture(ApiException.forbidden());
         });
-    }
-
-    /** Runs the action on the request's context (mostly it is already there: see PerEventLoop). */
-    private static void onContext(Context context, Runnable action) {
-        if (Vertx.currentContext() == context) {
-            action.run();
-        } else {
-            context.runOnContext(v -> action.run());
-        }
     }
 
     /** GET or HEAD that says it has no body and waits for no 100 Continue. */
@@ -245,7 +236,7 @@ public class GatewayHandler {
                 // forwarded while Redis records the nonce: its verdict comes back to the request's context, and a
                 // refusal answers the caller before the proxy drops the service's answer
                 Promise<Void> onRequestContext = Promise.promise();
-                admitted.firstUse().onComplete(verdict -> onContext(context, () -> onRequestContext.handle(verdict)));
+                admission.onComplete(verdict -> Contexts.runOn(context, () -> onRequestContext.handle(verdict)));
                 admission = onRequestContext.future().onFailure(refused -> fail(ctx, refused));
             }
             proxy.forward(ctx.request(), forwardedUri, origin, route, tokens.tokenFor(admitted.caller()), admitted.body(),
