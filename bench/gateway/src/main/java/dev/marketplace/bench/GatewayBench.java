@@ -122,6 +122,7 @@ public final class GatewayBench {
                     "MARKETPLACE_GATEWAY_MANAGEMENT_PORT", Integer.toString(freePort()),
                     // one consumer signs every measured call: far more nonces per window than a client would send
                     "MARKETPLACE_GATEWAY_OAUTH1_NONCE_QUOTA", "1000000000"));
+            os.redis(Redis.port());
             int nginxPort = startNginx(stubPort);
             awaitReady(accountPort);
             awaitReady(gatewayPort);
