@@ -29,7 +29,8 @@ import io.restassured.response.Response;
  * The real redis-server stopped under a running gateway and started again: while it is away, every signed call and every
  * rate-limited call is answered 503 STATE_UNAVAILABLE (never let through unchecked, never a false 403), calls that
  * need no shared state still pass, and once it is back the gateway recovers by itself, still refusing a nonce accepted
- * before the outage (the server keeps an append-only file, as a production Redis should).
+ * before the outage (the server keeps an append-only file, as a production Redis should). A Redis that is full (its
+ * maxmemory reached, with noeviction) refuses to record nonces, which is the same 503, never a pass.
  */
 @QuarkusTest
 @QuarkusTestResource(value = PostgresResource.class, initArgs = @ResourceArg(name = "database", value = "gateway"))
@@ -133,6 +134,46 @@ class SharedStateOutageTest extends GatewayTest {
             Thread.sleep(20);
         }
         assertEquals(200, status, "the gateway recovers by itself once Redis answers again");
+    }
+
+    @Test
+    void aFullRedisRefusesToRecordNoncesSoSignedCallsGet503NeverAPass() throws Exception {
+        SignpostSigner signer = channelConsumer(consumers, "FULL", Roles.PARTNER);
+        String acceptedBefore = signer.authorization("GET", url(PATH), null);
+        signedGet(acceptedBefore, PATH).then().statusCode(200);
+        String probe = "full-" + java.util.UUID.randomUUID();
+        String read = PATH + "?probe=" + probe;
+        // maxmemory below what Redis already uses, with noeviction: every SET is refused with OOM, nothing is evicted
+        assertEquals("+OK", redis("CONFIG", "SET", "maxmemory", "1"));
+        try {
+            signedGet(signer.authorization("GET", url(read), null), read).then().statusCode(503)
+                    .header("X-Upstream", nullValue()).body("code", equalTo("STATE_UNAVAILABLE"));
+            signedGet(acceptedBefore, PATH).then().statusCode(503).body("code", equalTo("STATE_UNAVAILABLE"));
+            signedGet(signer.authorization("GET", url(NOT_OVERLAPPED), null), NOT_OVERLAPPED).then().statusCode(503)
+                    .body("code", equalTo("STATE_UNAVAILABLE"));
+            given().header("Authorization", signer.authorization("POST", url(PATH), null)).contentType("application/json")
+                    .body("{}").post(PATH).then().statusCode(503).body("code", equalTo("STATE_UNAVAILABLE"));
+        } finally {
+            assertEquals("+OK", redis("CONFIG", "SET", "maxmemory", "0"));
+        }
+        // the overlapped read reached the service, its answer was dropped; the connection to Redis was kept
+        assertEquals(1, Upstreams.PROBES.get(probe));
+        signedGet(signer.authorization("GET", url(PATH), null), PATH).then().statusCode(200);
+        signedGet(acceptedBefore, PATH).then().statusCode(403).body(equalTo(FORBIDDEN));
+    }
+
+    /** One command on a connection of its own; the first line of the reply. */
+    private static String redis(String... command) throws Exception {
+        try (java.net.Socket socket = new java.net.Socket("127.0.0.1", Redis.port())) {
+            socket.setSoTimeout(5000);
+            StringBuilder resp = new StringBuilder("*" + command.length + "\r\n");
+            for (String part : command) {
+                resp.append('$').append(part.length()).append("\r\n").append(part).append("\r\n");
+            }
+            socket.getOutputStream().write(resp.toString().getBytes(java.nio.charset.StandardCharsets.US_ASCII));
+            return new java.io.BufferedReader(new java.io.InputStreamReader(socket.getInputStream(),
+                    java.nio.charset.StandardCharsets.US_ASCII)).readLine();
+        }
     }
 
     /** Redis busy for a while ({@code DEBUG SLEEP} on a connection of its own): every command waits behind it. */
