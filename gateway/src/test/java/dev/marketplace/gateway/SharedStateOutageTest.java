@@ -157,7 +157,7 @@ class SharedStateOutageTest extends GatewayTest {
             assertEquals("+OK", redis("CONFIG", "SET", "maxmemory", "0"));
         }
         // the overlapped read reached the service, its answer was dropped; the connection to Redis was kept
-        assertEquals(1, Upstreams.PROBES.get(probe));
+        assertEquals(1, Upstreams.probesOnceReached(probe, 1));
         signedGet(signer.authorization("GET", url(PATH), null), PATH).then().statusCode(200);
         signedGet(acceptedBefore, PATH).then().statusCode(403).body(equalTo(FORBIDDEN));
     }

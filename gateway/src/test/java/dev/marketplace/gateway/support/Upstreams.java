@@ -42,6 +42,18 @@ public final class Upstreams {
     private Upstreams() {
     }
 
+    /**
+     * The count of {@code probe} once it has reached {@code expected}, or after 5 s: a read that overlaps its nonce check
+     * and is refused (a replay, Redis full) can be answered before its request, already on the way, reaches the service.
+     */
+    public static int probesOnceReached(String probe, int expected) throws InterruptedException {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
+        while (PROBES.getOrDefault(probe, 0) < expected && System.nanoTime() < deadline) {
+            Thread.sleep(10);
+        }
+        return PROBES.getOrDefault(probe, 0);
+    }
+
     public static synchronized int port() {
         if (vertx == null) {
             vertx = Vertx.vertx();
