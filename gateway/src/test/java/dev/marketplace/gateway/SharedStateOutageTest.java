@@ -166,14 +166,19 @@ class SharedStateOutageTest extends GatewayTest {
     private static String redis(String... command) throws Exception {
         try (java.net.Socket socket = new java.net.Socket("127.0.0.1", Redis.port())) {
             socket.setSoTimeout(5000);
-            StringBuilder resp = new StringBuilder("*" + command.length + "\r\n");
-            for (String part : command) {
-                resp.append('$').append(part.length()).append("\r\n").append(part).append("\r\n");
-            }
-            socket.getOutputStream().write(resp.toString().getBytes(java.nio.charset.StandardCharsets.US_ASCII));
+            socket.getOutputStream().write(resp(command));
             return new java.io.BufferedReader(new java.io.InputStreamReader(socket.getInputStream(),
                     java.nio.charset.StandardCharsets.US_ASCII)).readLine();
         }
+    }
+
+    /** A command as Redis reads it (RESP: an array of bulk strings). */
+    private static byte[] resp(String... command) {
+        StringBuilder resp = new StringBuilder("*" + command.length + "\r\n");
+        for (String part : command) {
+            resp.append('$').append(part.length()).append("\r\n").append(part).append("\r\n");
+        }
+        return resp.toString().getBytes(java.nio.charset.StandardCharsets.US_ASCII);
     }
 
     /** Redis busy for a while ({@code DEBUG SLEEP} on a connection of its own): every command waits behind it. */
@@ -186,9 +191,7 @@ class SharedStateOutageTest extends GatewayTest {
 
         static RedisAsleep forSeconds(double seconds) throws Exception {
             java.net.Socket socket = new java.net.Socket("127.0.0.1", Redis.port());
-            String argument = Double.toString(seconds);
-            socket.getOutputStream().write(("*3\r\n$5\r\nDEBUG\r\n$5\r\nSLEEP\r\n$" + argument.length() + "\r\n"
-                    + argument + "\r\n").getBytes(java.nio.charset.StandardCharsets.US_ASCII));
+            socket.getOutputStream().write(resp("DEBUG", "SLEEP", Double.toString(seconds)));
             socket.getOutputStream().flush();
             // let Redis read it and fall asleep before the call under test is sent
             Thread.sleep(50);

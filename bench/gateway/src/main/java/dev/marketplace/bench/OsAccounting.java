@@ -42,11 +42,10 @@ final class OsAccounting {
     Map<String, Long> cpuNanos() {
         Map<String, Long> cpu = new LinkedHashMap<>();
         measured.forEach((name, handle) -> cpu.put(name, cpuOf(handle)));
-        cpu.put("postgres", cpuOfCommands(c -> c.endsWith("/postgres")));
+        cpu.put("postgres", cpuOfCommands(c -> c.endsWith("/postgres"), OsAccounting::cpuOf));
         // with the children it has reaped: rewriting the append-only file is a forked child's work, whose CPU an earlier
         // version of this benchmark lost when the child ended within a phase
-        cpu.put("redis", ProcessHandle.allProcesses().filter(p -> p.info().command().map(c -> c.contains("redis-server"))
-                .orElse(false)).mapToLong(OsAccounting::cpuWithReapedChildren).sum());
+        cpu.put("redis", cpuOfCommands(c -> c.contains("redis-server"), OsAccounting::cpuWithReapedChildren));
         if (nginx != null) {
             cpu.put("nginx", cpuOf(nginx.toHandle()) + nginx.descendants().mapToLong(OsAccounting::cpuOf).sum());
         }
@@ -83,16 +82,29 @@ final class OsAccounting {
         }
     }
 
-    /** utime, stime, cutime and cstime of a process from /proc (USER_HZ is 100 on Linux); 0 when it is gone. */
+    /** utime, stime, cutime and cstime of a process; 0 when it is gone. */
     private static long cpuWithReapedChildren(ProcessHandle process) {
         try {
-            String stat = Files.readString(Path.of("/proc", Long.toString(process.pid()), "stat"));
-            String[] fields = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
-            // after "pid (comm) ": utime, stime, cutime, cstime are fields 14-17
+            String[] fields = ProcStat.of(Path.of("/proc", Long.toString(process.pid()))).fields();
             return (Long.parseLong(fields[11]) + Long.parseLong(fields[12]) + Long.parseLong(fields[13])
-                    + Long.parseLong(fields[14])) * 10_000_000L;
+                    + Long.parseLong(fields[14])) * TICK_NANOS;
         } catch (IOException | RuntimeException e) {
             return 0;
+        }
+    }
+
+    /** USER_HZ, the unit of /proc's CPU times, is 100 on Linux. */
+    private static final long TICK_NANOS = 10_000_000L;
+
+    /**
+     * /proc/PID/stat: the command ({@code comm}, 15 characters at most) and the fields after "pid (comm) ", where index 0
+     * is the state (field 3) and 11-14 are utime, stime, cutime and cstime (fields 14-17).
+     */
+    private record ProcStat(String command, String[] fields) {
+        static ProcStat of(Path processDirectory) throws IOException {
+            String stat = Files.readString(processDirectory.resolve("stat"));
+            int close = stat.lastIndexOf(')');
+            return new ProcStat(stat.substring(stat.indexOf('(') + 1, close), stat.substring(close + 2).split(" "));
         }
     }
 
@@ -118,14 +130,12 @@ final class OsAccounting {
             return processes.filter(dir -> dir.getFileName().toString().chars().allMatch(Character::isDigit))
                     .mapToLong(dir -> {
                         try {
-                            String stat = Files.readString(dir.resolve("stat"));
-                            int close = stat.lastIndexOf(')');
-                            if (!stat.substring(stat.indexOf('(') + 1, close).startsWith("kdamond")) {
+                            ProcStat stat = ProcStat.of(dir);
+                            if (!stat.command().startsWith("kdamond")) {
                                 return 0;
                             }
-                            // after "pid (comm) ": state is field 3, utime and stime fields 14 and 15, in USER_HZ (100)
-                            String[] fields = stat.substring(close + 2).split(" ");
-                            return (Long.parseLong(fields[11]) + Long.parseLong(fields[12])) * 10_000_000L;
+                            String[] fields = stat.fields();
+                            return (Long.parseLong(fields[11]) + Long.parseLong(fields[12])) * TICK_NANOS;
                         } catch (IOException | RuntimeException e) {
                             return 0;
                         }
@@ -142,16 +152,17 @@ final class OsAccounting {
         try {
             String[] cpu = Files.readAllLines(Path.of("/proc/stat")).get(0).trim().split("\\s+");
             // cpu user nice system idle iowait irq softirq steal ...; USER_HZ is 100 on Linux
-            return cpu.length > 8 ? Long.parseLong(cpu[8]) * 10_000_000L : 0;
+            return cpu.length > 8 ? Long.parseLong(cpu[8]) * TICK_NANOS : 0;
         } catch (IOException | RuntimeException e) {
             return 0;
         }
     }
 
     /** All processes whose executable matches (PostgreSQL: its server and every backend). */
-    private static long cpuOfCommands(java.util.function.Predicate<String> command) {
+    private static long cpuOfCommands(java.util.function.Predicate<String> command,
+            java.util.function.ToLongFunction<ProcessHandle> cpu) {
         return ProcessHandle.allProcesses().filter(p -> p.info().command().map(command::test).orElse(false))
-                .mapToLong(OsAccounting::cpuOf).sum();
+                .mapToLong(cpu).sum();
     }
 
     private static long cpuOf(ProcessHandle handle) {
