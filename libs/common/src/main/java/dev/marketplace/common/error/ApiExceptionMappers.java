@@ -26,6 +26,7 @@ import com.fasterxml.jackson.databind.exc.InvalidFormatException;
 import com.fasterxml.jackson.databind.exc.MismatchedInputException;
 import com.fasterxml.jackson.databind.exc.UnrecognizedPropertyException;
 
+import dev.marketplace.common.persistence.PoolExhaustion;
 import io.quarkus.security.AuthenticationFailedException;
 import io.quarkus.security.ForbiddenException;
 import io.quarkus.security.UnauthorizedException;
@@ -36,6 +37,12 @@ import io.quarkus.security.UnauthorizedException;
  */
 public class ApiExceptionMappers {
     private static final Logger LOG = Logger.getLogger(ApiExceptionMappers.class);
+
+    private final PoolExhaustion poolExhaustion;
+
+    public ApiExceptionMappers(PoolExhaustion poolExhaustion) {
+        this.poolExhaustion = poolExhaustion;
+    }
 
     @ServerExceptionMapper
     public Response apiException(ApiException e) {
@@ -133,6 +140,9 @@ public class ApiExceptionMappers {
         }
         if (isUniqueViolation(e)) {
             return Errors.response(409, "CONFLICT", "A resource with the same unique value already exists");
+        }
+        if (PoolExhaustion.isAcquisitionTimeout(e)) {
+            return poolExhaustion.answer();
         }
         LOG.error("Unexpected failure", e);
         return Errors.response(500, "INTERNAL_ERROR", "The request could not be processed");

@@ -64,7 +64,7 @@ public class UserRepository implements PanacheRepositoryBase<DirectoryUser, UUID
 
     private Uni<List<UserSearch.Row>> page(UserSearch filter, SqlFilter where, PageRequest page) {
         return NativeSelects.rows(pageSql(filter, where, page), where.params())
-                .map(rows -> rows.stream().map(r -> new UserSearch.Row(r.getUUID(0), r.getUUID(1))).toList());
+                .map(rows -> rows.stream().map(r -> new UserSearch.Row((UUID) r[0], (UUID) r[1])).toList());
     }
 
     /**
