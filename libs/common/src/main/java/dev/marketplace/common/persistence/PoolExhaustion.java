@@ -16,6 +16,7 @@ import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.vertx.core.VertxException;
+import io.vertx.core.impl.NoStackTraceThrowable;
 
 /**
  * A request that waited longer than {@link ConnectionPoolConfig#acquisitionTimeout} for a database connection: it is
@@ -25,8 +26,13 @@ import io.vertx.core.VertxException;
  */
 @Singleton
 public class PoolExhaustion {
-    /** Vert.x' message for a pool that had no connection to give within the acquisition timeout. */
-    static final String TIMEOUT_MESSAGE = "Timeout waiting for connection";
+    /**
+     * Vert.x' messages for a pool that had no connection to give within the acquisition timeout: a waiter's own timer
+     * fails it with a bare "Timeout" (a {@code NoStackTraceThrowable}, as {@code Future.failedFuture(String)} makes
+     * them), a query sent straight to the pool with "Timeout waiting for connection".
+     */
+    static final String WAITER_TIMEOUT = "Timeout";
+    static final String QUERY_TIMEOUT = "Timeout waiting for connection";
     public static final String CODE = "DATABASE_BUSY";
     private static final Logger LOG = Logger.getLogger(PoolExhaustion.class);
 
@@ -52,7 +58,8 @@ public class PoolExhaustion {
     /** Whether {@code failure}, however wrapped, is the pool's timeout waiting for a connection. */
     public static boolean isAcquisitionTimeout(Throwable failure) {
         for (Throwable t = failure; t != null; t = t.getCause() == t ? null : t.getCause()) {
-            if (t instanceof VertxException && TIMEOUT_MESSAGE.equals(t.getMessage())) {
+            if (t instanceof NoStackTraceThrowable && WAITER_TIMEOUT.equals(t.getMessage())
+                    || t instanceof VertxException && QUERY_TIMEOUT.equals(t.getMessage())) {
                 return true;
             }
         }
@@ -70,8 +77,8 @@ public class PoolExhaustion {
         if (now - due >= 0 && nextReport.compareAndSet(due, now + config.warningInterval().toNanos())) {
             LOG.warnf("Waited over %d ms for a database connection: %d request(s) answered 503 since the last report;"
                     + " pool of %d connections, %s in use, %s waiting", config.acquisitionTimeout().toMillis(),
-                    sinceReport.sumThenReset(), maxSize, poolGauge("vertx.pool.in.use"),
-                    poolGauge("vertx.pool.queue.pending"));
+                    sinceReport.sumThenReset(), maxSize, poolGauge("sql.pool.active"),
+                    poolGauge("sql.pool.queue.size"));
         }
         long retryAfter = Math.max(1, config.retryAfter().toSeconds());
         return Response.fromResponse(Errors.response(503, CODE,
@@ -79,12 +86,12 @@ public class PoolExhaustion {
                 .header(HttpHeaders.RETRY_AFTER, retryAfter).build();
     }
 
-    /** A gauge of the SQL client's pool from Vert.x' metrics, or "?" where metrics are off. */
+    /** A gauge of the SQL client's pool from Vert.x' metrics (Quarkus names them {@code <type>.pool.*}), or "?". */
     private String poolGauge(String name) {
         if (meters == null) {
             return "?";
         }
-        Gauge gauge = meters.find(name).tag("pool.type", "sql").gauge();
+        Gauge gauge = meters.find(name).gauge();
         return gauge == null ? "?" : String.valueOf((long) gauge.value());
     }
 }
