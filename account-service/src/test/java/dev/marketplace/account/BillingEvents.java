@@ -127,6 +127,15 @@ public final class BillingEvents {
     }
 
     /** Sends and waits for the broker's acknowledgement. */
+    /** A record as it is, envelope or not. */
+    public static synchronized void publishRaw(String key, String value) {
+        try {
+            producer().send(new ProducerRecord<>(TOPIC, key, value)).get();
+        } catch (Exception e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
     public static synchronized void publish(Map<String, Object> event) {
         try {
             String key = (String) ((Map<?, ?>) event.get("aggregate")).get("id");

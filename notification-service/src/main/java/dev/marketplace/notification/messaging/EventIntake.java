@@ -1,56 +1,71 @@
 package dev.marketplace.notification.messaging;
 
+import java.util.Set;
+
 import jakarta.enterprise.context.ApplicationScoped;
 
-import org.jboss.logging.Logger;
+import com.fasterxml.jackson.databind.JsonNode;
 
 import dev.marketplace.common.events.EventEnvelope;
-import dev.marketplace.common.events.ProcessedEvents;
+import dev.marketplace.common.events.inbox.EventHandler;
+import dev.marketplace.notification.delivery.service.DeliveryJob;
 import dev.marketplace.notification.delivery.service.DeliveryPlanner;
 import dev.marketplace.notification.eventlog.service.EventLogService;
+import dev.marketplace.notification.vendorevent.service.VendorDispatcher;
 import dev.marketplace.notification.vendorevent.service.VendorEventIntake;
-import io.quarkus.hibernate.reactive.panache.common.WithTransaction;
 import io.smallrye.mutiny.Uni;
 
 /**
- * Takes one domain event in, exactly once, and fans it out to the features that keep something of it: in a single
- * transaction it records the event id as processed, records the vendor event when a vendor must hear about it, stores
- * the event in the log (with what the vendor side noted) and plans its notifications. A redelivered event finds its id
- * and changes nothing.
+ * Takes every domain event of the suite in, on the shared inbox (once, in the inbox's transaction, retried, then
+ * parked), and fans it out to the features that keep something of it: it records the vendor event when a vendor must
+ * hear about it, stores the event in the log (with what the vendor side noted) and plans its notifications. Once that
+ * committed, the vendor dispatcher and the delivery job are woken rather than left to their next tick.
  */
 @ApplicationScoped
-public class EventIntake {
+public class EventIntake implements EventHandler<JsonNode> {
+    /** The name its processed events were recorded under before the inbox: kept. */
     public static final String CONSUMER = "notification-service";
-    private static final Logger LOG = Logger.getLogger(EventIntake.class);
 
-    private final ProcessedEvents processed;
     private final VendorEventIntake vendorEvents;
     private final EventLogService eventLog;
     private final DeliveryPlanner planner;
+    private final VendorDispatcher vendorDispatcher;
+    private final DeliveryJob deliveryJob;
 
-    public EventIntake(ProcessedEvents processed, VendorEventIntake vendorEvents, EventLogService eventLog,
-            DeliveryPlanner planner) {
-        this.processed = processed;
+    public EventIntake(VendorEventIntake vendorEvents, EventLogService eventLog, DeliveryPlanner planner,
+            VendorDispatcher vendorDispatcher, DeliveryJob deliveryJob) {
         this.vendorEvents = vendorEvents;
         this.eventLog = eventLog;
         this.planner = planner;
+        this.vendorDispatcher = vendorDispatcher;
+        this.deliveryJob = deliveryJob;
     }
 
-    /** What taking an event in created: a vendor event to notify, messages to send (nothing for a repeated event). */
-    public record Accepted(boolean vendorEvent, int deliveries) {
-        static final Accepted NOTHING = new Accepted(false, 0);
+    @Override
+    public String name() {
+        return CONSUMER;
     }
 
-    @WithTransaction
-    public Uni<Accepted> accept(EventEnvelope envelope) {
-        return processed.firstDelivery(CONSUMER, envelope.id()).chain(first -> {
-            if (!first) {
-                LOG.debugf("Event %s already processed, skipped", envelope.id());
-                return Uni.createFrom().item(Accepted.NOTHING);
-            }
-            return vendorEvents.intake(envelope)
-                    .call(vendor -> eventLog.record(envelope, vendor::noteIn))
-                    .chain(vendor -> planner.plan(envelope).map(deliveries -> new Accepted(vendor.recorded(), deliveries)));
-        });
+    @Override
+    public Set<String> types() {
+        return EVERY_TYPE;
+    }
+
+    @Override
+    public Class<JsonNode> payloadType() {
+        return JsonNode.class;
+    }
+
+    @Override
+    public Uni<Void> handle(EventEnvelope envelope, JsonNode payload) {
+        return vendorEvents.intake(envelope)
+                .call(vendor -> eventLog.record(envelope, vendor::noteIn))
+                .chain(vendor -> planner.plan(envelope)).replaceWithVoid();
+    }
+
+    @Override
+    public void committed(EventEnvelope event) {
+        vendorDispatcher.wakeUp();
+        deliveryJob.wakeUp();
     }
 }

@@ -13,23 +13,20 @@ import org.jboss.logging.Logger;
 import dev.marketplace.account.company.service.CompanyLookup;
 import dev.marketplace.account.assignment.domain.UserAssignment;
 import dev.marketplace.account.assignment.repository.AssignmentRepository;
-import dev.marketplace.common.events.ProcessedEvents;
-import io.quarkus.hibernate.reactive.panache.common.WithTransaction;
 import io.smallrye.mutiny.Uni;
 
 /**
  * Keeps {@code user_assignment} current from billing-service's subscription and user-assignment events (read by
- * {@code assignment.messaging.BillingEventConsumer}): one row per (subscription, user). The purchaser holds the subscription they
+ * {@code assignment.messaging.BillingEventHandler}): one row per (subscription, user). The purchaser holds the subscription they
  * bought (their row exists from the first event of the subscription); other members hold it once assigned. Every row
  * of a subscription follows the subscription's status.
  * <p>
- * Idempotent: an event id is applied once ({@code processed_event}, same transaction). Ordering: the subscription half
+ * Idempotent: the inbox applies an event id once ({@code processed_event}, same transaction). Ordering: the subscription half
  * and the assignment half of a row each keep the time of the event they came from; an older event does not overwrite
  * them.
  */
 @ApplicationScoped
 public class AssignmentProjection {
-    static final String CONSUMER = "account-assignments";
     private static final Logger LOG = Logger.getLogger(AssignmentProjection.class);
 
     /**
@@ -43,22 +40,16 @@ public class AssignmentProjection {
 
     private final AssignmentRepository assignments;
     private final CompanyLookup companies;
-    private final ProcessedEvents processed;
-
-    public AssignmentProjection(AssignmentRepository assignments, CompanyLookup companies, ProcessedEvents processed) {
+    public AssignmentProjection(AssignmentRepository assignments, CompanyLookup companies) {
         this.assignments = assignments;
         this.companies = companies;
-        this.processed = processed;
     }
 
-    /** Applies the event once; emits {@code false} for a redelivery or an event about an unknown company. */
-    @WithTransaction
-    public Uni<Boolean> apply(UUID eventId, Change change) {
-        return processed.firstDelivery(CONSUMER, eventId)
-                .chain(first -> first ? project(eventId, change) : Uni.createFrom().item(false));
-    }
-
-    private Uni<Boolean> project(UUID eventId, Change change) {
+    /**
+     * Applies the event, in the caller's transaction (the inbox's, which records the event as processed with it); emits
+     * {@code false} for an event about a company unknown here.
+     */
+    public Uni<Boolean> project(UUID eventId, Change change) {
         return companies.find(change.companyUuid()).chain(company -> {
             if (company == null || !company.partner.equals(change.partner())) {
                 LOG.warnf("Billing event %s concerns company %s, unknown to partner %s here: skipped", eventId,

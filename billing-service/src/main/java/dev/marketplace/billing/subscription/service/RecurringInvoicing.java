@@ -10,7 +10,6 @@ import org.jboss.logging.Logger;
 import dev.marketplace.billing.config.BillingConfig;
 import dev.marketplace.billing.subscription.domain.Subscription;
 import dev.marketplace.billing.subscription.repository.SubscriptionRepository;
-import dev.marketplace.common.idempotency.IdempotencyKeys;
 import io.quarkus.hibernate.reactive.panache.Panache;
 import io.quarkus.scheduler.Scheduled;
 import io.smallrye.mutiny.Uni;
@@ -18,7 +17,7 @@ import io.smallrye.mutiny.Uni;
 /**
  * The recurring job: invoices every active subscription whose billing date has come, in batches of one transaction
  * each. Safe with several replicas: each batch locks its subscriptions and skips those another replica holds, and an
- * invoice is unique per subscription and period. Expired idempotency keys are purged on the same schedule.
+ * invoice is unique per subscription and period.
  */
 @ApplicationScoped
 public class RecurringInvoicing {
@@ -26,14 +25,12 @@ public class RecurringInvoicing {
 
     private final SubscriptionRepository subscriptions;
     private final SubscriptionInvoicing invoicing;
-    private final IdempotencyKeys idempotency;
     private final int batchSize;
 
-    public RecurringInvoicing(SubscriptionRepository subscriptions, SubscriptionInvoicing invoicing, IdempotencyKeys idempotency,
+    public RecurringInvoicing(SubscriptionRepository subscriptions, SubscriptionInvoicing invoicing,
             BillingConfig config) {
         this.subscriptions = subscriptions;
         this.invoicing = invoicing;
-        this.idempotency = idempotency;
         this.batchSize = config.invoicing().batchSize();
     }
 
@@ -46,7 +43,7 @@ public class RecurringInvoicing {
                         LOG.infof("Invoiced %d subscriptions due", count);
                     }
                 })
-                .chain(() -> idempotency.purgeExpired()).replaceWithVoid()
+                .replaceWithVoid()
                 .onFailure().recoverWithUni(e -> {
                     LOG.error("Recurring invoicing failed; it resumes at the next run", e);
                     return Uni.createFrom().voidItem();

@@ -5,6 +5,7 @@ import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.UUID;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -30,6 +31,13 @@ import dev.marketplace.reseller.directory.domain.DirectoryUser;
 public final class AccountPayloads {
     private AccountPayloads() {
     }
+
+    /** The account-service event types the directory follows. */
+    public static final Set<String> TYPES = Set.of(EventTypes.COMPANY_CREATED, EventTypes.COMPANY_UPDATED,
+            EventTypes.COMPANY_PATCHED, EventTypes.COMPANY_DELETED, EventTypes.MEMBERSHIP_CREATED,
+            EventTypes.MEMBERSHIP_UPDATED, EventTypes.MEMBERSHIP_ENABLED, EventTypes.MEMBERSHIP_DISABLED,
+            EventTypes.MEMBERSHIP_ROLES_UPDATED, EventTypes.MEMBERSHIP_INVITED, EventTypes.MEMBERSHIP_DELETED,
+            EventTypes.INVITATION_ACCEPTED);
 
     /** The changes one account-service event makes, or an empty list for events the directory does not follow. */
     public static List<DirectoryChange> event(String type, String partner, Instant occurredOn, JsonNode payload) {

@@ -29,7 +29,7 @@ import io.smallrye.mutiny.Uni;
 
 /**
  * What reseller-service knows of account-service's companies, users and memberships (tables directory_*). Kept current
- * by {@link DirectoryProjection} from account-service's events and by reseller-service's own creations. Runs in the
+ * by {@code messaging.AccountEventHandler} from account-service's events and by reseller-service's own creations. Runs in the
  * caller's session or transaction.
  */
 @ApplicationScoped

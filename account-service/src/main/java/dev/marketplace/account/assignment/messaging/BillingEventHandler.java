@@ -1,14 +1,13 @@
 package dev.marketplace.account.assignment.messaging;
 
-import java.time.Duration;
 import java.time.Instant;
 import java.util.Set;
 import java.util.UUID;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
 
 import jakarta.enterprise.context.ApplicationScoped;
 
-import org.eclipse.microprofile.reactive.messaging.Incoming;
-import org.jboss.logging.Logger;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -17,14 +16,16 @@ import dev.marketplace.account.assignment.service.AssignmentProjection;
 import dev.marketplace.account.assignment.service.AssignmentProjection.Change;
 import dev.marketplace.common.events.EventEnvelope;
 import dev.marketplace.common.events.EventTypes;
+import dev.marketplace.common.events.inbox.EventHandler;
+import dev.marketplace.common.events.inbox.EventRejected;
 import dev.marketplace.common.events.payload.SubscriptionVendorEvent;
 import io.smallrye.mutiny.Uni;
 
 /**
- * Consumes billing-service's subscription and user-assignment events from the domain-event topic and hands them to
- * {@link AssignmentProjection} (the {@code user_assignment} table behind the assignments listing, the checklist and
- * the membership removal rules). Events of other types or sources are ignored; a malformed one is logged and skipped; a
- * database failure is retried with backoff (about a minute in all) before it is logged as an error.
+ * billing-service's subscription and user-assignment events, handed to {@link AssignmentProjection} (the
+ * {@code user_assignment} table behind the assignments listing, the checklist and the membership removal rules) on the
+ * shared inbox (libs/common {@code EventHandler}): each once, in the inbox's transaction; a malformed one is parked at
+ * once, a failing one after its attempts. Events of other sources are not this handler's.
  * <p>
  * What is read, per billing's payloads (SubscriptionPayloads.vendorEvent for the request events, VendorResults for
  * their results): {@code subscriptionId}, {@code productId}, {@code productName}; the {@code subscription} view of a
@@ -33,46 +34,52 @@ import io.smallrye.mutiny.Uni;
  * {@code assignment} view of a result or the request's {@code userUuid}.
  */
 @ApplicationScoped
-public class BillingEventConsumer {
+public class BillingEventHandler implements EventHandler<JsonNode> {
     public static final String SOURCE = "billing-service";
     /** Billing's requests to vendors; each is followed by {@code <type>_SUCCEEDED} or {@code <type>_FAILED}. */
     public static final Set<String> REQUESTS = EventTypes.SUBSCRIPTION_VENDOR_EVENTS;
-    private static final Logger LOG = Logger.getLogger(BillingEventConsumer.class);
-    private static final int RETRIES = 8;
+    /** The name the projection's processed events were recorded under before the inbox: kept, so none is redone. */
+    static final String NAME = "account-assignments";
+    private static final Set<String> TYPES = REQUESTS.stream()
+            .flatMap(r -> Stream.of(r, EventTypes.succeeded(r), EventTypes.failed(r))).collect(Collectors.toUnmodifiableSet());
 
     private final ObjectMapper mapper;
     private final AssignmentProjection projection;
 
-    public BillingEventConsumer(ObjectMapper mapper, AssignmentProjection projection) {
+    public BillingEventHandler(ObjectMapper mapper, AssignmentProjection projection) {
         this.mapper = mapper;
         this.projection = projection;
     }
 
-    @Incoming("domain-events")
-    public Uni<Void> consume(String message) {
-        JsonNode envelope = EventEnvelope.readTree(mapper, message);
-        String type = envelope.path("type").asText("");
-        if (!SOURCE.equals(envelope.path("source").asText()) || request(type) == null) {
-            return Uni.createFrom().voidItem();
-        }
-        UUID eventId;
+    @Override
+    public String name() {
+        return NAME;
+    }
+
+    @Override
+    public Set<String> types() {
+        return TYPES;
+    }
+
+    @Override
+    public Class<JsonNode> payloadType() {
+        return JsonNode.class;
+    }
+
+    @Override
+    public boolean accepts(EventEnvelope event) {
+        return SOURCE.equals(event.source());
+    }
+
+    @Override
+    public Uni<Void> handle(EventEnvelope event, JsonNode payload) {
         Change change;
         try {
-            eventId = UUID.fromString(envelope.path("id").asText());
-            change = read(mapper, type, envelope);
-        } catch (RuntimeException e) {
-            LOG.warnf("Skipping malformed billing event %s: %s", type, e.getMessage());
-            return Uni.createFrom().voidItem();
+            change = read(mapper, event);
+        } catch (IllegalArgumentException e) {
+            throw new EventRejected("not a billing event the projection can read: " + e.getMessage(), e);
         }
-        return Uni.createFrom().deferred(() -> projection.apply(eventId, change))
-                .onFailure().invoke(e -> LOG.warnf("Billing event %s (%s) not projected yet, retrying: %s", eventId, type,
-                        e.toString()))
-                .onFailure().retry().withBackOff(Duration.ofMillis(200), Duration.ofSeconds(10)).atMost(RETRIES)
-                .onFailure().recoverWithItem(e -> {
-                    LOG.errorf(e, "Billing event %s (%s) could not be projected after %d attempts", eventId, type, RETRIES + 1);
-                    return false;
-                })
-                .replaceWithVoid();
+        return projection.project(event.id(), change).replaceWithVoid();
     }
 
     /** The request an event type is about ({@code USER_ASSIGNMENT_FAILED} → {@code USER_ASSIGNMENT}), or null. */
@@ -85,10 +92,11 @@ public class BillingEventConsumer {
         return null;
     }
 
-    static Change read(ObjectMapper mapper, String type, JsonNode envelope) {
+    static Change read(ObjectMapper mapper, EventEnvelope envelope) {
+        String type = envelope.type();
         String request = request(type);
         boolean result = !request.equals(type);
-        JsonNode p = envelope.path("payload");
+        JsonNode p = envelope.payload();
         UUID subscriptionId;
         UUID company;
         UUID owner;
@@ -131,11 +139,11 @@ public class BillingEventConsumer {
                 assignment = EventTypes.USER_ASSIGNMENT.equals(type) ? "PENDING_REMOTE_ASSIGNMENT" : "PENDING_REMOTE_UNASSIGNMENT";
             }
         }
-        long occurredOn = envelope.path("occurredOn").asLong(0);
+        long occurredOn = envelope.occurredOn();
         if (occurredOn <= 0) {
             throw new IllegalArgumentException("occurredOn is missing");
         }
-        return new Change(required(envelope, "partner"), Instant.ofEpochMilli(occurredOn), subscriptionId, company, owner,
+        return new Change(required(envelope.partner(), "partner"), Instant.ofEpochMilli(occurredOn), subscriptionId, company, owner,
                 productId, productName, editionName, status, assigned, assignment);
     }
 

@@ -32,7 +32,7 @@ import io.quarkus.test.junit.QuarkusTest;
  * the vendor, serialised by an ObjectMapper and published on the real topic.
  */
 @QuarkusTest
-class VendorResultConsumerTest {
+class VendorResultHandlerTest {
     @Inject
     ObjectMapper mapper;
 
