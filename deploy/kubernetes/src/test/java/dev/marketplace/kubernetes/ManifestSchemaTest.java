@@ -55,6 +55,8 @@ class ManifestSchemaTest {
             Map.entry("autoscaling/v2/HorizontalPodAutoscaler",
                     io.fabric8.kubernetes.api.model.autoscaling.v2.HorizontalPodAutoscaler.class),
             Map.entry("monitoring.coreos.com/v1/PodMonitor", io.fabric8.openshift.api.model.monitoring.v1.PodMonitor.class),
+            Map.entry("monitoring.coreos.com/v1/PrometheusRule",
+                    io.fabric8.openshift.api.model.monitoring.v1.PrometheusRule.class),
             Map.entry("kafka.strimzi.io/v1/Kafka", io.strimzi.api.kafka.model.kafka.Kafka.class),
             Map.entry("kafka.strimzi.io/v1/KafkaNodePool", io.strimzi.api.kafka.model.nodepool.KafkaNodePool.class),
             Map.entry("kafka.strimzi.io/v1/KafkaTopic", io.strimzi.api.kafka.model.topic.KafkaTopic.class),

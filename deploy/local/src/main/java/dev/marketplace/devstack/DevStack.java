@@ -382,6 +382,25 @@ public final class DevStack implements AutoCloseable {
         awaitReady(module, URI.create("http://localhost:" + service.env().get("QUARKUS_MANAGEMENT_PORT") + "/q/health/ready"));
     }
 
+    /**
+     * Makes one service's database refuse connections, and drops those it has: to that service the database is down
+     * (every other database of the server keeps serving) until {@link #acceptConnections} is called.
+     */
+    public void refuseConnections(String database) throws java.sql.SQLException {
+        try (java.sql.Connection c = Postgres.server().getPostgresDatabase().getConnection();
+                java.sql.Statement st = c.createStatement()) {
+            st.execute("alter database \"" + database + "\" allow_connections false");
+            st.execute("select pg_terminate_backend(pid) from pg_stat_activity where datname = '" + database + "'");
+        }
+    }
+
+    public void acceptConnections(String database) throws java.sql.SQLException {
+        try (java.sql.Connection c = Postgres.server().getPostgresDatabase().getConnection();
+                java.sql.Statement st = c.createStatement()) {
+            st.execute("alter database \"" + database + "\" allow_connections true");
+        }
+    }
+
     /** The PostgreSQL server's postmaster, parent of every process of the server (backends, writers). */
     public long postgresPid() throws java.sql.SQLException {
         try (java.sql.Connection c = Postgres.server().getPostgresDatabase().getConnection();

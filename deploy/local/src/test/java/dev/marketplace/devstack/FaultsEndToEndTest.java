@@ -11,6 +11,7 @@ import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Properties;
 import java.util.Set;
 import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
@@ -19,6 +20,10 @@ import java.util.concurrent.Executors;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
+import org.apache.kafka.clients.producer.KafkaProducer;
+import org.apache.kafka.clients.producer.ProducerConfig;
+import org.apache.kafka.clients.producer.ProducerRecord;
+import org.apache.kafka.common.serialization.StringSerializer;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.MethodOrderer;
@@ -26,6 +31,8 @@ import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestMethodOrder;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
 
 import io.restassured.RestAssured;
 import io.restassured.config.HttpClientConfig;
@@ -39,12 +46,14 @@ import io.restassured.response.Response;
  * 202 and posts its result asynchronously, never retrying it). Each scenario places a burst of {@value #ORDERS} orders
  * {@value #SPACING_MS} ms apart, and a fault strikes as soon as the first order was answered: {@code kill -9} of notification-service, billing-service or
  * account-service then a restart with the same command and environment 5 s later; the vendor down for 30 s; Kafka
- * frozen (SIGSTOP) for 20 s; PostgreSQL frozen for 10 s. It asserts that every acknowledged order (201) still exists
+ * frozen (SIGSTOP) for 20 s; PostgreSQL frozen for 10 s; account-service's database refusing every connection for
+ * 3 minutes (then every active order's assignment must be projected in account-service, nothing parked). It asserts that every acknowledged order (201) still exists
  * and reaches a final state (ACTIVE, FAILED) or a parked, visible one (its vendor event PARKED), and records per
  * scenario: acknowledged, refused while down, final, parked, lost, deliveries the vendor saw twice (read from its log)
  * and the recovery time (from the end of the fault until the last acknowledged order settled), in
  * {@code target/faults-results.txt}. The devstack runs notification-service with short deadlines (Suite).
- * Run with {@code -Pfaults} (the CI does).
+ * A last scenario sends a poison event (one account-service can never store) and one behind it on the same partition:
+ * the poison is parked after its attempts, the next is processed. Run with {@code -Pfaults} (the CI does).
  */
 @Tag("faults")
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
@@ -132,6 +141,133 @@ class FaultsEndToEndTest {
         scenario("PostgreSQL frozen 10 s (SIGSTOP)", () -> freeze(stack.postgresPid(), 10_000));
     }
 
+    @Test
+    @Order(7)
+    void accountDatabaseDownFor3MinutesDuringABurst() throws Exception {
+        Outcome outcome = scenario("account database down 180 s", () -> {
+            stack.refuseConnections("account");
+            try {
+                Thread.sleep(180_000);
+            } finally {
+                stack.acceptConnections("account");
+            }
+        });
+        // billing's events reached account-service while its database refused every connection: the inbox waited
+        Map<String, String> states = states(outcome.shop());
+        List<String> active = outcome.acked().stream().filter(id -> "ACTIVE".equals(states.get(id))).toList();
+        long started = System.nanoTime();
+        Set<String> projected = awaitProjected(outcome.shop(), active, Duration.ofSeconds(120));
+        long parked = parkedBy("account-assignments", null).size();
+        String row = String.format("%-34s %d of %d active orders projected in account-service (%.1fs after the"
+                + " burst settled), %d parked", "  account assignments", projected.size(), active.size(),
+                (System.nanoTime() - started) / 1e9, parked);
+        ROWS.add(row);
+        System.out.println("faults: " + row);
+        assertTrue(!active.isEmpty(), "no order of the burst became ACTIVE");
+        assertEquals(new HashSet<>(active), projected, "every active order's assignment projected in account-service");
+        assertEquals(0, parked, "an outage parks nothing");
+    }
+
+    @Test
+    @Order(8)
+    void aPoisonEventIsParkedWhileTheEventsBehindItAreProcessed() throws Exception {
+        Shop shop = shop("Poison");
+        String key = UUID.randomUUID().toString();
+        // a product name longer than account-service's column: every attempt to project it fails in the database
+        Map<String, Object> poison = orderSucceeded(shop, UUID.randomUUID().toString(), "P".repeat(300));
+        String behind = UUID.randomUUID().toString();
+        Map<String, Object> next = orderSucceeded(shop, behind, "Behind the poison");
+        long sent = System.nanoTime();
+        publish(key, List.of(poison, next));
+        Set<String> projected = awaitProjected(shop, List.of(behind), Duration.ofSeconds(90));
+        double behindAfter = (System.nanoTime() - sent) / 1e9;
+        List<Map<String, Object>> parked = awaitParked("account-assignments", (String) poison.get("id"),
+                Duration.ofSeconds(60));
+        String row = String.format("%-34s poison parked after %s attempts; the event behind it projected %.1fs after"
+                + " both were sent", "  poison event (same partition)", parked.get(0).get("attempts"), behindAfter);
+        ROWS.add(row);
+        System.out.println("faults: " + row);
+        assertEquals(Set.of(behind), projected, "the event behind the poison was processed");
+        assertEquals(6, ((Number) parked.get(0).get("attempts")).intValue(), "parked after its attempts");
+    }
+
+    /** A SUBSCRIPTION_ORDER_SUCCEEDED event as billing-service's outbox writes it, for the shop's buyer. */
+    private static Map<String, Object> orderSucceeded(Shop shop, String subscription, String productName) {
+        Map<String, Object> payload = new HashMap<>();
+        payload.put("subscriptionId", subscription);
+        payload.put("productId", shop.productId());
+        payload.put("productName", productName);
+        payload.put("subscription", Map.of("status", "ACTIVE", "companyUuid", shop.company(), "userUuid", shop.user(),
+                "editionName", "Basic"));
+        Map<String, Object> event = new HashMap<>();
+        event.put("id", UUID.randomUUID().toString());
+        event.put("type", "SUBSCRIPTION_ORDER_SUCCEEDED");
+        event.put("occurredOn", System.currentTimeMillis());
+        event.put("partner", DevStack.PARTNER);
+        event.put("source", "billing-service");
+        event.put("aggregate", Map.of("type", "SUBSCRIPTION", "id", subscription));
+        event.put("creator", Map.of());
+        event.put("payload", payload);
+        return event;
+    }
+
+    /** Sends the events, in order, under one key: to one partition, one behind the other. */
+    private static void publish(String key, List<Map<String, Object>> events) throws Exception {
+        Properties config = new Properties();
+        config.put(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, stack.kafkaBootstrapServers());
+        config.put(ProducerConfig.KEY_SERIALIZER_CLASS_CONFIG, StringSerializer.class.getName());
+        config.put(ProducerConfig.VALUE_SERIALIZER_CLASS_CONFIG, StringSerializer.class.getName());
+        try (KafkaProducer<String, String> producer = new KafkaProducer<>(config)) {
+            ObjectMapper json = new ObjectMapper();
+            for (Map<String, Object> event : events) {
+                producer.send(new ProducerRecord<>("marketplace.domain-events", key, json.writeValueAsString(event))).get();
+            }
+        }
+    }
+
+    /** Waits until the buyer's assignments in account-service list every one of {@code subscriptions}; emits those listed. */
+    private static Set<String> awaitProjected(Shop shop, List<String> subscriptions, Duration patience) throws Exception {
+        String path = "/api/account/v2/companies/" + shop.company() + "/memberships/" + shop.user() + "/assignments";
+        long deadline = System.nanoTime() + patience.toNanos();
+        Set<String> listed = new HashSet<>();
+        while (true) {
+            Response r = client.signed("GET", path).config(PATIENT).get(client.url(path));
+            if (r.statusCode() == 200) {
+                listed.clear();
+                List<String> ids = r.jsonPath().getList("content.subscriptionId");
+                ids.stream().filter(subscriptions::contains).forEach(listed::add);
+            }
+            if (listed.containsAll(subscriptions) || System.nanoTime() > deadline) {
+                return listed;
+            }
+            Thread.sleep(500);
+        }
+    }
+
+    /** account-service's parked events of {@code consumer} (the bootstrap consumer is the marketplace's support). */
+    private static List<Map<String, Object>> parkedBy(String consumer, String eventId) {
+        String path = "/api/account/v2/parked-events?size=1000";
+        List<Map<String, Object>> rows = client.signed("GET", path).config(PATIENT).get(client.url(path)).then()
+                .statusCode(200).extract().jsonPath().getList("content");
+        return rows.stream().filter(r -> consumer.equals(r.get("consumer")))
+                .filter(r -> eventId == null || eventId.equals(r.get("eventId"))).toList();
+    }
+
+    private static List<Map<String, Object>> awaitParked(String consumer, String eventId, Duration patience)
+            throws InterruptedException {
+        long deadline = System.nanoTime() + patience.toNanos();
+        while (true) {
+            List<Map<String, Object>> parked = parkedBy(consumer, eventId);
+            if (!parked.isEmpty()) {
+                return parked;
+            }
+            if (System.nanoTime() > deadline) {
+                throw new AssertionError("event " + eventId + " not parked by " + consumer + " after " + patience);
+            }
+            Thread.sleep(500);
+        }
+    }
+
     private static void crash(String module) throws Exception {
         stack.kill(module);
         Thread.sleep(5_000);
@@ -200,7 +336,11 @@ class FaultsEndToEndTest {
         }
     }
 
-    private void scenario(String name, Fault fault) throws Exception {
+    /** What a scenario placed: its shop and the orders that were acknowledged. */
+    private record Outcome(Shop shop, List<String> acked) {
+    }
+
+    private Outcome scenario(String name, Fault fault) throws Exception {
         Shop shop = shop("Crash " + name);
         ExecutorService senders = Executors.newFixedThreadPool(ORDERS);
         try {
@@ -214,7 +354,7 @@ class FaultsEndToEndTest {
                 }
                 Thread.sleep(SPACING_MS);
             }
-            settle(name, shop, burst, faultOver.join());
+            return new Outcome(shop, settle(name, shop, burst, faultOver.join()));
         } finally {
             senders.shutdownNow();
         }
@@ -230,7 +370,8 @@ class FaultsEndToEndTest {
         }
     }
 
-    private void settle(String name, Shop shop, List<CompletableFuture<Placed>> burst, long faultEnded) throws Exception {
+    private List<String> settle(String name, Shop shop, List<CompletableFuture<Placed>> burst, long faultEnded)
+            throws Exception {
         List<Placed> placed = burst.stream().map(CompletableFuture::join).toList();
         List<String> acked = placed.stream().filter(p -> p.status() == 201).map(Placed::subscription).toList();
         Map<Integer, Integer> refusals = new HashMap<>();
@@ -272,6 +413,7 @@ class FaultsEndToEndTest {
         assertEquals(0, lost, name + ": acknowledged orders lost");
         assertEquals(List.of(), stuck, name + ": acknowledged orders neither final nor parked after " + SETTLE.toSeconds()
                 + " s: " + stuck.stream().map(id -> id + "=" + finalStates.get(id)).toList());
+        return acked;
     }
 
     /** The buyer's subscriptions and their status. */

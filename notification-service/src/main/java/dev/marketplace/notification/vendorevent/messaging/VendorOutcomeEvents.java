@@ -49,7 +49,7 @@ public class VendorOutcomeEvents {
         return e.flag == null && e.subscriptionId != null && EventTypes.SUBSCRIPTION_VENDOR_EVENTS.contains(e.eventType);
     }
 
-    /** The payload billing reads back ({@code VendorResultConsumer}); {@code userUuid} only for USER_* events. */
+    /** The payload billing reads back ({@code VendorResultHandler}); {@code userUuid} only for USER_* events. */
     static VendorResult resultOf(VendorEvent e) {
         return new VendorResult(e.eventType, e.subscriptionId, e.id.toString(), e.token, e.productId,
                 Boolean.TRUE.equals(e.resultSuccess), e.accountIdentifier, e.errorCode, e.errorMessage,
