@@ -17,16 +17,17 @@ import org.jboss.resteasy.reactive.RestPath;
 
 import dev.marketplace.account.provisioning.service.ProvisioningInputs;
 import dev.marketplace.account.provisioning.service.ProvisioningService;
-import dev.marketplace.account.provisioning.service.ProvisioningService.Provisioned;
 import dev.marketplace.common.error.ApiException;
+import dev.marketplace.common.idempotency.Idempotent;
 import dev.marketplace.common.input.QueryParams;
 import dev.marketplace.common.security.Roles;
 import io.smallrye.mutiny.Uni;
 
 /**
  * Mesh-internal: other services create companies and members here with a service token of the partner (the gateway
- * never routes {@code /internal/}). Every request carries an {@code Idempotency-Key} (a UUID): 201 with what it created,
- * or 200 with the same company or member when the key was seen before.
+ * never routes {@code /internal/}). Every request carries an {@code Idempotency-Key} (a UUID): 201 with what it created;
+ * a retry with the same key gets that first answer again ({@code Idempotent-Replayed: true}); the same key with another
+ * request is a 422.
  */
 @Path("/internal/v1/companies")
 @RolesAllowed(Roles.SYS_ADMIN)
@@ -62,7 +63,7 @@ public class InternalProvisioningResource {
         return parsed;
     }
 
-    private static Response answer(Provisioned<?> provisioned) {
-        return Response.status(provisioned.created() ? 201 : 200).entity(provisioned.view()).build();
+    private static <T> Response answer(Idempotent<T> provisioned) {
+        return provisioned.response(view -> Response.status(201).entity(view).build());
     }
 }

@@ -1,32 +1,24 @@
 package dev.marketplace.account.provisioning.service;
 
 import java.net.URI;
-import java.nio.charset.StandardCharsets;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
-import java.time.Instant;
-import java.util.HexFormat;
 import java.util.UUID;
 
 import jakarta.enterprise.context.ApplicationScoped;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
 import dev.marketplace.account.company.service.CompanyService;
-import dev.marketplace.account.company.service.CompanyService.ViewOptions;
 import dev.marketplace.account.company.service.CompanyView;
-import dev.marketplace.account.membership.service.MembershipQueries;
 import dev.marketplace.account.membership.service.MembershipView;
 import dev.marketplace.account.onboarding.service.MembershipOnboarding;
 import dev.marketplace.account.onboarding.service.OnboardingInputs;
-import dev.marketplace.account.provisioning.domain.ProvisioningRequest;
-import dev.marketplace.account.provisioning.domain.ProvisioningRequest.Kind;
-import dev.marketplace.account.provisioning.repository.ProvisioningRequestRepository;
 import dev.marketplace.account.user.domain.UserStatus;
 import dev.marketplace.account.user.service.UserService;
 import dev.marketplace.common.error.ApiException;
+import dev.marketplace.common.idempotency.Idempotent;
+import dev.marketplace.common.idempotency.IdempotencyKeys;
+import dev.marketplace.common.idempotency.IdempotentRequest;
 import dev.marketplace.common.security.Caller;
 import io.quarkus.hibernate.reactive.panache.common.WithTransaction;
 import io.smallrye.mutiny.Uni;
@@ -34,46 +26,34 @@ import io.smallrye.mutiny.Uni;
 /**
  * Creates companies and members for other services of the mesh (reseller-service), through the company and membership
  * services, so that what they create is an ordinary account company or user with its usual rules and events. Each
- * request carries an idempotency key: the first request creates and records what it created in the same transaction;
- * a retry with the same key (a timeout, a caller recovering an interrupted creation) answers that same company or
- * member; the same key with a different request is a 409.
+ * request carries an idempotency key, kept by the shared mechanism ({@link IdempotencyKeys}, as every keyed request of
+ * the suite): the first request creates and stores its answer in the same transaction; a retry with the same key and
+ * request (a timeout, a caller recovering an interrupted creation) gets that first answer again; the same key with a
+ * different request is a 422. Keys are scoped to the marketplace and the calling service.
  */
 @ApplicationScoped
 public class ProvisioningService {
     private final CompanyService companies;
-    private final MembershipQueries memberships;
     private final MembershipOnboarding onboarding;
     private final UserService users;
-    private final ProvisioningRequestRepository requests;
+    private final IdempotencyKeys idempotency;
     private final ObjectMapper mapper;
     private final Caller caller;
 
-    public ProvisioningService(CompanyService companies, MembershipQueries memberships, MembershipOnboarding onboarding,
-            UserService users, ProvisioningRequestRepository requests, ObjectMapper mapper, Caller caller) {
+    public ProvisioningService(CompanyService companies, MembershipOnboarding onboarding, UserService users,
+            IdempotencyKeys idempotency, ObjectMapper mapper, Caller caller) {
         this.companies = companies;
-        this.memberships = memberships;
         this.onboarding = onboarding;
         this.users = users;
-        this.requests = requests;
+        this.idempotency = idempotency;
         this.mapper = mapper;
         this.caller = caller;
     }
 
-    /** What a provisioning request answers, and whether this request created it (false: a retry). */
-    public record Provisioned<T>(T view, boolean created) {
-    }
-
     @WithTransaction
-    public Uni<Provisioned<CompanyView>> company(UUID key, ProvisioningInputs.NewCompany input, URI baseUri) {
+    public Uni<Idempotent<CompanyView>> company(UUID key, ProvisioningInputs.NewCompany input, URI baseUri) {
         requireService();
-        String partner = caller.partner();
-        String hash = hash(input);
-        ViewOptions options = new ViewOptions(true, false, baseUri);
-        return requests.findById(key).chain(previous -> {
-            if (previous != null) {
-                requireSameRequest(previous, partner, Kind.COMPANY, hash);
-                return companies.get(previous.companyUuid.toString(), options).map(view -> new Provisioned<>(view, false));
-            }
+        return idempotency.once(keyed(key, "/internal/v1/companies", input), 201, () -> {
             ObjectNode body = mapper.createObjectNode();
             body.put("name", input.name());
             putIfPresent(body, "externalId", input.externalId());
@@ -84,9 +64,7 @@ public class ProvisioningService {
             }
             body.put("reseller", input.reseller());
             body.put("referral", input.referral());
-            return companies.createUnkeyed(body, baseUri)
-                    .call(view -> requests.persist(record(key, partner, Kind.COMPANY, hash, view.uuid(), null)))
-                    .map(view -> new Provisioned<>(view, true));
+            return companies.createUnkeyed(body, baseUri);
         });
     }
 
@@ -96,18 +74,11 @@ public class ProvisioningService {
      * memberships API would add that user instead: the caller asked for a new user.
      */
     @WithTransaction
-    public Uni<Provisioned<MembershipView>> member(UUID key, String companyRef, ProvisioningInputs.NewMember input,
+    public Uni<Idempotent<MembershipView>> member(UUID key, String companyRef, ProvisioningInputs.NewMember input,
             URI baseUri) {
         requireService();
         String partner = caller.partner();
-        String hash = hash(new Object[] { companyRef, input });
-        MembershipView.Options options = new MembershipView.Options(true, false, baseUri);
-        return requests.findById(key).chain(previous -> {
-            if (previous != null) {
-                requireSameRequest(previous, partner, Kind.MEMBER, hash);
-                return memberships.get(previous.companyUuid.toString(), previous.userUuid.toString(), options)
-                        .map(view -> new Provisioned<>(view, false));
-            }
+        return idempotency.once(keyed(key, "/internal/v1/companies/" + companyRef + "/members", input), 201, () -> {
             String email = input.email().trim();
             return users.findByEmail(partner, email).chain(found -> {
                 // as in the users list: a deleted user's email may be given to a new one
@@ -117,44 +88,19 @@ public class ProvisioningService {
                 OnboardingInputs.Create create = new OnboardingInputs.Create(new OnboardingInputs.NewUser(email,
                         input.firstName(), input.lastName(), null, null, null, input.externalId()), null);
                 return onboarding.create(companyRef, null, create, baseUri);
-            }).call(view -> requests.persist(record(key, partner, Kind.MEMBER, hash, view.company().uuid(), view.user().uuid())))
-                    .map(view -> new Provisioned<>(view, true));
+            });
         });
+    }
+
+    private IdempotentRequest keyed(UUID key, String path, Object input) {
+        return IdempotentRequest.of(key.toString(), caller.partner() + "|" + caller.consumerKey(), "POST", path, input,
+                mapper);
     }
 
     /** Only services of the mesh provision; a consumer's token never does, whatever its roles. */
     private void requireService() {
         if (!caller.isService()) {
             throw ApiException.forbidden();
-        }
-    }
-
-    private static void requireSameRequest(ProvisioningRequest previous, String partner, Kind kind, String hash) {
-        if (!previous.partner.equals(partner) || previous.kind != kind || !previous.requestHash.equals(hash)) {
-            throw ApiException.conflict("IDEMPOTENCY_KEY_REUSED",
-                    "Idempotency-Key: this key was already used for a different request");
-        }
-    }
-
-    private static ProvisioningRequest record(UUID key, String partner, Kind kind, String hash, UUID company, UUID user) {
-        ProvisioningRequest request = new ProvisioningRequest();
-        request.idempotencyKey = key;
-        request.partner = partner;
-        request.kind = kind;
-        request.requestHash = hash;
-        request.companyUuid = company;
-        request.userUuid = user;
-        request.createdOn = Instant.now();
-        return request;
-    }
-
-    private String hash(Object request) {
-        try {
-            byte[] digest = MessageDigest.getInstance("SHA-256")
-                    .digest(mapper.writeValueAsString(request).getBytes(StandardCharsets.UTF_8));
-            return HexFormat.of().formatHex(digest);
-        } catch (JsonProcessingException | NoSuchAlgorithmException e) {
-            throw new IllegalStateException("A provisioning request cannot be hashed", e);
         }
     }
 
