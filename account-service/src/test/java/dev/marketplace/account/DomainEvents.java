@@ -49,7 +49,7 @@ public final class DomainEvents {
                 try {
                     event = MAPPER.readTree(record.value());
                 } catch (java.io.IOException e) {
-                    throw new IllegalStateException(e);
+                    continue; // a record that is no JSON (InboxTest sends one on purpose) is no event to wait for
                 }
                 SEEN.add(event); // every record polled is kept: the consumer has moved past them
                 if (found == null && match.test(event)) {

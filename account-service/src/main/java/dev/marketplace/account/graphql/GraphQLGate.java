@@ -3,6 +3,7 @@ package dev.marketplace.account.graphql;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
 
+import dev.marketplace.common.error.ApiException;
 import dev.marketplace.common.error.Errors;
 import io.quarkus.security.identity.SecurityIdentity;
 import io.quarkus.vertx.http.runtime.security.QuarkusHttpUser;
@@ -52,8 +53,8 @@ public class GraphQLGate {
         if (parsed instanceof JsonObject) {
             rc.next();
         } else if (!rc.response().ended()) {
-            rc.response().setStatusCode(400).putHeader("Content-Type", "application/json").end(new JsonObject()
-                    .put("code", "INVALID_BODY").put("message", "body: must be a JSON object (a GraphQL request)").encode());
+            rc.response().setStatusCode(400).putHeader("Content-Type", "application/json")
+                    .end(Errors.json(ApiException.INVALID_BODY, "body: must be a JSON object (a GraphQL request)"));
         }
     }
 
