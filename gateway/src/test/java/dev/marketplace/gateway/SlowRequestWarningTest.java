@@ -10,6 +10,7 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
@@ -107,30 +108,42 @@ class SlowRequestWarningTest extends GatewayTest {
                 .header("Authorization", signer.authorization("GET", url(path), null)).header("X-Request-Id", id).build();
         CompletableFuture<HttpResponse<String>> answer = HttpClient.newHttpClient().sendAsync(request,
                 HttpResponse.BodyHandlers.ofString());
-        long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(2_500);
-        while (log.mentioning(id).isEmpty() && System.nanoTime() < deadline) {
-            Thread.sleep(20);
-        }
-        List<String> warnings = log.mentioning(id);
-        assertFalse(answer.isDone(), "warned before the answer came: " + warnings);
-        assertEquals(1, warnings.size(), "warned while the request was held: " + warnings);
-        assertTrue(warnings.get(0).contains("has been held") && warnings.get(0).contains("the upstream service lead"),
-                warnings.get(0));
+        CompletableFuture<Long> answeredAt = answer.thenApply(ignored -> System.currentTimeMillis());
         assertEquals(200, answer.get(10, TimeUnit.SECONDS).statusCode());
         assertEquals(id, answer.get().headers().firstValue("X-Request-Id").orElse(null));
         Thread.sleep(QUIET_MILLIS);
-        assertEquals(1, log.mentioning(id).size(), "and not again once answered: " + log.mentioning(id));
+        List<CapturedLog.Entry> warnings = log.entriesMentioning(id);
+        assertEquals(1, warnings.size(), "one warning, and not again once answered: " + warnings);
+        assertTrue(warnings.get(0).millis() < answeredAt.get(), "warned before the answer came: " + warnings);
+        assertTrue(warnings.get(0).message().contains("has been held")
+                && warnings.get(0).message().contains("the upstream service lead"), warnings.get(0).message());
     }
 
     @Test
     void fastRequestsAreNotWarned() throws Exception {
         String prefix = "fast-" + UUID.randomUUID();
+        // the first requests of a freshly started gateway (Redis and upstream connections opened, code not yet compiled)
+        // can truly be held a second on a busy machine: not the ones judged here
+        for (int i = 0; i < 3; i++) {
+            signedGet(USERS, "warm-up-" + UUID.randomUUID()).then().statusCode(200);
+        }
+        List<String> judged = new ArrayList<>();
         for (int i = 0; i < 10; i++) {
+            long start = System.nanoTime();
             signedGet(USERS + (i % 2 == 0 ? "" : "?delay=100"), prefix + "-" + i).then().statusCode(200);
+            // the client's time bounds the gateway's hold: a call the client saw answered well within the threshold was
+            // not held over it
+            if (System.nanoTime() - start < TimeUnit.MILLISECONDS.toNanos(900)) {
+                judged.add(prefix + "-" + i + " ");
+            }
         }
         // refused ones neither
         given().header("X-Request-Id", prefix + "-refused").get(USERS).then().statusCode(403);
+        judged.add(prefix + "-refused ");
         Thread.sleep(QUIET_MILLIS);
-        assertEquals(List.of(), log.mentioning(prefix));
+        assertTrue(judged.size() > 5, "most calls were fast: " + judged);
+        for (String id : judged) {
+            assertEquals(List.of(), log.mentioning("Request " + id), id);
+        }
     }
 }

@@ -13,12 +13,13 @@ import org.jboss.logmanager.ExtLogRecord;
 public final class CapturedLog implements AutoCloseable {
     /** Held on to: a JUL logger nobody references may be collected, and its handler with it. */
     private final Logger logger;
-    private final List<String> warnings = new CopyOnWriteArrayList<>();
+    private final List<Entry> warnings = new CopyOnWriteArrayList<>();
     private final Handler handler = new Handler() {
         @Override
         public void publish(LogRecord record) {
             if (record.getLevel().intValue() >= Level.WARNING.intValue()) {
-                warnings.add(record instanceof ExtLogRecord ext ? ext.getFormattedMessage() : record.getMessage());
+                warnings.add(new Entry(record instanceof ExtLogRecord ext ? ext.getFormattedMessage() : record.getMessage(),
+                        record.getMillis()));
             }
         }
 
@@ -40,9 +41,17 @@ public final class CapturedLog implements AutoCloseable {
         return new CapturedLog(source);
     }
 
+    /** A warning as printed, and when it was written (epoch ms). */
+    public record Entry(String message, long millis) {
+    }
+
     /** The warnings that contain {@code text}. */
     public List<String> mentioning(String text) {
-        return warnings.stream().filter(w -> w.contains(text)).toList();
+        return entriesMentioning(text).stream().map(Entry::message).toList();
+    }
+
+    public List<Entry> entriesMentioning(String text) {
+        return warnings.stream().filter(w -> w.message().contains(text)).toList();
     }
 
     @Override
