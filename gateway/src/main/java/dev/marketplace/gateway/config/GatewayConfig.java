@@ -42,6 +42,13 @@ public interface GatewayConfig {
     @WithDefault("10m")
     Duration upstreamKeepAliveTimeout();
 
+    /**
+     * A request the gateway holds longer than this (from its arrival until the head of its answer is written) is logged
+     * at WARN with its request id and what it waits on (HeldRequests); 0 turns the warning off.
+     */
+    @WithDefault("1s")
+    Duration slowRequestThreshold();
+
     /** Largest application/x-www-form-urlencoded body the gateway reads to verify a signature (others are streamed). */
     @WithDefault("1048576")
     int maxFormBodyBytes();

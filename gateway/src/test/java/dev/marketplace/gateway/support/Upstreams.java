@@ -22,7 +22,8 @@ import io.vertx.core.json.JsonObject;
  * <ul>
  * <li>an echo service answering every request with what it received (method, path, query, headers, body digest);
  * {@code ?status=N} sets the status, {@code ?chunked} answers in chunks without a Content-Length, paths under /api/slow/
- * answer after 3 s, and requests with {@code ?probe=X} are counted in {@link #PROBES};</li>
+ * answer after 3 s, {@code ?delay=N} after N ms, {@code ?requestId=X} answers with an X-Request-Id of its own, and
+ * requests with {@code ?probe=X} are counted in {@link #PROBES};</li>
  * <li>catalog-service's vendor-credentials endpoint, answering from {@link #VENDORS};</li>
  * <li>a port nobody listens on (connection refused).</li>
  * </ul>
@@ -127,9 +128,13 @@ public final class Upstreams {
             }
             int finalStatus = status;
             boolean chunked = request.getParam("chunked") != null;
+            String ownRequestId = request.getParam("requestId");
             Runnable answer = () -> {
                 var response = request.response().setStatusCode(finalStatus).putHeader("Content-Type", "application/json")
                         .putHeader("X-Upstream", "echo").putHeader("Keep-Alive", "timeout=5");
+                if (ownRequestId != null) {
+                    response.putHeader("X-Request-Id", ownRequestId);
+                }
                 String json = echo.encode();
                 if (chunked) {
                     // no Content-Length: the answer's length is only known at its end
@@ -139,8 +144,11 @@ public final class Upstreams {
                     response.end(json);
                 }
             };
+            String delay = request.getParam("delay");
             if (request.path().startsWith("/api/slow/")) {
                 vertx.setTimer(3000, t -> answer.run());
+            } else if (delay != null) {
+                vertx.setTimer(Long.parseLong(delay), t -> answer.run());
             } else {
                 answer.run();
             }

@@ -20,9 +20,11 @@ import dev.marketplace.gateway.anonymous.service.PartnerDirectory;
 import dev.marketplace.gateway.identity.domain.CallerIdentity;
 import dev.marketplace.gateway.identity.service.InternalTokenIssuer;
 import dev.marketplace.gateway.infrastructure.Contexts;
+import dev.marketplace.gateway.routing.service.HeldRequests;
 import dev.marketplace.gateway.routing.service.PublicOrigins;
 import dev.marketplace.gateway.routing.service.RouteTable;
 import dev.marketplace.gateway.routing.service.UpstreamProxy;
+import dev.marketplace.gateway.routing.web.RequestIds;
 import io.vertx.core.Context;
 import io.vertx.core.Vertx;
 import io.vertx.core.buffer.Buffer;
@@ -95,6 +97,8 @@ public class AnonymousLeadHandler {
         request.pause();
         String client = clientAddress(request);
         Context context = Vertx.currentContext();
+        HeldRequests.Held held = RequestIds.held(ctx);
+        held.waitingOn(HeldRequests.ANONYMOUS_LIMITER);
         limiter.tryAcquire(client).onComplete(limited -> {
             if (limited.failed()) {
                 // the shared state cannot be checked: refused, never waived (as every limited call)
@@ -107,11 +111,12 @@ public class AnonymousLeadHandler {
                 refuse(request, 429, "RATE_LIMITED", "Too many leads from this address; retry after " + retryAfter + " s");
                 return;
             }
-            accept(request, route, context);
+            accept(request, route, context, held);
         });
     }
 
-    private void accept(HttpServerRequest request, RouteTable.Route route, Context context) {
+    private void accept(HttpServerRequest request, RouteTable.Route route, Context context, HeldRequests.Held held) {
+        held.waitingOn(HeldRequests.REQUEST_BODY);
         readBody(request, buffer -> {
             JsonObject lead;
             try {
@@ -125,6 +130,7 @@ public class AnonymousLeadHandler {
                 refuse(request, 403, null, null);
                 return;
             }
+            held.waitingOn(HeldRequests.PARTNER_LOOKUP);
             partners.exists(p).subscribe().with(exists -> Contexts.runOn(context, () -> {
                 if (!exists) {
                     refuse(request, 403, null, null);
@@ -134,7 +140,7 @@ public class AnonymousLeadHandler {
                         false, false);
                 // the exact path this handler takes (canonical by construction), the query as sent
                 String uri = request.query() == null ? request.path() : request.path() + "?" + request.query();
-                proxy.forward(request, uri, origins.originOf(request), route, tokens.tokenFor(caller), buffer);
+                proxy.forward(request, uri, origins.originOf(request), route, tokens.tokenFor(caller), buffer, held);
             }), failure -> Contexts.runOn(context, () -> {
                 LOG.warnf("Partner look-up for an anonymous lead failed: %s", failure.toString());
                 refuse(request, 503, "SERVICE_UNAVAILABLE", "The lead cannot be accepted right now; try again later");

@@ -39,8 +39,8 @@ import io.vertx.core.http.RequestOptions;
 /**
  * Forwards an authenticated request on Vert.x core's HTTP client: method, path, query, headers and body stream through
  * unchanged, except that the client's Authorization is replaced by the internal bearer token, the client's
- * Forwarded/X-Forwarded-* are replaced by the gateway's own X-Forwarded-For/-Host/-Proto, and hop-by-hop headers are
- * dropped both ways. Connection refused becomes 503; an upstream silent for longer than the
+ * Forwarded/X-Forwarded-* are replaced by the gateway's own X-Forwarded-For/-Host/-Proto, the request id
+ * (RequestIds) is sent as X-Request-Id, and hop-by-hop headers are dropped both ways. Connection refused becomes 503; an upstream silent for longer than the
  * timeout once the request body is sent becomes 504; any other failure before the answer began, 502.
  * <p>
  * This was vertx-http-proxy until its per-request machinery (a proxy, context and interceptor chain per call, headers
@@ -58,6 +58,7 @@ public class UpstreamProxy {
     private static final String X_FORWARDED_FOR = "X-Forwarded-For";
     private static final String X_FORWARDED_HOST = "X-Forwarded-Host";
     private static final String X_FORWARDED_PROTO = "X-Forwarded-Proto";
+    private static final String X_REQUEST_ID = "X-Request-Id";
     private static final DateTimeFormatter HTTP_DATE = DateTimeFormatter.RFC_1123_DATE_TIME.withZone(ZoneOffset.UTC);
 
     /** The admission of a call that may be answered at once (its nonce, if any, is already recorded). */
@@ -84,8 +85,8 @@ public class UpstreamProxy {
 
     /** Forwards an admitted call (see the other forward). */
     public void forward(HttpServerRequest request, String uri, PublicOrigins.Origin origin, RouteTable.Route route,
-            String bearer, Buffer bufferedBody) {
-        forward(request, uri, origin, route, bearer, bufferedBody, ADMITTED);
+            String bearer, Buffer bufferedBody, HeldRequests.Held held) {
+        forward(request, uri, origin, route, bearer, bufferedBody, ADMITTED, held);
     }
 
     /**
@@ -96,9 +97,11 @@ public class UpstreamProxy {
      * @param admission completes, on the request's context, when the call may be answered: nothing of the upstream's
      *        answer (nor an error of reaching it) goes to the client before it succeeds, and when it fails the answer is
      *        dropped, the client being answered by whoever failed it
+     * @param held the request's watch (HeldRequests): its id goes upstream, and it is told what the request waits on
      */
     public void forward(HttpServerRequest request, String uri, PublicOrigins.Origin origin, RouteTable.Route route,
-            String bearer, Buffer bufferedBody, Future<Void> admission) {
+            String bearer, Buffer bufferedBody, Future<Void> admission, HeldRequests.Held held) {
+        held.waitingOn(route);
         RequestOptions options = new RequestOptions().setMethod(request.method()).setHost(route.host())
                 .setPort(route.port()).setSsl(route.ssl()).setURI(uri).setConnectTimeout(connectTimeoutMillis);
         clients.current().request(options).onComplete(created -> {
@@ -108,11 +111,15 @@ public class UpstreamProxy {
                 return;
             }
             HttpClientRequest upstream = created.result();
-            copyRequestHead(request, origin, upstream, bearer);
+            copyRequestHead(request, origin, upstream, bearer, held.id());
             upstream.response().onComplete(answer -> {
-                if (!admission.isComplete() && answer.succeeded()) {
-                    // held (with back-pressure on the upstream) until the call is admitted
-                    answer.result().pause();
+                if (!admission.isComplete()) {
+                    // the service has answered; Redis has not yet said whether this is the nonce's first use
+                    held.waitingOn(HeldRequests.NONCE_CHECK);
+                    if (answer.succeeded()) {
+                        // held (with back-pressure on the upstream) until the call is admitted
+                        answer.result().pause();
+                    }
                 }
                 admission.onComplete(admitted -> deliver(request, upstream, answer, admitted.succeeded()));
             });
@@ -139,7 +146,7 @@ public class UpstreamProxy {
     }
 
     private void copyRequestHead(HttpServerRequest request, PublicOrigins.Origin origin, HttpClientRequest upstream,
-            String bearer) {
+            String bearer, String requestId) {
         MultiMap incoming = request.headers();
         Set<String> dropped = dropped(incoming);
         MultiMap headers = upstream.headers();
@@ -154,6 +161,8 @@ public class UpstreamProxy {
         }
         // replaces the client's own Authorization
         headers.set(HttpHeaders.AUTHORIZATION, "Bearer " + bearer);
+        // the id the client's answer carries (the client's own when well-formed, else the gateway's), never a malformed one
+        headers.set(X_REQUEST_ID, requestId);
         // What a client says about forwarding is never passed on: the gateway states who called and which URL was
         // addressed (the configured public origin), so that no service builds a link or an audit record from a lie.
         String client = request.remoteAddress() == null ? null : request.remoteAddress().hostAddress();
@@ -283,8 +292,10 @@ public class UpstreamProxy {
         Set<String> dropped = dropped(incoming);
         MultiMap headers = response.headers();
         for (Map.Entry<String, String> header : incoming) {
-            if (!dropped.contains(header.getKey())) {
-                headers.add(header.getKey(), header.getValue());
+            String name = header.getKey();
+            // the answer already carries the gateway's request id (RequestIds)
+            if (!dropped.contains(name) && !name.equalsIgnoreCase(X_REQUEST_ID)) {
+                headers.add(name, header.getValue());
             }
         }
         if (!incoming.contains(HttpHeaders.DATE)) {

@@ -22,6 +22,7 @@ import dev.marketplace.gateway.infrastructure.Contexts;
 import dev.marketplace.gateway.ratelimit.service.AbuseGuard;
 import dev.marketplace.gateway.ratelimit.service.RateLimiter;
 import dev.marketplace.gateway.ratelimit.service.Throttled;
+import dev.marketplace.gateway.routing.service.HeldRequests;
 import dev.marketplace.gateway.routing.service.PublicOrigins;
 import dev.marketplace.gateway.routing.service.RouteTable;
 import dev.marketplace.gateway.routing.service.UpstreamProxy;
@@ -100,6 +101,7 @@ public class GatewayHandler {
         }
         // "/x/" and "/x" are the same resource to the services: route, limit and forward one of them
         String path = raw.length() > 1 && raw.endsWith("/") ? raw.substring(0, raw.length() - 1) : raw;
+        HeldRequests.Held held = RequestIds.held(ctx);
         if (path.startsWith(MANAGEMENT_PREFIX) || path.equals("/q")) {
             // health, metrics and OpenAPI live on the management interface (its own port, never exposed publicly)
             error(ctx, 404, "NOT_FOUND", "No API at " + path);
@@ -109,6 +111,7 @@ public class GatewayHandler {
             if (path.startsWith(TOKEN_PATH) && !admitsAddress(ctx, AbuseGuard.clientAddress(request))) {
                 return;
             }
+            held.waitingOn(path.startsWith(TOKEN_PATH) ? HeldRequests.TOKEN_ISSUANCE : HeldRequests.OWN_ENDPOINT);
             ctx.next();
             return;
         }
@@ -154,15 +157,33 @@ public class GatewayHandler {
         boolean overlap = route != null && route.overlapReplayCheck() && !form && isBodilessRead(request) && limit == null;
         // Plain Vert.x futures on the request's own thread: most steps complete at once (the consumer is in memory), and
         // Mutiny with context propagation cost more than the steps themselves.
+        if (form) {
+            held.waitingOn(HeldRequests.REQUEST_BODY);
+        }
         Future<Buffer> body = form ? readBody(request) : NO_BODY;
-        body.compose(buffer -> authenticator.authenticate(method.name(), uri, request.getHeader(HttpHeaders.AUTHORIZATION),
-                        buffer == null ? null : buffer.toString(StandardCharsets.UTF_8))
-                        .map(verified -> new Admitted(authorizer.authorize(counted(verified.map(Verified::caller), client),
-                                method, path), buffer, firstUse(verified.get(), client))))
-                .compose(admitted -> overlap ? Future.succeededFuture(admitted) : admitted.firstUse().map(admitted))
-                .compose(admitted -> rateLimiter.check(admitted.caller().subject(), limit)
-                        .map(decision -> decision.allowed() ? admitted : admitted.limited(decision.retryAfterSeconds())))
-                .onComplete(result -> Contexts.runOn(context, () -> admit(ctx, context, route, forwardedUri, origin, result)));
+        body.compose(buffer -> {
+                    held.waitingOn(HeldRequests.CONSUMER_LOOKUP);
+                    return authenticator.authenticate(method.name(), uri, request.getHeader(HttpHeaders.AUTHORIZATION),
+                            buffer == null ? null : buffer.toString(StandardCharsets.UTF_8))
+                            .map(verified -> new Admitted(authorizer.authorize(counted(verified.map(Verified::caller), client),
+                                    method, path), buffer, firstUse(verified.get(), client)));
+                })
+                .compose(admitted -> {
+                    if (overlap) {
+                        return Future.succeededFuture(admitted);
+                    }
+                    held.waitingOn(HeldRequests.NONCE_CHECK);
+                    return admitted.firstUse().map(admitted);
+                })
+                .compose(admitted -> {
+                    if (limit != null) {
+                        held.waitingOn(HeldRequests.RATE_LIMITER);
+                    }
+                    return rateLimiter.check(admitted.caller().subject(), limit)
+                            .map(decision -> decision.allowed() ? admitted : admitted.limited(decision.retryAfterSeconds()));
+                })
+                .onComplete(result -> Contexts.runOn(context,
+                        () -> admit(ctx, context, route, forwardedUri, origin, held, result)));
     }
 
     /** Succeeds on the first use of the call's nonce; a replay counts as a failed authentication and is a plain 403. */
@@ -208,7 +229,7 @@ public class GatewayHandler {
     }
 
     private void admit(RoutingContext ctx, Context context, RouteTable.Route route, String forwardedUri,
-            PublicOrigins.Origin origin, AsyncResult<Admitted> result) {
+            PublicOrigins.Origin origin, HeldRequests.Held held, AsyncResult<Admitted> result) {
         if (result.failed()) {
             fail(ctx, result.cause());
             return;
@@ -224,6 +245,7 @@ public class GatewayHandler {
             }
             continueIfExpected(ctx.request());
             ctx.request().resume();
+            held.waitingOn(HeldRequests.CREDENTIALS_API);
             ctx.next();
         } else {
             continueIfExpected(ctx.request());
@@ -240,7 +262,7 @@ public class GatewayHandler {
                 admission = onRequestContext.future().onFailure(refused -> fail(ctx, refused));
             }
             proxy.forward(ctx.request(), forwardedUri, origin, route, tokens.tokenFor(admitted.caller()), admitted.body(),
-                    admission);
+                    admission, held);
         }
     }
 

@@ -37,6 +37,8 @@ import io.quarkus.security.UnauthorizedException;
  */
 public class ApiExceptionMappers {
     private static final Logger LOG = Logger.getLogger(ApiExceptionMappers.class);
+    /** 409 code of a write that lost a race with another write of the same resource. */
+    public static final String CONCURRENT_UPDATE = "CONCURRENT_UPDATE";
 
     private final PoolExhaustion poolExhaustion;
 
@@ -141,11 +143,32 @@ public class ApiExceptionMappers {
         if (isUniqueViolation(e)) {
             return Errors.response(409, "CONFLICT", "A resource with the same unique value already exists");
         }
+        if (isConcurrentUpdate(e)) {
+            return Errors.response(409, CONCURRENT_UPDATE,
+                    "The resource was changed by another request at the same time; read it again and retry");
+        }
         if (PoolExhaustion.isAcquisitionTimeout(e)) {
             return poolExhaustion.answer();
         }
         LOG.error("Unexpected failure", e);
         return Errors.response(500, "INTERNAL_ERROR", "The request could not be processed");
+    }
+
+    /**
+     * Hibernate's optimistic-lock failure, however wrapped: the row of a {@code @Version} entity changed in another
+     * transaction between this request's read and its write (two simultaneous PATCHes of one company), which was a 500.
+     * By class name, since not every module has Hibernate.
+     */
+    static boolean isConcurrentUpdate(Throwable e) {
+        for (Throwable t = e; t != null; t = t.getCause() == t ? null : t.getCause()) {
+            for (Class<?> type = t.getClass(); type != null; type = type.getSuperclass()) {
+                String name = type.getName();
+                if (name.equals("org.hibernate.StaleStateException") || name.equals("jakarta.persistence.OptimisticLockException")) {
+                    return true;
+                }
+            }
+        }
+        return false;
     }
 
     /** PostgreSQL reports duplicates as SQLSTATE 23505, however deep the persistence layer wrapped it. */
