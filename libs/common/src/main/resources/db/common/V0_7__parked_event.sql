@@ -19,5 +19,5 @@ create table parked_event (
 create unique index parked_event_once on parked_event (consumer, event_id) where event_id is not null;
 create index parked_event_list on parked_event (status, last_failed_at desc);
 
--- processed_event rows older than the topic's retention are purged (InboxHousekeeping)
+-- processed_event rows older than the topic's retention are purged (inbox Housekeeping)
 create index processed_event_age on processed_event (processed_at);

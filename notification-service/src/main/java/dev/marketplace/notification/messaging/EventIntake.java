@@ -1,13 +1,11 @@
 package dev.marketplace.notification.messaging;
 
-import java.util.Set;
-
 import jakarta.enterprise.context.ApplicationScoped;
 
 import com.fasterxml.jackson.databind.JsonNode;
 
 import dev.marketplace.common.events.EventEnvelope;
-import dev.marketplace.common.events.inbox.EventHandler;
+import dev.marketplace.common.events.inbox.TypedEventHandler;
 import dev.marketplace.notification.delivery.service.DeliveryJob;
 import dev.marketplace.notification.delivery.service.DeliveryPlanner;
 import dev.marketplace.notification.eventlog.service.EventLogService;
@@ -22,7 +20,7 @@ import io.smallrye.mutiny.Uni;
  * committed, the vendor dispatcher and the delivery job are woken rather than left to their next tick.
  */
 @ApplicationScoped
-public class EventIntake implements EventHandler<JsonNode> {
+public class EventIntake extends TypedEventHandler<JsonNode> {
     /** The name its processed events were recorded under before the inbox: kept. */
     public static final String CONSUMER = "notification-service";
 
@@ -34,26 +32,12 @@ public class EventIntake implements EventHandler<JsonNode> {
 
     public EventIntake(VendorEventIntake vendorEvents, EventLogService eventLog, DeliveryPlanner planner,
             VendorDispatcher vendorDispatcher, DeliveryJob deliveryJob) {
+        super(CONSUMER, JsonNode.class, null, EVERY_TYPE);
         this.vendorEvents = vendorEvents;
         this.eventLog = eventLog;
         this.planner = planner;
         this.vendorDispatcher = vendorDispatcher;
         this.deliveryJob = deliveryJob;
-    }
-
-    @Override
-    public String name() {
-        return CONSUMER;
-    }
-
-    @Override
-    public Set<String> types() {
-        return EVERY_TYPE;
-    }
-
-    @Override
-    public Class<JsonNode> payloadType() {
-        return JsonNode.class;
     }
 
     @Override

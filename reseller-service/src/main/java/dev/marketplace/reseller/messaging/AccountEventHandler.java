@@ -2,14 +2,13 @@ package dev.marketplace.reseller.messaging;
 
 import java.time.Instant;
 import java.util.List;
-import java.util.Set;
 
 import jakarta.enterprise.context.ApplicationScoped;
 
 import com.fasterxml.jackson.databind.JsonNode;
 
 import dev.marketplace.common.events.EventEnvelope;
-import dev.marketplace.common.events.inbox.EventHandler;
+import dev.marketplace.common.events.inbox.TypedEventHandler;
 import dev.marketplace.common.events.inbox.EventRejected;
 import dev.marketplace.reseller.directory.domain.DirectoryChange;
 import dev.marketplace.reseller.directory.service.AccountPayloads;
@@ -22,7 +21,7 @@ import io.smallrye.mutiny.Uni;
  * parked at once, a failing one after its attempts. Events of other sources are not this handler's.
  */
 @ApplicationScoped
-public class AccountEventHandler implements EventHandler<JsonNode> {
+public class AccountEventHandler extends TypedEventHandler<JsonNode> {
     public static final String SOURCE = "account-service";
     /** The name the directory's processed events are recorded under (unchanged since before the inbox). */
     static final String NAME = "reseller-directory";
@@ -30,27 +29,8 @@ public class AccountEventHandler implements EventHandler<JsonNode> {
     private final Directory directory;
 
     public AccountEventHandler(Directory directory) {
+        super(NAME, JsonNode.class, SOURCE, AccountPayloads.TYPES);
         this.directory = directory;
-    }
-
-    @Override
-    public String name() {
-        return NAME;
-    }
-
-    @Override
-    public Set<String> types() {
-        return AccountPayloads.TYPES;
-    }
-
-    @Override
-    public Class<JsonNode> payloadType() {
-        return JsonNode.class;
-    }
-
-    @Override
-    public boolean accepts(EventEnvelope event) {
-        return SOURCE.equals(event.source());
     }
 
     @Override

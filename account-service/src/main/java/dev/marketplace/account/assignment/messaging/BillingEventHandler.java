@@ -16,7 +16,7 @@ import dev.marketplace.account.assignment.service.AssignmentProjection;
 import dev.marketplace.account.assignment.service.AssignmentProjection.Change;
 import dev.marketplace.common.events.EventEnvelope;
 import dev.marketplace.common.events.EventTypes;
-import dev.marketplace.common.events.inbox.EventHandler;
+import dev.marketplace.common.events.inbox.TypedEventHandler;
 import dev.marketplace.common.events.inbox.EventRejected;
 import dev.marketplace.common.events.payload.SubscriptionVendorEvent;
 import io.smallrye.mutiny.Uni;
@@ -34,7 +34,7 @@ import io.smallrye.mutiny.Uni;
  * {@code assignment} view of a result or the request's {@code userUuid}.
  */
 @ApplicationScoped
-public class BillingEventHandler implements EventHandler<JsonNode> {
+public class BillingEventHandler extends TypedEventHandler<JsonNode> {
     public static final String SOURCE = "billing-service";
     /** Billing's requests to vendors; each is followed by {@code <type>_SUCCEEDED} or {@code <type>_FAILED}. */
     public static final Set<String> REQUESTS = EventTypes.SUBSCRIPTION_VENDOR_EVENTS;
@@ -47,28 +47,9 @@ public class BillingEventHandler implements EventHandler<JsonNode> {
     private final AssignmentProjection projection;
 
     public BillingEventHandler(ObjectMapper mapper, AssignmentProjection projection) {
+        super(NAME, JsonNode.class, SOURCE, TYPES);
         this.mapper = mapper;
         this.projection = projection;
-    }
-
-    @Override
-    public String name() {
-        return NAME;
-    }
-
-    @Override
-    public Set<String> types() {
-        return TYPES;
-    }
-
-    @Override
-    public Class<JsonNode> payloadType() {
-        return JsonNode.class;
-    }
-
-    @Override
-    public boolean accepts(EventEnvelope event) {
-        return SOURCE.equals(event.source());
     }
 
     @Override

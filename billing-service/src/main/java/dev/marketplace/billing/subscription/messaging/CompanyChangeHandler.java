@@ -10,7 +10,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.marketplace.billing.subscription.service.SubscriptionService;
 import dev.marketplace.common.events.EventEnvelope;
 import dev.marketplace.common.events.EventTypes;
-import dev.marketplace.common.events.inbox.EventHandler;
+import dev.marketplace.common.events.inbox.TypedEventHandler;
 import dev.marketplace.common.events.inbox.EventRejected;
 import io.smallrye.mutiny.Uni;
 
@@ -20,26 +20,12 @@ import io.smallrye.mutiny.Uni;
  * (keyed by the company); the inbox applies each once.
  */
 @ApplicationScoped
-public class CompanyChangeHandler implements EventHandler<JsonNode> {
+public class CompanyChangeHandler extends TypedEventHandler<JsonNode> {
     private final SubscriptionService subscriptions;
 
     public CompanyChangeHandler(SubscriptionService subscriptions) {
+        super("billing-company-changes", JsonNode.class, null, Set.of(EventTypes.COMPANY_UPDATED, EventTypes.COMPANY_PATCHED));
         this.subscriptions = subscriptions;
-    }
-
-    @Override
-    public String name() {
-        return "billing-company-changes";
-    }
-
-    @Override
-    public Set<String> types() {
-        return Set.of(EventTypes.COMPANY_UPDATED, EventTypes.COMPANY_PATCHED);
-    }
-
-    @Override
-    public Class<JsonNode> payloadType() {
-        return JsonNode.class;
     }
 
     @Override

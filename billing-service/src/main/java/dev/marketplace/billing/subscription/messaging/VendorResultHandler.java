@@ -14,7 +14,7 @@ import dev.marketplace.billing.subscription.service.VendorResults;
 import dev.marketplace.common.error.ApiException;
 import dev.marketplace.common.events.EventEnvelope;
 import dev.marketplace.common.events.EventTypes;
-import dev.marketplace.common.events.inbox.EventHandler;
+import dev.marketplace.common.events.inbox.TypedEventHandler;
 import dev.marketplace.common.events.inbox.EventRejected;
 import dev.marketplace.common.events.payload.VendorResult;
 import io.smallrye.mutiny.Uni;
@@ -27,7 +27,7 @@ import io.smallrye.mutiny.Uni;
  * counted as processed.
  */
 @ApplicationScoped
-public class VendorResultHandler implements EventHandler<VendorResult> {
+public class VendorResultHandler extends TypedEventHandler<VendorResult> {
     /** The name its processed events were recorded under before the inbox: kept. */
     static final String NAME = "billing-vendor-results";
     private static final Logger LOG = Logger.getLogger(VendorResultHandler.class);
@@ -36,23 +36,9 @@ public class VendorResultHandler implements EventHandler<VendorResult> {
     private final VendorResults results;
 
     public VendorResultHandler(Validator validator, VendorResults results) {
+        super(NAME, VendorResult.class, null, Set.of(EventTypes.VENDOR_EVENT_RESULT));
         this.validator = validator;
         this.results = results;
-    }
-
-    @Override
-    public String name() {
-        return NAME;
-    }
-
-    @Override
-    public Set<String> types() {
-        return Set.of(EventTypes.VENDOR_EVENT_RESULT);
-    }
-
-    @Override
-    public Class<VendorResult> payloadType() {
-        return VendorResult.class;
     }
 
     @Override
