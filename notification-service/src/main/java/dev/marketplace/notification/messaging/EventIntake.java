@@ -1,6 +1,6 @@
 package dev.marketplace.notification.messaging;
 
-import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Singleton;
 
 import com.fasterxml.jackson.databind.JsonNode;
 
@@ -19,7 +19,7 @@ import io.smallrye.mutiny.Uni;
  * hear about it, stores the event in the log (with what the vendor side noted) and plans its notifications. Once that
  * committed, the vendor dispatcher and the delivery job are woken rather than left to their next tick.
  */
-@ApplicationScoped
+@Singleton
 public class EventIntake extends TypedEventHandler<JsonNode> {
     /** The name its processed events were recorded under before the inbox: kept. */
     public static final String CONSUMER = "notification-service";

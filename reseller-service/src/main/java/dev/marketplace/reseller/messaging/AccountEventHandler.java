@@ -3,7 +3,7 @@ package dev.marketplace.reseller.messaging;
 import java.time.Instant;
 import java.util.List;
 
-import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Singleton;
 
 import com.fasterxml.jackson.databind.JsonNode;
 
@@ -20,7 +20,7 @@ import io.smallrye.mutiny.Uni;
  * says which and what is read), on the shared inbox: each event once, in the inbox's transaction; a malformed one is
  * parked at once, a failing one after its attempts. Events of other sources are not this handler's.
  */
-@ApplicationScoped
+@Singleton
 public class AccountEventHandler extends TypedEventHandler<JsonNode> {
     public static final String SOURCE = "account-service";
     /** The name the directory's processed events are recorded under (unchanged since before the inbox). */

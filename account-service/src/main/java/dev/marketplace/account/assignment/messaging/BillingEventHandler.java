@@ -6,7 +6,7 @@ import java.util.UUID;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
 
-import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Singleton;
 
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -33,7 +33,7 @@ import io.smallrye.mutiny.Uni;
  * {@code creator.uuid} (the purchaser) and, on SUBSCRIPTION_ORDER, {@code order.editionName}; for USER_* events the
  * {@code assignment} view of a result or the request's {@code userUuid}.
  */
-@ApplicationScoped
+@Singleton
 public class BillingEventHandler extends TypedEventHandler<JsonNode> {
     public static final String SOURCE = "billing-service";
     /** Billing's requests to vendors; each is followed by {@code <type>_SUCCEEDED} or {@code <type>_FAILED}. */

@@ -3,7 +3,7 @@ package dev.marketplace.billing.subscription.messaging;
 import java.util.Set;
 import java.util.UUID;
 
-import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Singleton;
 
 import com.fasterxml.jackson.databind.JsonNode;
 
@@ -19,7 +19,7 @@ import io.smallrye.mutiny.Uni;
  * becomes the billing day of its subscriptions from their next billing date. Events of one company arrive in order
  * (keyed by the company); the inbox applies each once.
  */
-@ApplicationScoped
+@Singleton
 public class CompanyChangeHandler extends TypedEventHandler<JsonNode> {
     private final SubscriptionService subscriptions;
 

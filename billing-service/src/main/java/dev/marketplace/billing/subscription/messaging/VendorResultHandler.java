@@ -4,7 +4,7 @@ import java.util.Set;
 import java.util.UUID;
 import java.util.stream.Collectors;
 
-import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Singleton;
 import jakarta.validation.Validator;
 
 import org.jboss.logging.Logger;
@@ -26,7 +26,7 @@ import io.smallrye.mutiny.Uni;
  * everything, then parked. A result that does not fit the subscription's state (a late duplicate) is logged and
  * counted as processed.
  */
-@ApplicationScoped
+@Singleton
 public class VendorResultHandler extends TypedEventHandler<VendorResult> {
     /** The name its processed events were recorded under before the inbox: kept. */
     static final String NAME = "billing-vendor-results";

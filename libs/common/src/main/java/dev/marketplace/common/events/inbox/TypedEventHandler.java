@@ -6,7 +6,8 @@ import dev.marketplace.common.events.EventEnvelope;
 
 /**
  * An {@link EventHandler} that states what it takes once, in its constructor: its name, the payload's record, the
- * source it listens to (null: any) and its event types. A handler then writes only {@link #handle}.
+ * source it listens to (null: any) and its event types. A handler then writes only {@link #handle}. Declare the
+ * subclass {@code @Singleton}: a normal-scoped bean needs a no-argument constructor for its proxy, which this has not.
  */
 public abstract class TypedEventHandler<P> implements EventHandler<P> {
     private final String name;
