@@ -33,6 +33,7 @@ class ListStatementsTest {
         String partner = newPartner();
         UUID company = UUID.randomUUID();
         UUID user = UUID.randomUUID();
+        FakeAccount.buyer(partner, company, user);
         ListRows.orders(partner, company, user, 12, "ACTIVE", 5_000_000_000L + (long) (Math.random() * 1_000_000_000L));
         sql("update subscription set items = '[{\"unit\":\"USER\",\"quantity\":3}]' where partner = ?", partner);
         samePerPage(n -> asPartner(partner).get("/api/billing/v1/orders?count=" + n).then().statusCode(200)
@@ -53,6 +54,7 @@ class ListStatementsTest {
         String partner = newPartner();
         UUID company = UUID.randomUUID();
         UUID user = UUID.randomUUID();
+        FakeAccount.buyer(partner, company, user);
         ListRows.invoices(partner, company, user, 12, "UNPAID", 10, 1);
         ListRows.payments(partner, 1, 12, "FAILED");
         String companyPath = "/api/billing/v1/companies/" + company;

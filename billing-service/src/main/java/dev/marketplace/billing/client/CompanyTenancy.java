@@ -11,14 +11,14 @@ import io.quarkus.cache.CompositeCacheKey;
 import io.smallrye.mutiny.Uni;
 
 /**
- * Whose company a path names, for reads scoped to the caller's marketplace: another marketplace's company is a 403, as
- * account-service answers it. Such a read stays correct without the answer (its rows are filtered by marketplace), so
- * when account-service cannot say (down, its breaker open), the read goes on rather than failing with it.
+ * Whether a path's company exists for the caller's marketplace, for reads scoped to it: a company account-service does
+ * not know is a 404, as everywhere else in the API, and another marketplace's company a 403, as account-service answers
+ * it. Such a read stays correct without the answer (its rows are filtered by marketplace), so when account-service
+ * cannot say (down, its breaker open), the read goes on rather than failing with it.
  * <p>
- * A company never changes marketplace, so a company that passed is remembered for a while
- * ({@code quarkus.cache.caffeine."company-tenancy"}) instead of asking account-service on every list read; refusals and
- * failures are not remembered. An unknown company that passed and is created later in another marketplace still passes
- * until then, and its reads still show only the caller's marketplace's rows: nothing.
+ * A company is never deleted and never changes marketplace, so one that passed is remembered for a while
+ * ({@code quarkus.cache.caffeine."company-tenancy"}) instead of asking account-service on every list read; refusals
+ * (unknown, foreign) and failures are not remembered, so a company created a moment later is found.
  */
 @ApplicationScoped
 public class CompanyTenancy {
@@ -30,10 +30,15 @@ public class CompanyTenancy {
         this.passed = passed;
     }
 
-    /** Fails with 403 when the company belongs to another marketplace; an unknown company passes (it has nothing). */
-    public Uni<Void> requireNotForeign(String partner, UUID company) {
+    /** Fails with 404 when account-service knows no such company, with 403 when it belongs to another marketplace. */
+    public Uni<Void> requireKnown(String partner, UUID company) {
         return passed.getAsync(new CompositeCacheKey(partner, company),
-                key -> account.purchaseProfile(partner, company, null).replaceWith(Boolean.TRUE)).replaceWithVoid()
+                key -> account.purchaseProfile(partner, company, null).map(profile -> {
+                    if (profile.isEmpty()) {
+                        throw ApiException.notFound("Company", company);
+                    }
+                    return Boolean.TRUE;
+                })).replaceWithVoid()
                 .onFailure(e -> e instanceof ApiException api && api.status() == 503).recoverWithNull();
     }
 }

@@ -193,8 +193,8 @@ class OrderRulesTest {
         asPartner(partner).get(path(foreign, admin)).then().statusCode(403);
         asPartner(partner).get("/api/billing/v1/companies/" + foreign + "/invoices").then().statusCode(403);
         asPartner(partner).get("/api/billing/v1/companies/" + foreign + "/users/" + admin + "/invoices").then().statusCode(403);
-        // an unknown company has simply nothing
-        asPartner(partner).get(path(UUID.randomUUID(), admin)).then().statusCode(200).body("size()", equalTo(0));
+        // an unknown company is not found, as everywhere else in the API
+        asPartner(partner).get(path(UUID.randomUUID(), admin)).then().statusCode(404).body("code", equalTo("NOT_FOUND"));
         assertEquals(0, sql("select count(*) from subscription where company_uuid = ?", company));
         asPartner(partner).body(order(product, 1)).post(path(company, admin)).then().statusCode(201);
         as(InternalTokens.bearerAsUser(partner, admin, Roles.USER)).body(order(product, 1)).post(path(company, admin)).then()

@@ -339,6 +339,46 @@ class BundleApiTest {
     }
 
     @Test
+    void withoutACompanyTheStatusIsTheMarketplacesView() {
+        long id = product("Marketplace View App", Map.of(), List.of(new HashMap<>(edition("TRIAL"))));
+        publish(partner, id);
+        UUID user = UUID.randomUUID();
+        String status = BUNDLES + "/" + id + "/status";
+        int billingCalls = StandIns.requests("billing");
+
+        // a user acting through the marketplace, channel credentials, a read-only reader: one entry, nothing bought
+        for (String caller : List.of(InternalTokens.bearerAsUser(partner, user, Roles.USER),
+                InternalTokens.bearer(partner, Roles.CHANNEL_ADMIN), InternalTokens.bearer(partner, Roles.PARTNER_READ),
+                InternalTokens.bearer(partner, Roles.USER))) {
+            as(caller).get(status).then().statusCode(200).body("$", hasSize(1)).body("[0].assigned", equalTo(false))
+                    .body("[0].pending", equalTo(false)).body("[0].companyEntitlementId", nullValue())
+                    .body("[0].freeTrialAllowed", equalTo(true)).body("[0].freeTrialDaysLeft", equalTo(30));
+        }
+        asAdmin(partner).queryParam("userId", user.toString()).get(status).then().statusCode(200)
+                .body("[0].freeTrialAllowed", equalTo(true));
+        String xml = asAdmin(partner).accept("application/xml").get(status).then().statusCode(200).extract().asString();
+        assertTrue(xml.startsWith("<userAppInfos><userAppInfo>") && xml.contains("<assigned>false</assigned>"), xml);
+        assertEquals(billingCalls, StandIns.requests("billing"), "billing is not asked: no company, no subscriptions");
+
+        // a bundle without a trial offers none
+        long plain = product("Marketplace View Plain", Map.of(), List.of(paidEdition("STD", plan("MONTHLY", 10, 9))));
+        publish(partner, plain);
+        asAdmin(partner).get(BUNDLES + "/" + plain + "/status").then().statusCode(200)
+                .body("[0].freeTrialAllowed", equalTo(false)).body("[0].freeTrialDaysLeft", equalTo(0));
+
+        // unknown or unseen bundles, and other users' status, are refused as before
+        asAdmin(partner).get(BUNDLES + "/999999999/status").then().statusCode(404).body("code", equalTo("NOT_FOUND"));
+        long draft = product("Marketplace View Draft", Map.of(), List.of(edition("STD")));
+        as(InternalTokens.bearerAsUser(partner, user, Roles.USER)).get(BUNDLES + "/" + draft + "/status").then()
+                .statusCode(404);
+        as(InternalTokens.bearer(newPartner(), Roles.CHANNEL_ADMIN)).get(status).then().statusCode(404);
+        as(InternalTokens.bearerAsUser(partner, user, Roles.USER)).queryParam("userId", UUID.randomUUID().toString())
+                .get(status).then().statusCode(403);
+        asAdmin(partner).get(BUNDLES + "/abc/status").then().statusCode(400).body("message", containsString("bundleId"));
+        asAdmin(partner).queryParam("userId", "nope").get(status).then().statusCode(400).body("message", containsString("userId"));
+    }
+
+    @Test
     void statusIsTheUsersApplicationInfoFromBilling() {
         Map<String, Object> trial = new HashMap<>(edition("TRIAL"));
         long id = product("Trial App", Map.of(), List.of(trial));
@@ -381,9 +421,9 @@ class BundleApiTest {
         // refusals
         as(asUser).queryParam("companyId", company.toString()).queryParam("userId", UUID.randomUUID().toString()).get(status)
                 .then().statusCode(403);
-        as(asUser).get(status).then().statusCode(400).body("message", containsString("companyId"));
         asAdmin(partner).queryParam("companyId", company.toString()).get(status).then().statusCode(400)
-                .body("message", containsString("userId"));
+                .body("code", equalTo("INVALID_FIELD"))
+                .body("message", equalTo("userId: is required with companyId when the caller does not act as a user"));
         as(asUser).queryParam("companyId", "nope").get(status).then().statusCode(400).body("message", containsString("companyId"));
         as(InternalTokens.bearerAsUser(newPartner(), user, Roles.USER)).queryParam("companyId", company.toString()).get(status)
                 .then().statusCode(404);

@@ -27,6 +27,7 @@ import org.junit.jupiter.api.Test;
 
 import dev.marketplace.testkit.DomainEvents;
 import dev.marketplace.common.security.InternalToken;
+import dev.marketplace.common.net.OutboundUrlGuard;
 import dev.marketplace.common.security.Roles;
 import dev.marketplace.testkit.InternalTokens;
 import io.quarkus.test.junit.QuarkusTest;
@@ -253,6 +254,24 @@ class IntegrationApiTest {
         // loopback vendors are allowed here only because the test profile sets marketplace.outbound.allow-private
         asAdmin(partner).body(Map.of("eventUrls", Map.of("SUBSCRIPTION_ORDER", "http://127.0.0.1:9/create?eventUrl={eventUrl}")))
                 .put(path).then().statusCode(200);
+    }
+
+    @Test
+    void otherSpellingsOfTheMetadataAddressAreRefusedToo() {
+        long id = createProduct(partner, List.of()).getLong("id");
+        String path = "/api/marketplace/v1/products/" + id + "/integration";
+        String safe = "https://vendor.example/create?eventUrl={eventUrl}";
+        asAdmin(partner).body(Map.of("eventUrls", Map.of("SUBSCRIPTION_ORDER", safe))).put(path).then().statusCode(200);
+        // link-local (169.254/16) and 0.0.0.0 as inet_aton reads them (link-local and unspecified stay refused in this profile)
+        for (String host : List.of("0xA9FEA9FE", "0251.0376.0251.0376", "2852039166", "0xA9.254.0376.254", "169.254.43518",
+                "169.16689662", "0", "0x0.0", "[::ffff:0:a9fe:a9fe]", "[2002:a9fe:a9fe::]")) {
+            asAdmin(partner).body(Map.of("eventUrls", Map.of("SUBSCRIPTION_ORDER",
+                    "http://" + host + "/latest/meta-data/?eventUrl={eventUrl}", "SUBSCRIPTION_CANCEL", safe)))
+                    .put(path).then().statusCode(400).body("code", equalTo("INVALID_FIELD"))
+                    .body("message", equalTo("eventUrls.SUBSCRIPTION_ORDER: " + OutboundUrlGuard.INTERNAL_ADDRESS));
+        }
+        asAdmin(partner).get(path).then().statusCode(200).body("eventUrls.SUBSCRIPTION_ORDER", equalTo(safe))
+                .body("eventUrls.size()", equalTo(1));
     }
 
     /** The gateway's own service token: no partner claim. */

@@ -57,9 +57,14 @@ class StorefrontEndToEndTest {
         client.signed("GET", one).get(client.url(one)).then().statusCode(200).body("startingPrice.amount.USD", equalTo(12))
                 .body("discountDetails", equalTo(null));
 
-        // a user's status: billing (real) knows no subscription of theirs
-        String company = UUID.randomUUID().toString();
-        String user = UUID.randomUUID().toString();
+        // a user's status: billing (real) knows no subscription of theirs in their company (account-service's)
+        String company = client.signed("POST", "/api/account/v2/companies").contentType(ContentType.JSON)
+                .body(Map.of("name", "Status Co " + word, "countryCode", "US",
+                        "firstUser", Map.of("email", "stan-" + word + "@e2e.example", "firstName", "Stan")))
+                .post(client.url("/api/account/v2/companies")).then().statusCode(201).extract().path("uuid");
+        String memberships = "/api/account/v2/companies/" + company + "/memberships";
+        String user = client.signed("GET", memberships).get(client.url(memberships)).then().statusCode(200)
+                .extract().path("content[0].user.uuid");
         String status = one + "/status?companyId=" + company + "&userId=" + user;
         client.signed("GET", status).get(client.url(status)).then().statusCode(200).body("$", hasSize(1))
                 .body("[0].assigned", equalTo(false)).body("[0].freeTrialAllowed", equalTo(true))

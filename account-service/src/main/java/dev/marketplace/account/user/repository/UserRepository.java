@@ -120,9 +120,6 @@ public class UserRepository implements PanacheRepositoryBase<AppUser, UUID> {
             where.and("exists (select 1 from membership m where m.user_uuid = u.uuid and ? || m.roles || ? like ?)",
                     SEPARATOR, SEPARATOR, "%" + SEPARATOR + f.membershipRole() + SEPARATOR + "%");
         }
-        if (f.modifiedSince() != null) {
-            where.and("u.last_modified >= ?", java.time.OffsetDateTime.ofInstant(f.modifiedSince(), java.time.ZoneOffset.UTC));
-        }
-        return where;
+        return where.andWithin("u.last_modified", f.modifiedSince(), null);
     }
 }

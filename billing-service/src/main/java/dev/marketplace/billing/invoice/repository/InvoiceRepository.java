@@ -1,7 +1,6 @@
 package dev.marketplace.billing.invoice.repository;
 
 import java.time.Instant;
-import java.time.ZoneOffset;
 import java.util.List;
 import java.util.UUID;
 
@@ -111,12 +110,7 @@ public class InvoiceRepository implements PanacheRepositoryBase<Invoice, UUID> {
         if (f.status() != null) {
             where.and("i.status = ?", f.status().name());
         }
-        if (f.from() != null) {
-            where.and("i.creation_date >= ?", f.from().atOffset(ZoneOffset.UTC));
-        }
-        if (f.to() != null) {
-            where.and("i.creation_date <= ?", f.to().atOffset(ZoneOffset.UTC));
-        }
+        where.andWithin("i.creation_date", f.from(), f.to());
         if (f.excludeFree()) {
             where.and("i.total <> 0");
         }

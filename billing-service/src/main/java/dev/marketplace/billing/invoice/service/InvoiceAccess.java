@@ -44,27 +44,20 @@ public class InvoiceAccess {
     }
 
     /**
-     * The invoices of a company: the channel, or an administrator of the company. Another marketplace's company is a
-     * 403 for the channel too (account-service says whose it is); an unknown one simply has no invoices.
+     * The invoices of a company: the channel, or an administrator of the company. A company account-service does not
+     * know is a 404 for everyone, another marketplace's a 403 (account-service says whose it is).
      */
     public Uni<Void> requireCompany(UUID company) {
         String partner = caller.partner();
-        if (channel.reader()) {
-            return tenancy.requireNotForeign(partner, company);
-        }
-        return requireCompanyAdmin(partner, company);
+        Uni<Void> known = tenancy.requireKnown(partner, company);
+        return channel.reader() ? known : known.chain(() -> requireCompanyAdmin(partner, company));
     }
 
-    /** The invoices of a user in a company: the channel, the user, or an administrator of the company. */
+    /** The invoices of a user in a company: the channel, the user, or an administrator of the company; 404 as above. */
     public Uni<Void> requireUser(UUID company, UUID user) {
         String partner = caller.partner();
-        if (channel.reader()) {
-            return tenancy.requireNotForeign(partner, company);
-        }
-        if (isUser(user)) {
-            return Uni.createFrom().voidItem();
-        }
-        return requireCompanyAdmin(partner, company);
+        Uni<Void> known = tenancy.requireKnown(partner, company);
+        return channel.reader() || isUser(user) ? known : known.chain(() -> requireCompanyAdmin(partner, company));
     }
 
     /** One invoice (read): of the caller's marketplace, and the channel's, its user's or its company administrators'. */

@@ -1,7 +1,6 @@
 package dev.marketplace.billing.payment.repository;
 
 import java.time.Instant;
-import java.time.ZoneOffset;
 import java.util.List;
 import java.util.UUID;
 
@@ -68,12 +67,7 @@ public class PaymentRepository implements PanacheRepositoryBase<Payment, Long> {
         if (f.result() != null) {
             where.and("p.result = ?", f.result().name());
         }
-        if (f.from() != null) {
-            where.and("p.date >= ?", f.from().atOffset(ZoneOffset.UTC));
-        }
-        if (f.to() != null) {
-            where.and("p.date <= ?", f.to().atOffset(ZoneOffset.UTC));
-        }
+        where.andWithin("p.date", f.from(), f.to());
         return where;
     }
 

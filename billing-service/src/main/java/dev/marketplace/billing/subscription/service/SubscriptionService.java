@@ -193,8 +193,8 @@ public class SubscriptionService {
         if (!access.channelReader()) {
             access.requireBuy(owner.user());
         }
-        // another marketplace's company is a 403 (account-service says whose it is); an unknown one simply has nothing
-        return tenancy.requireNotForeign(partner, owner.company()).chain(() -> subscriptions.search(new SubscriptionRepository.Filter(partner, owner.company(), owner.user(), null), 0, 1000)
+        // an unknown company is a 404, another marketplace's a 403 (account-service says whose it is)
+        return tenancy.requireKnown(partner, owner.company()).chain(() -> subscriptions.search(new SubscriptionRepository.Filter(partner, owner.company(), owner.user(), null), 0, 1000)
                 .map(list -> list.stream().map(payloads::view).toList()));
     }
 

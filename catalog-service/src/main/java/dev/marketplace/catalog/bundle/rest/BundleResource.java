@@ -87,15 +87,15 @@ public class BundleResource {
         return bundles.get(Ids.number("bundleId", bundleId), currency(currency), uri.getBaseUri());
     }
 
-    /** The caller's (or, for channel callers, {@code userId}'s) relation to the bundle in company {@code companyId}. */
+    /**
+     * The bundle's status: the marketplace's view, or with {@code companyId} the caller's (or, for channel callers,
+     * {@code userId}'s) relation to the bundle in that company.
+     */
     @GET
     @Path("{bundleId}/status")
     public Uni<Response> status(@RestPath String bundleId, @RestQuery String companyId, @RestQuery String userId) {
-        long id = Ids.number("bundleId", bundleId);
-        if (QueryParams.text(companyId) == null) {
-            throw ApiException.invalidField("companyId", "is required: the status is per company and user");
-        }
-        return bundles.status(id, QueryParams.uuid("companyId", companyId), QueryParams.uuid("userId", userId))
+        return bundles.status(Ids.number("bundleId", bundleId), QueryParams.uuid("companyId", companyId),
+                QueryParams.uuid("userId", userId))
                 .map(infos -> Response.ok(new GenericEntity<List<UserAppInfo>>(infos) {
                 }).build());
     }

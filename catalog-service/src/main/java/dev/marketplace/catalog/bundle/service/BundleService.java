@@ -112,18 +112,25 @@ public class BundleService {
     }
 
     /**
-     * The user's relation to the bundle in a company, one entry per subscription of it (or of a product it groups) that
-     * is not over; a single entry saying "none" when there is none. The user is the caller's ({@code xoauth_requestor_id})
-     * or, for channel callers, {@code userId}. Billing answers with the caller's own rights.
+     * The bundle's status. Without {@code company}, the marketplace's view: one entry saying nothing is bought, with the
+     * trial the bundle offers; catalog cannot tell a user's company (no claim names it, no read model holds
+     * memberships, and a user may belong to several), so a call acting as a user gets the same (catalog-service README).
+     * With {@code company}, the user's relation to the bundle there: one entry per subscription of it (or of a product
+     * it groups) that is not over, or a single entry saying "none"; the user is the caller's ({@code xoauth_requestor_id})
+     * or, for channel callers, {@code userId}, and billing answers with the caller's own rights.
      */
     @WithSession
     public Uni<List<UserAppInfo>> status(long bundleId, UUID company, UUID userAsked) {
-        UUID user = userAsked != null ? userAsked : caller.user().orElse(null);
-        if (user == null) {
-            throw ApiException.invalidField("userId", "is required when the caller does not act as a user");
-        }
         if (userAsked != null && !access.channelReader() && !caller.user().map(userAsked::equals).orElse(false)) {
             throw ApiException.forbidden();
+        }
+        if (company == null) {
+            return visible(bundleId).chain(product -> products.facts(List.of(product))
+                    .map(all -> List.of(none(all.get(product.id), true))));
+        }
+        UUID user = userAsked != null ? userAsked : caller.user().orElse(null);
+        if (user == null) {
+            throw ApiException.invalidField("userId", "is required with companyId when the caller does not act as a user");
         }
         return visible(bundleId).chain(product -> products.facts(List.of(product)).chain(all -> {
             ProductFacts facts = all.get(product.id);
@@ -142,12 +149,9 @@ public class BundleService {
                 .toList();
         List<Subscription> live = ofBundle.stream()
                 .filter(s -> !"CANCELLED".equals(s.status()) && !"FAILED".equals(s.status())).toList();
-        Optional<Edition> trialEdition = facts.visibleEditions().stream().filter(ProductFacts::hasTrial).findFirst();
         if (live.isEmpty()) {
             // a trial is for a first subscription only
-            boolean trialAllowed = trialEdition.isPresent() && ofBundle.isEmpty();
-            return Uni.createFrom().item(List.of(new UserAppInfo(false, false, false, null, false, null, null, null, null,
-                    null, null, false, false, trialAllowed, null, trialAllowed ? ProductFacts.trialDays(trialEdition.get()) : 0, false)));
+            return Uni.createFrom().item(List.of(none(facts, ofBundle.isEmpty())));
         }
         Uni<List<UserAppInfo>> all = Uni.createFrom().item(new ArrayList<>());
         for (Subscription s : live) {
@@ -168,6 +172,14 @@ public class BundleService {
                     }));
         }
         return all;
+    }
+
+    /** The entry saying nothing of the bundle is bought: a trial is offered when it has a trial edition and {@code firstTime}. */
+    private static UserAppInfo none(ProductFacts facts, boolean firstTime) {
+        Optional<Edition> trialEdition = facts.visibleEditions().stream().filter(ProductFacts::hasTrial).findFirst();
+        boolean trialAllowed = trialEdition.isPresent() && firstTime;
+        return new UserAppInfo(false, false, false, null, false, null, null, null, null, null, null, false, false, trialAllowed,
+                null, trialAllowed ? ProductFacts.trialDays(trialEdition.get()) : 0, false);
     }
 
     private static Throwable rejection(Throwable failure) {

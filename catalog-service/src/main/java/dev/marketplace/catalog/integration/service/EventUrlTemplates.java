@@ -16,6 +16,7 @@ import jakarta.validation.ConstraintValidatorContext;
 import jakarta.validation.Payload;
 
 import dev.marketplace.catalog.integration.domain.VendorEventType;
+import dev.marketplace.common.net.OutboundUrlGuard;
 
 /**
  * Event URL templates by event type: each key a {@link VendorEventType}, each value an absolute http(s) URL of at most
@@ -84,7 +85,8 @@ public @interface EventUrlTemplates {
             try {
                 URI uri = new URI(value);
                 String scheme = uri.getScheme() == null ? "" : uri.getScheme().toLowerCase(Locale.ROOT);
-                return uri.isAbsolute() && (scheme.equals("http") || scheme.equals("https")) && uri.getHost() != null;
+                // the guard's reading of the host: a numeric spelling (127.1) is judged by it, not refused as hostless
+                return uri.isAbsolute() && (scheme.equals("http") || scheme.equals("https")) && OutboundUrlGuard.hostOf(uri) != null;
             } catch (Exception e) {
                 return false;
             }

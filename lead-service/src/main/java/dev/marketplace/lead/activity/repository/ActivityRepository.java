@@ -1,8 +1,6 @@
 package dev.marketplace.lead.activity.repository;
 
 import java.time.Instant;
-import java.time.OffsetDateTime;
-import java.time.ZoneOffset;
 import java.util.List;
 import java.util.UUID;
 
@@ -39,12 +37,6 @@ public class ActivityRepository implements PanacheRepositoryBase<LeadActivity, U
 
     public static SqlFilter sqlFilter(UUID lead, Instant from, Instant to) {
         SqlFilter where = SqlFilter.scope("a.lead_id = ?", lead);
-        if (from != null) {
-            where.and("a.created_on >= ?", OffsetDateTime.ofInstant(from, ZoneOffset.UTC));
-        }
-        if (to != null) {
-            where.and("a.created_on <= ?", OffsetDateTime.ofInstant(to, ZoneOffset.UTC));
-        }
-        return where;
+        return where.andWithin("a.created_on", from, to);
     }
 }

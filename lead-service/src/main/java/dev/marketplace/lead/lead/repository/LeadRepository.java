@@ -1,8 +1,6 @@
 package dev.marketplace.lead.lead.repository;
 
 import java.time.Instant;
-import java.time.OffsetDateTime;
-import java.time.ZoneOffset;
 import java.util.List;
 import java.util.UUID;
 
@@ -98,12 +96,7 @@ public class LeadRepository implements PanacheRepositoryBase<Lead, UUID> {
         if (filter.searchText() != null) {
             where.andContains("l.search_text", filter.searchText(), common);
         }
-        if (filter.from() != null) {
-            where.and("l.created_on >= ?", utc(filter.from()));
-        }
-        if (filter.to() != null) {
-            where.and("l.created_on <= ?", utc(filter.to()));
-        }
+        where.andWithin("l.created_on", filter.from(), filter.to());
         return where;
     }
 
@@ -162,9 +155,5 @@ public class LeadRepository implements PanacheRepositoryBase<Lead, UUID> {
         return SqlFilter.scope("l.partner = ?", actor.partner()).and("l.status <> 'DELETED'")
                 .always("l.lead_type = 'MANUAL' and l.creator_company = ? and l.creator_user = ?", actor.company(),
                         actor.user());
-    }
-
-    private static OffsetDateTime utc(Instant at) {
-        return OffsetDateTime.ofInstant(at, ZoneOffset.UTC);
     }
 }

@@ -29,8 +29,11 @@ import io.smallrye.mutiny.infrastructure.Infrastructure;
  * Decides whether the marketplace may call a URL given by a client (vendor event URLs, shipping connectors): only the
  * configured schemes and ports, and never an address inside the operator's network — loopback, private (10/8,
  * 172.16/12, 192.168/16, carrier-grade NAT 100.64/10, IPv6 unique-local fc00::/7), link-local (169.254/16 with the
- * cloud metadata service, fe80::/10), unspecified, multicast, broadcast and reserved ranges. The host name is resolved
- * and every address it resolves to must pass. {@code marketplace.outbound.allow-loopback=true} (the devstack, whose
+ * cloud metadata service, fe80::/10), unspecified, multicast, broadcast and reserved ranges, also when an IPv6 address
+ * embeds such an IPv4 one. A host that C resolvers read as an IPv4 address in another spelling (hexadecimal
+ * {@code 0xA9FEA9FE}, octal {@code 0251.0376.0251.0376}, dotless {@code 2852039166}, short {@code 127.1}: {@link InetAton})
+ * is judged as that address, whatever the JVM's resolver makes of it; the host name is resolved too, and every address
+ * it resolves to must pass. {@code marketplace.outbound.allow-loopback=true} (the devstack, whose
  * vendors listen on this machine) lets loopback addresses through and nothing else;
  * {@code marketplace.outbound.allow-private=true} (module tests) lets loopback and private addresses through;
  * link-local, unspecified and multicast stay refused.
@@ -93,9 +96,14 @@ public class OutboundUrlGuard {
         if (shape.isPresent()) {
             return shape;
         }
+        String host = authority(uri).host();
+        Optional<String> literal = literalViolation(host);
+        if (literal.isPresent()) {
+            return literal;
+        }
         InetAddress[] addresses;
         try {
-            addresses = InetAddress.getAllByName(host(uri));
+            addresses = InetAddress.getAllByName(host);
         } catch (UnknownHostException e) {
             return Optional.empty();
         }
@@ -107,6 +115,10 @@ public class OutboundUrlGuard {
         Optional<String> shape = shape(uri);
         if (shape.isPresent()) {
             return shape;
+        }
+        Optional<String> literal = literalViolation(authority(uri).host());
+        if (literal.isPresent()) {
+            return literal;
         }
         for (InetAddress address : addresses) {
             if (!permitted(address)) {
@@ -156,26 +168,67 @@ public class OutboundUrlGuard {
         if (!schemes.contains(scheme)) {
             return Optional.of("must use " + schemes.stream().sorted().collect(Collectors.joining(" or ")));
         }
-        if (host(uri) == null || host(uri).isEmpty()) {
+        Authority authority = authority(uri);
+        if (authority.host() == null || authority.host().isEmpty()) {
             return Optional.of("must name a host");
         }
-        if (uri.getRawUserInfo() != null) {
+        if (authority.userInfo()) {
             return Optional.of("must not carry user information");
         }
-        int port = uri.getPort() != -1 ? uri.getPort() : "https".equals(scheme) ? 443 : "http".equals(scheme) ? 80 : -1;
+        int port = authority.port() != -1 ? authority.port() : "https".equals(scheme) ? 443 : "http".equals(scheme) ? 80 : -1;
         if (ports != null && !ports.contains(port)) {
             return Optional.of("must use port " + ports.stream().sorted().map(String::valueOf).collect(Collectors.joining(" or ")));
         }
         return Optional.empty();
     }
 
-    /** The host without IPv6 brackets; null for a URI without one (also when the authority does not parse as a host). */
-    private static String host(URI uri) {
+    /**
+     * The address an inet_aton spelling of the host names ({@link InetAton}: {@code 0xA9FEA9FE}, {@code 127.1}), judged
+     * without a resolver; empty when the host is no such spelling or the address may be called.
+     */
+    private Optional<String> literalViolation(String host) {
+        return InetAton.parse(host).filter(address -> !permitted(address)).map(address -> INTERNAL_ADDRESS);
+    }
+
+    /**
+     * The host {@code uri} names as this guard reads it (without IPv6 brackets), or null: also an IPv4 address in one of
+     * inet_aton's spellings, which java.net.URI does not take for a host name ({@code URI.getHost()} is null for
+     * {@code http://127.1/}). A check of a URL's shape uses it so that such a URL reaches this guard's judgement.
+     */
+    public static String hostOf(URI uri) {
+        return authority(uri).host();
+    }
+
+    /** The host (without IPv6 brackets; null when there is none), the port (-1: the scheme's) and whether user information is given. */
+    private record Authority(String host, int port, boolean userInfo) {
+    }
+
+    /**
+     * The URI's authority. java.net.URI takes most inet_aton spellings ({@code 127.1}, {@code 0251.0376.0251.0376})
+     * for no host name at all and keeps them as a registry-based authority: such an authority counts as a host when it
+     * spells an IPv4 address, so that it is judged as the address it names rather than refused as hostless.
+     */
+    private static Authority authority(URI uri) {
         String host = uri.getHost();
-        if (host != null && host.startsWith("[") && host.endsWith("]")) {
-            return host.substring(1, host.length() - 1);
+        if (host != null) {
+            if (host.startsWith("[") && host.endsWith("]")) {
+                host = host.substring(1, host.length() - 1);
+            }
+            return new Authority(host, uri.getPort(), uri.getRawUserInfo() != null);
         }
-        return host;
+        String raw = uri.getRawAuthority();
+        if (raw == null) {
+            return new Authority(null, -1, false);
+        }
+        boolean userInfo = raw.contains("@");
+        String hostAndPort = raw.substring(raw.lastIndexOf('@') + 1);
+        int colon = hostAndPort.lastIndexOf(':');
+        String candidate = colon < 0 ? hostAndPort : hostAndPort.substring(0, colon);
+        String port = colon < 0 ? null : hostAndPort.substring(colon + 1);
+        if (InetAton.parse(candidate).isEmpty() || port != null && !port.matches("[0-9]{1,5}")) {
+            return new Authority(null, -1, userInfo);
+        }
+        return new Authority(candidate, port == null ? -1 : Integer.parseInt(port), userInfo);
     }
 
     enum Range {
@@ -200,11 +253,16 @@ public class OutboundUrlGuard {
             return classify4(b);
         }
         if (address instanceof Inet6Address) {
-            // IPv4 embedded in IPv6: mapped ::ffff:a.b.c.d, compatible ::a.b.c.d, NAT64 64:ff9b::a.b.c.d
+            // IPv4 embedded in IPv6: mapped ::ffff:a.b.c.d, compatible ::a.b.c.d, translated ::ffff:0:a.b.c.d,
+            // NAT64 64:ff9b::a.b.c.d
             boolean mapped = zero(b, 0, 10) && (b[10] & 0xff) == 0xff && (b[11] & 0xff) == 0xff;
+            boolean translated = zero(b, 0, 8) && (b[8] & 0xff) == 0xff && (b[9] & 0xff) == 0xff && zero(b, 10, 12);
             boolean nat64 = b[0] == 0 && (b[1] & 0xff) == 0x64 && (b[2] & 0xff) == 0xff && (b[3] & 0xff) == 0x9b && zero(b, 4, 12);
-            if (mapped || zero(b, 0, 12) || nat64) {
+            if (mapped || translated || zero(b, 0, 12) || nat64) {
                 return classify4(Arrays.copyOfRange(b, 12, 16));
+            }
+            if (b[0] == 0x20 && b[1] == 0x02) {
+                return classify4(Arrays.copyOfRange(b, 2, 6)); // 6to4 2002:AABB:CCDD::/48 carries a.b.c.d
             }
             int first = b[0] & 0xff;
             if ((first & 0xfe) == 0xfc) {

@@ -1,5 +1,6 @@
 package dev.marketplace.common.paging;
 
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
@@ -56,6 +57,25 @@ public final class SqlFilter {
         }
         where.append('(').append(numbered).append(')');
         return this;
+    }
+
+    /**
+     * Adds a caller's date filter on {@code column} (a {@code timestamptz}), both ends inclusive at the millisecond the
+     * API shows ({@link MillisRange}): {@code column >= from} and {@code column < to + 1 ms}; an open end adds nothing.
+     */
+    public SqlFilter andWithin(String column, MillisRange range) {
+        if (range.sqlFrom() != null) {
+            and(column + " >= ?", range.sqlFrom());
+        }
+        if (range.sqlToExclusive() != null) {
+            and(column + " < ?", range.sqlToExclusive());
+        }
+        return this;
+    }
+
+    /** Same, for {@code from} and {@code to} as a caller gave them (either may be null). */
+    public SqlFilter andWithin(String column, Instant from, Instant to) {
+        return andWithin(column, new MillisRange(from, to));
     }
 
     /**

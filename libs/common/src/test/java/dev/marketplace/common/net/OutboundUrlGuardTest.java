@@ -38,6 +38,63 @@ class OutboundUrlGuardTest {
     }
 
     @Test
+    void otherSpellingsOfAnInternalIpv4AddressAreRefusedWithoutAResolver() {
+        // each is in 169.254/16, 127/8, 10/8 or 0/8 to inet_aton, whatever the JVM's resolver would make of it
+        for (String host : List.of("0xA9FEA9FE", "0xa9fea9fe", "0XA9FEA9FE", "0251.0376.0251.0376", "2852039166",
+                "0xA9.254.0376.254", "169.254.43518", "169.16689662", "0xA9.0xFE.0xA9.0xFE", "025177524776",
+                "127.1", "127.0.1", "0x7f.1", "0177.0.0.1", "0177.1", "2130706433", "0x7f000001", "017700000001",
+                "10.1", "012.0.0.1", "0x0a000001", "167772161", "0", "0x0", "127.1.")) {
+            assertEquals(Optional.of(OutboundUrlGuard.INTERNAL_ADDRESS), strict.violation("http://" + host + "/latest/meta-data/"),
+                    host);
+            assertEquals(Optional.of(OutboundUrlGuard.INTERNAL_ADDRESS),
+                    strict.violation(URI.create("https://" + host + "/x"), List.of()), host + " when connecting");
+        }
+        // link-local stays refused where private and loopback addresses are allowed
+        for (String host : List.of("0xA9FEA9FE", "0251.0376.0251.0376", "2852039166", "0xA9.254.0376.254", "169.254.43518")) {
+            assertEquals(Optional.of(OutboundUrlGuard.INTERNAL_ADDRESS), devstack.violation("http://" + host + "/"), host);
+        }
+        // a port still counts in those spellings
+        assertEquals(Optional.of("must use port 80 or 443"), strict.violation("http://127.1:8080/"));
+        assertEquals(Optional.of("must not carry user information"), strict.violation("http://user@169.254.43518/"));
+    }
+
+    @Test
+    void inetAtonReadsEveryFormAndNothingElse() throws Exception {
+        Map<String, String> spelled = Map.ofEntries(Map.entry("0xA9FEA9FE", "169.254.169.254"),
+                Map.entry("0251.0376.0251.0376", "169.254.169.254"), Map.entry("2852039166", "169.254.169.254"),
+                Map.entry("0xA9.254.0376.254", "169.254.254.254"), Map.entry("169.254.43518", "169.254.169.254"),
+                Map.entry("169.16689662", "169.254.169.254"), Map.entry("127.1", "127.0.0.1"), Map.entry("012.0.0.1", "10.0.0.1"),
+                Map.entry("8.8.8.8", "8.8.8.8"), Map.entry("0x08080808", "8.8.8.8"), Map.entry("4294967295", "255.255.255.255"),
+                Map.entry("1.2.65535", "1.2.255.255"), Map.entry("1.16777215", "1.255.255.255"));
+        for (var e : spelled.entrySet()) {
+            assertEquals(Optional.of(InetAddress.getByName(e.getValue())), InetAton.parse(e.getKey()), e.getKey());
+        }
+        // not addresses to inet_aton: names, out of range parts, bad digits for the base, too many parts
+        for (String name : List.of("vendor.example", "1.2.3.4.5", "256.1.1.1", "1.2.3.256", "1.2.65536", "4294967296",
+                "08.0.0.1", "0x1g", "1..2", ".1.2.3", "", "0x7f.example", "١٢٧.1")) {
+            assertEquals(Optional.empty(), InetAton.parse(name), name);
+        }
+    }
+
+    @Test
+    void publicAddressesInOtherSpellingsPass() {
+        for (String host : List.of("0x08080808", "134744072", "8.0x080808", "010.010.010.010")) {
+            assertEquals(Optional.empty(), strict.violation(URI.create("http://" + host + "/"), List.of()), host);
+        }
+    }
+
+    @Test
+    void ipv6SpellingsOfInternalIpv4AddressesAreRefused() {
+        for (String url : List.of("https://[::ffff:169.254.169.254]/", "https://[::ffff:a9fe:a9fe]/", "https://[::169.254.169.254]/",
+                "https://[::a9fe:a9fe]/", "https://[::ffff:0:a9fe:a9fe]/", "https://[::ffff:0:10.0.0.1]/", "https://[::ffff:7f00:1]/",
+                "https://[0:0:0:0:0:ffff:127.0.0.1]/", "https://[64:ff9b::10.0.0.1]/", "https://[2002:a9fe:a9fe::1]/",
+                "https://[2002:0a00:0001::]/")) {
+            assertEquals(Optional.of(OutboundUrlGuard.INTERNAL_ADDRESS), strict.violation(url), url);
+        }
+        assertEquals(Optional.empty(), strict.violation("https://[2002:0808:0808::1]/"), "6to4 of a public address");
+    }
+
+    @Test
     void neighboursOfThePrivateRangesArePublic() {
         for (String url : List.of("http://172.15.255.255/", "http://172.32.0.1/", "http://100.63.255.255/",
                 "http://100.128.0.1/", "http://169.253.1.1/", "http://11.0.0.1/", "http://192.169.0.1/")) {

@@ -52,12 +52,7 @@ public class LoggedEventRepository implements PanacheRepositoryBase<LoggedEvent,
 
     public static SqlFilter sqlFilter(EventFilter filter, CommonWords common) {
         SqlFilter where = SqlFilter.scope("e.partner = ?", filter.partner());
-        if (filter.from() != null) {
-            where.and("e.occurred_on >= ?", java.time.OffsetDateTime.ofInstant(filter.from(), java.time.ZoneOffset.UTC));
-        }
-        if (filter.to() != null) {
-            where.and("e.occurred_on <= ?", java.time.OffsetDateTime.ofInstant(filter.to(), java.time.ZoneOffset.UTC));
-        }
+        where.andWithin("e.occurred_on", filter.from(), filter.to());
         if (filter.orderId() != null) {
             where.and("e.order_id = ?", filter.orderId());
         }

@@ -1,8 +1,6 @@
 package dev.marketplace.reseller.association.repository;
 
 import java.time.Instant;
-import java.time.OffsetDateTime;
-import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -152,12 +150,7 @@ public class AssociationRepository implements PanacheRepositoryBase<CompanyAssoc
                         + " and " + named.clause() + ")", values.toArray());
             }
         }
-        if (f.from() != null) {
-            where.and("a.created_on >= ?", OffsetDateTime.ofInstant(f.from(), ZoneOffset.UTC));
-        }
-        if (f.to() != null) {
-            where.and("a.created_on <= ?", OffsetDateTime.ofInstant(f.to(), ZoneOffset.UTC));
-        }
+        where.andWithin("a.created_on", f.from(), f.to());
         return where;
     }
 }

@@ -1,7 +1,5 @@
 package dev.marketplace.reseller.directory.repository;
 
-import java.time.OffsetDateTime;
-import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.HashMap;
@@ -154,12 +152,7 @@ public class CompanyRepository implements PanacheRepositoryBase<DirectoryCompany
         if (f.searchText() != null) {
             where.andContainsAny(common, f.searchText(), "lower(c.name)", "lower(c.external_id)");
         }
-        if (f.from() != null) {
-            where.and("c.created_on >= ?", OffsetDateTime.ofInstant(f.from(), ZoneOffset.UTC));
-        }
-        if (f.to() != null) {
-            where.and("c.created_on <= ?", OffsetDateTime.ofInstant(f.to(), ZoneOffset.UTC));
-        }
+        where.andWithin("c.created_on", f.from(), f.to());
         if (f.kind() != null) {
             where.and(switch (f.kind()) {
                 case VENDORS -> "c.vendor";

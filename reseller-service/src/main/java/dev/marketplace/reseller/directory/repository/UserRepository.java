@@ -1,8 +1,6 @@
 package dev.marketplace.reseller.directory.repository;
 
 import java.time.Instant;
-import java.time.OffsetDateTime;
-import java.time.ZoneOffset;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -127,12 +125,7 @@ public class UserRepository implements PanacheRepositoryBase<DirectoryUser, UUID
         if (f.searchText() != null) {
             where.andContains("m.user_search", f.searchText(), common);
         }
-        if (f.from() != null) {
-            where.and("m.user_created_on >= ?", OffsetDateTime.ofInstant(f.from(), ZoneOffset.UTC));
-        }
-        if (f.to() != null) {
-            where.and("m.user_created_on <= ?", OffsetDateTime.ofInstant(f.to(), ZoneOffset.UTC));
-        }
+        where.andWithin("m.user_created_on", f.from(), f.to());
         return where;
     }
 
