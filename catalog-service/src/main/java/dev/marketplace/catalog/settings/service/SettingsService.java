@@ -17,6 +17,7 @@ import dev.marketplace.catalog.product.domain.PricingFrequency;
 import dev.marketplace.catalog.product.domain.Product;
 import dev.marketplace.catalog.product.domain.PublicationStatus;
 import dev.marketplace.catalog.product.service.ProductFacts;
+import dev.marketplace.catalog.product.service.ProductLookup;
 import dev.marketplace.catalog.product.service.ProductService;
 import dev.marketplace.catalog.settings.domain.ProductSettings;
 import dev.marketplace.catalog.settings.repository.ProductSettingsRepository;
@@ -84,15 +85,17 @@ public class SettingsService {
 
     private final ProductSettingsRepository settings;
     private final ProductService products;
+    private final ProductLookup lookup;
     private final IntegrationService integrations;
     private final JsonText json;
     private final DomainEventPublisher events;
     private final Caller caller;
 
-    public SettingsService(ProductSettingsRepository settings, ProductService products, IntegrationService integrations,
-            JsonText json, DomainEventPublisher events, Caller caller) {
+    public SettingsService(ProductSettingsRepository settings, ProductService products, ProductLookup lookup,
+            IntegrationService integrations, JsonText json, DomainEventPublisher events, Caller caller) {
         this.settings = settings;
         this.products = products;
+        this.lookup = lookup;
         this.integrations = integrations;
         this.json = json;
         this.events = events;
@@ -143,7 +146,7 @@ public class SettingsService {
     @WithSession
     public Uni<MarketplaceProductSettings> readByRefId(String refId) {
         requireReader();
-        return products.loadByRefId(caller.partner(), refId).chain(this::document);
+        return lookup.loadByRefId(caller.partner(), refId).chain(this::document);
     }
 
     /**
@@ -159,7 +162,7 @@ public class SettingsService {
     @WithTransaction
     public Uni<List<MarketplaceProductSettings>> updateByRefId(String refId, MarketplaceProductSettings input) {
         requireWriter();
-        return products.loadByRefId(caller.partner(), refId).chain(product -> save(product, input, false)).map(List::of);
+        return lookup.loadByRefId(caller.partner(), refId).chain(product -> save(product, input, false)).map(List::of);
     }
 
     @WithSession
@@ -442,13 +445,13 @@ public class SettingsService {
     }
 
     private Uni<ProductFacts> facts(Product product) {
-        return products.facts(List.of(product)).map(all -> all.get(product.id));
+        return lookup.facts(List.of(product)).map(all -> all.get(product.id));
     }
 
     /** The product of the caller's marketplace; another marketplace's product is as unknown as a missing one (404). */
     private Uni<Product> load(long productId) {
         String partner = caller.partner();
-        return products.load(productId).invoke(product -> {
+        return lookup.load(productId).invoke(product -> {
             if (!product.partner.equals(partner)) {
                 throw ApiException.notFound("Product", productId);
             }
