@@ -25,6 +25,7 @@ import dev.marketplace.gateway.ratelimit.service.Throttled;
 import dev.marketplace.gateway.routing.service.HeldRequests;
 import dev.marketplace.gateway.routing.service.PublicOrigins;
 import dev.marketplace.gateway.routing.service.RouteTable;
+import dev.marketplace.gateway.routing.service.TooLargeBody;
 import dev.marketplace.gateway.routing.service.UpstreamProxy;
 import io.vertx.core.AsyncResult;
 import io.vertx.core.Context;
@@ -127,7 +128,7 @@ public class GatewayHandler {
                 // the body was never sent: nothing to drain
                 error(ctx, 413, "PAYLOAD_TOO_LARGE", "body: may not exceed " + route.maxBodyBytes() + " bytes on this path");
             } else {
-                UpstreamProxy.tooLarge(request, route.maxBodyBytes());
+                TooLargeBody.answer(request, route.maxBodyBytes());
             }
             return;
         }
@@ -274,7 +275,7 @@ public class GatewayHandler {
 
     /**
      * Invites the body once the caller is admitted, so that a refused request never sends it. The expectation is
-     * answered here, per hop: the upstream gets the body without it (see UpstreamProxy).
+     * answered here, per hop: the upstream gets the body without it (see HopByHopHeaders).
      */
     private static void continueIfExpected(HttpServerRequest request) {
         if (expectsContinue(request) && !request.response().headWritten()) {
