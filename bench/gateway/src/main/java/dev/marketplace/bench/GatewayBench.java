@@ -1,7 +1,6 @@
 package dev.marketplace.bench;
 
 import java.io.IOException;
-import java.net.ServerSocket;
 import java.net.URI;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
@@ -22,7 +21,6 @@ import java.util.regex.Pattern;
 
 import dev.marketplace.common.oauth.OAuthSigner;
 import dev.marketplace.common.security.InternalToken;
-import dev.marketplace.devstack.JavaService;
 import dev.marketplace.testkit.InternalTokens;
 import dev.marketplace.testkit.Kafka;
 import dev.marketplace.testkit.Postgres;
@@ -71,11 +69,9 @@ public final class GatewayBench {
     private final int rounds = Integer.getInteger("bench.rounds", 3);
     private final java.net.http.HttpClient client = java.net.http.HttpClient.newBuilder().version(java.net.http.HttpClient.Version.HTTP_1_1)
             .executor(Executors.newFixedThreadPool(4)).connectTimeout(Duration.ofSeconds(2)).build();
-    private final List<Process> processes = new ArrayList<>();
     private final OsAccounting os = new OsAccounting();
     private final LoadGenerator load = new LoadGenerator(os);
-    /** nginx as a plain reverse proxy in front of the stub: the reference for the gateway's CPU per proxied request. */
-    private Process nginx;
+    private final BenchProcesses processes = new BenchProcesses(os);
 
     public static void main(String[] args) throws Exception {
         Path results = Path.of(args.length > 0 ? args[0] : "bench/gateway/results.txt");
@@ -106,11 +102,11 @@ public final class GatewayBench {
             // the prod profile refuses to start on development secrets: the run's own
             env.put("NOTIFICATION_SECRETS_KEY", "bench-notification-secrets-" + UUID.randomUUID());
 
-            int accountPort = freePort();
-            start("account-service", accountJar, accountPort, env, Postgres.datasourceConfig("account_bench"), Map.of());
-            int gatewayPort = freePort();
+            int accountPort = BenchProcesses.freePort();
+            processes.start("account-service", accountJar, accountPort, env, Postgres.datasourceConfig("account_bench"), Map.of());
+            int gatewayPort = BenchProcesses.freePort();
             // the stub takes the lead-service route: one gateway, both upstreams; nonces and buckets in a real Redis
-            start("gateway", gatewayJar, gatewayPort, env, Postgres.datasourceConfig("gateway_bench"), Map.of(
+            processes.start("gateway", gatewayJar, gatewayPort, env, Postgres.datasourceConfig("gateway_bench"), Map.of(
                     "MARKETPLACE_GATEWAY_ROUTES_ACCOUNT_UPSTREAM", "http://localhost:" + accountPort,
                     "MARKETPLACE_GATEWAY_ROUTES_LEAD_UPSTREAM", "http://localhost:" + stubPort,
                     "REDIS_URL", Redis.url(),
@@ -119,13 +115,13 @@ public final class GatewayBench {
                     "MARKETPLACE_GATEWAY_BOOTSTRAP_CONSUMER_SECRET", SECRET,
                     "MARKETPLACE_GATEWAY_REDIS_KEY_PREFIX", "bench-" + UUID.randomUUID() + ":",
                     // metrics and OpenAPI are on the management interface, on a port of its own
-                    "MARKETPLACE_GATEWAY_MANAGEMENT_PORT", Integer.toString(freePort()),
+                    "MARKETPLACE_GATEWAY_MANAGEMENT_PORT", Integer.toString(BenchProcesses.freePort()),
                     // one consumer signs every measured call: far more nonces per window than a client would send
                     "MARKETPLACE_GATEWAY_OAUTH1_NONCE_QUOTA", "1000000000"));
             os.redis(Redis.port());
-            int nginxPort = startNginx(stubPort);
-            awaitReady(accountPort);
-            awaitReady(gatewayPort);
+            int nginxPort = processes.startNginx(stubPort);
+            processes.awaitReady(accountPort);
+            processes.awaitReady(gatewayPort);
 
             OAuthSigner signer = new OAuthSigner(KEY, SECRET);
             String company = createCompany(signer, gatewayPort);
@@ -145,10 +141,10 @@ public final class GatewayBench {
                     "# Gateway benchmark — " + Instant.now(),
                     "machine: " + Runtime.getRuntime().availableProcessors() + " cores, " + System.getProperty("java.version")
                             + "; load generator, Kafka, account-service, stub, gateway, PostgreSQL, Redis and nginx all on this machine",
-                    "services' JVMs as in their pods: " + String.join(" ", POD_JVM_OPTIONS)
+                    "services' JVMs as in their pods: " + String.join(" ", BenchProcesses.POD_JVM_OPTIONS)
                             + (System.getenv("BENCH_JAVA_OPTS") == null ? "" : ", then BENCH_JAVA_OPTS " + System.getenv("BENCH_JAVA_OPTS")),
                     OsAccounting.damonNote(),
-                    "settings added: " + processSettings(),
+                    "settings added: " + BenchProcesses.processSettings(),
                     "through the gateway each request is signed (OAuth 1.0 HMAC-SHA1 header) with a fresh nonce, verified,",
                     "its nonce recorded in Redis (one SET NX PX, shared by every replica), and forwarded with an",
                     "internal JWT (by default the GET goes ahead while Redis answers, its answer held until Redis confirms",
@@ -177,15 +173,7 @@ public final class GatewayBench {
             report.add("");
             Report.write(results, report);
         } finally {
-            if (nginx != null) {
-                processes.add(nginx);
-            }
-            for (Process p : processes) {
-                p.destroy();
-            }
-            for (Process p : processes) {
-                p.waitFor(20, TimeUnit.SECONDS);
-            }
+            processes.stopAll();
             vertx.close();
             load.close();
         }
@@ -316,50 +304,6 @@ public final class GatewayBench {
         }
     }
 
-    /**
-     * Starts nginx (the Debian package: apt-get install -y nginx) as a plain reverse proxy to the stub, with as many
-     * workers as the gateway has event loops (one per core) and kept-alive upstream connections; 0 when it is not
-     * installed (the results say so).
-     */
-    private int startNginx(int stubPort) throws IOException {
-        Path nginxBinary = Path.of("/usr/sbin/nginx");
-        if (!Files.isExecutable(nginxBinary)) {
-            System.out.println("bench: nginx not installed (apt-get install -y nginx): no reference run");
-            return 0;
-        }
-        int port = freePort();
-        Path dir = Path.of("bench/gateway/target/nginx").toAbsolutePath();
-        Files.createDirectories(dir);
-        Files.writeString(dir.resolve("nginx.conf"), """
-                worker_processes %d;
-                daemon off;
-                pid %s/nginx.pid;
-                error_log %s/error.log warn;
-                events { worker_connections 4096; }
-                http {
-                    access_log off;
-                    client_body_temp_path %s/body;
-                    proxy_temp_path %s/proxy;
-                    upstream stub { server 127.0.0.1:%d; keepalive 256; keepalive_timeout 10m; }
-                    server {
-                        listen 127.0.0.1:%d;
-                        keepalive_requests 100000000;
-                        keepalive_timeout 10m;
-                        location / {
-                            proxy_pass http://stub;
-                            proxy_http_version 1.1;
-                            proxy_set_header Connection "";
-                        }
-                    }
-                }
-                """.formatted(Runtime.getRuntime().availableProcessors(), dir, dir, dir, dir, stubPort, port));
-        nginx = new ProcessBuilder(nginxBinary.toString(), "-p", dir.toString(), "-c", dir.resolve("nginx.conf").toString())
-                .redirectErrorStream(true).redirectOutput(dir.resolve("nginx.log").toFile()).start();
-        os.nginx(nginx);
-        System.out.println("bench: nginx on port " + port + " (config " + dir.resolve("nginx.conf") + ")");
-        return port;
-    }
-
     private String createCompany(OAuthSigner signer, int gatewayPort) throws Exception {
         URI uri = URI.create("http://localhost:" + gatewayPort + "/api/account/v2/companies");
         String externalId = "bench-" + UUID.randomUUID();
@@ -376,79 +320,10 @@ public final class GatewayBench {
         return uuid.group(1);
     }
 
-    private void start(String name, Path jar, int port, Map<String, String> common, Map<String, String> datasource,
-            Map<String, String> extra) throws IOException {
-        Map<String, String> env = new HashMap<>(common);
-        datasource.forEach((k, v) -> env.put(k.toUpperCase().replace('.', '_').replace('-', '_'), v));
-        env.put("QUARKUS_HTTP_PORT", String.valueOf(port));
-        // packaged services answer /q/* on a management port of their own (awaitReady)
-        env.put("QUARKUS_MANAGEMENT_PORT", String.valueOf(port + 1000));
-        env.putAll(extra);
-        // BENCH_ENV_<NAME>="KEY=VALUE KEY=VALUE" adds settings to one process (name upper-cased, '-' as '_')
-        String added = System.getenv(settingsVariable(name));
-        if (added != null && !added.isBlank()) {
-            for (String setting : added.trim().split("\\s+")) {
-                int eq = setting.indexOf('=');
-                env.put(setting.substring(0, eq), setting.substring(eq + 1));
-            }
-        }
-        Path log = Path.of("bench/gateway/target/" + name + ".log");
-        List<String> command = new ArrayList<>();
-        String nice = System.getenv("BENCH_NICE_" + name.toUpperCase().replace('-', '_'));
-        if (nice != null && !nice.isBlank()) {
-            command.addAll(List.of("nice", "-n", nice.trim()));
-        }
-        // The JVM as it runs in its pod (deploy/kubernetes: a 512 MiB memory limit, the images' -XX:MaxRAMPercentage=75):
-        // a 384 MiB heap and, below 1,792 MiB of memory, the serial collector by the JVM's own ergonomics. Started here
-        // on a machine with more memory, the JVM would pick G1, which the services never run with.
-        List<String> jvmOptions = new ArrayList<>(POD_JVM_OPTIONS);
-        String extraOptions = System.getenv("BENCH_JAVA_OPTS");
-        if (extraOptions != null && !extraOptions.isBlank()) {
-            // {name} lets each process write its own file, e.g. -XX:StartFlightRecording=filename=/tmp/{name}.jfr
-            jvmOptions.addAll(List.of(extraOptions.replace("{name}", name).trim().split("\\s+")));
-        }
-        command.addAll(JavaService.command(jar, jvmOptions));
-        System.out.println("bench: " + name + " on port " + port + " (log " + log + ")");
-        Process process = JavaService.start(command, env, log, false);
-        processes.add(process);
-        os.measure(name, process.toHandle());
-    }
-
-    /** What the JVM of a service chooses by itself in its pod; BENCH_JAVA_OPTS come after these, so they can override. */
-    static final List<String> POD_JVM_OPTIONS = List.of("-XX:+UseSerialGC", "-Xmx384m");
-
-    private void awaitReady(int port) throws Exception {
-        // packaged services answer /q/* on their management port (start)
-        JavaService.awaitReady("port " + port, URI.create("http://localhost:" + (port + 1000) + "/q/health/ready"),
-                System.nanoTime() + TimeUnit.SECONDS.toNanos(90), processes, "bench/gateway/target/*.log");
-    }
-
     private void check(HttpRequest request) throws Exception {
         HttpResponse<String> r = client.send(request, HttpResponse.BodyHandlers.ofString());
         if (r.statusCode() != 200 || !r.body().contains("\"uuid\"")) {
             throw new IllegalStateException(request.uri() + " answered " + r.statusCode() + ": " + r.body());
         }
-    }
-
-    private static int freePort() throws IOException {
-        try (ServerSocket s = new ServerSocket(0)) {
-            return s.getLocalPort();
-        }
-    }
-
-    private static String settingsVariable(String process) {
-        return "BENCH_ENV_" + process.toUpperCase().replace('-', '_');
-    }
-
-    /** What BENCH_ENV_<NAME> added to the measured processes, for the results' header. */
-    private static String processSettings() {
-        List<String> added = new ArrayList<>();
-        for (String process : List.of("gateway", "account-service")) {
-            String value = System.getenv(settingsVariable(process));
-            if (value != null && !value.isBlank()) {
-                added.add(settingsVariable(process) + "=\"" + value.trim() + "\"");
-            }
-        }
-        return added.isEmpty() ? "none" : String.join(", ", added);
     }
 }

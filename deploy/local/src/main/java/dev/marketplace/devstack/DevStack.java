@@ -4,18 +4,10 @@ import java.io.IOException;
 import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.security.KeyPair;
-import java.security.KeyPairGenerator;
-import java.security.KeyFactory;
-import java.security.spec.PKCS8EncodedKeySpec;
-import java.security.spec.X509EncodedKeySpec;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Base64;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.TimeUnit;
 
 import com.icegreen.greenmail.util.GreenMail;
 
@@ -25,8 +17,10 @@ import dev.marketplace.testkit.SmtpResource;
 
 /**
  * The whole suite on one machine: embedded PostgreSQL (data under {@code .dev/postgres}), a KRaft Kafka broker, a
- * redis-server (the gateway's shared state, data under {@code .dev/redis}), an SMTP server, and every service's built jar as its own JVM, wired together through environment variables exactly as
- * an operator would configure containers. {@link #main} runs it until Ctrl-C; tests start it on other ports.
+ * redis-server (the gateway's shared state, data under {@code .dev/redis}), an SMTP server, and every service's built
+ * jar as its own JVM ({@link ServiceProcesses}), wired together through environment variables exactly as an operator
+ * would configure containers ({@link ServiceEnvironment}), with keys of its own ({@link StackKeys}). {@link #main} runs
+ * it until Ctrl-C; tests start it on other ports.
  */
 public final class DevStack implements AutoCloseable {
     public static final String CONSUMER_KEY = "marketplace-admin";
@@ -37,25 +31,15 @@ public final class DevStack implements AutoCloseable {
      * here so that {@link #createChannelConsumer} writes what the gateway reads, and data kept under .dev/ still reads.
      */
     static final String GATEWAY_ENCRYPTION_KEY = "dev-only-encryption-key-change-me";
-    private static final int READY_SECONDS = 180;
     /** Packaged services serve /q/* on a management port of their own: here, their HTTP port plus this. */
     public static final int MANAGEMENT_PORT_OFFSET = 1000;
 
     private final Options options;
-    private final List<Process> processes = new ArrayList<>();
-    private final Map<String, Launched> launched = new java.util.concurrent.ConcurrentHashMap<>();
+    private final ServiceProcesses processes;
     private GreenMail mail;
     private String kafka;
-    private String publicKey;
-    private String privateKeyPem;
-    /** The gateway's edge key (OAuth 2.0 access tokens), its own: no service holds any part of it. */
-    private String accessTokenKeyPem;
-    /** Each service that calls others by itself signs with a key of its own: module -> PEM, issuer's public key by module. */
-    private final Map<String, String> serviceKeyPems = new HashMap<>();
-    private final Map<String, String> servicePublicKeys = new HashMap<>();
-    /** The services that mint service tokens (ServiceTokens) and so get a key pair of their own. */
-    static final List<String> MINTING_SERVICES = List.of("account-service", "reseller-service", "catalog-service",
-            "billing-service", "notification-service", "lead-service");
+    private StackKeys keys;
+    private ServiceEnvironment environment;
     private KafkaProcess kafkaProcess;
     private PaymentSandbox payments;
 
@@ -71,12 +55,9 @@ public final class DevStack implements AutoCloseable {
         }
     }
 
-    /** A service process and what started it, so that it can be restarted exactly as it was. */
-    private record Launched(String name, Path jar, Map<String, String> env, Process process) {
-    }
-
     private DevStack(Options options) {
         this.options = options;
+        this.processes = new ServiceProcesses(options.dataDir().resolve("logs"));
     }
 
     public static DevStack start(Options options) throws Exception {
@@ -117,8 +98,7 @@ public final class DevStack implements AutoCloseable {
     }
 
     public String serviceUrl(String module) {
-        return ServiceSpec.ALL.stream().filter(s -> s.module().equals(module)).findFirst()
-                .map(s -> "http://localhost:" + (options.portBase() + s.portOffset())).orElseThrow();
+        return ServiceSpec.of(module).url(options.portBase());
     }
 
     public GreenMail mail() {
@@ -144,7 +124,7 @@ public final class DevStack implements AutoCloseable {
      * calls straight to a service (benchmarks that compare them with calls through the gateway).
      */
     public String internalBearer(String partner, String... roles) throws Exception {
-        java.security.PrivateKey key = io.smallrye.jwt.util.KeyUtils.decodePrivateKey(privateKeyPem);
+        java.security.PrivateKey key = io.smallrye.jwt.util.KeyUtils.decodePrivateKey(keys.internalPrivateKeyPem);
         return "Bearer " + dev.marketplace.common.security.InternalToken.mint(new dev.marketplace.common.security.InternalToken.Claims(
                 "bench", "channel", partner, java.util.Set.of(roles), null, null), key, Duration.ofHours(1));
     }
@@ -170,7 +150,7 @@ public final class DevStack implements AutoCloseable {
      * {@code access-token} (its OAuth 2.0 tokens), or {@code <service>-token} of a service that mints service tokens.
      */
     public String signingKeyPem(String name) throws Exception {
-        return pem(keys(options.dataDir().resolve("keys"), name));
+        return StackKeys.pem(StackKeys.keys(options.dataDir().resolve("keys"), name));
     }
 
     /** The broker, for tests that stop and restart it. */
@@ -193,15 +173,8 @@ public final class DevStack implements AutoCloseable {
         kafka = kafkaProcess.bootstrapServers();
         mail = SmtpResource.greenMail();
         payments = PaymentSandbox.start();
-        KeyPair keys = keys(options.dataDir().resolve("keys"), "internal-token");
-        publicKey = Base64.getEncoder().encodeToString(keys.getPublic().getEncoded());
-        privateKeyPem = pem(keys);
-        accessTokenKeyPem = pem(keys(options.dataDir().resolve("keys"), "access-token"));
-        for (String module : MINTING_SERVICES) {
-            KeyPair own = keys(options.dataDir().resolve("keys"), module.replace("-service", "") + "-token");
-            serviceKeyPems.put(module, pem(own));
-            servicePublicKeys.put(module, Base64.getEncoder().encodeToString(own.getPublic().getEncoded()));
-        }
+        keys = StackKeys.in(options.dataDir().resolve("keys"));
+        environment = new ServiceEnvironment(options.portBase(), kafka, keys, mail.getSmtp().getPort(), payments.url());
 
         List<ServiceSpec> started = new ArrayList<>();
         for (ServiceSpec service : ServiceSpec.ALL) {
@@ -211,14 +184,14 @@ public final class DevStack implements AutoCloseable {
                 continue;
             }
             if (service.module().equals("gateway")) {
-                awaitReady(started);
+                processes.awaitReady(started, options.portBase());
             }
-            Map<String, String> env = environment(service, options.portBase() + service.portOffset());
+            Map<String, String> env = environment.of(service, options.portBase() + service.portOffset());
             env.putAll(options.serviceEnvironment().getOrDefault(service.module(), Map.of()));
-            processes.add(launch(service.module(), jar, env));
+            processes.launch(service.module(), jar, env);
             started.add(service);
         }
-        awaitReady(started);
+        processes.awaitReady(started, options.portBase());
     }
 
     /**
@@ -231,155 +204,25 @@ public final class DevStack implements AutoCloseable {
 
     /** The same, with settings of its own on top ({@code MARKETPLACE_GATEWAY_...} environment variables). */
     public String startGatewayReplica(int port, Map<String, String> settings) throws Exception {
-        ServiceSpec gateway = ServiceSpec.ALL.stream().filter(s -> s.module().equals("gateway")).findFirst().orElseThrow();
         Path jar = options.root().resolve("gateway/target/quarkus-app/quarkus-run.jar");
-        Map<String, String> env = environment(gateway, port);
+        Map<String, String> env = environment.of(ServiceSpec.of("gateway"), port);
         env.putAll(settings);
-        processes.add(launch("gateway-" + port, jar, env));
+        processes.launch("gateway-" + port, jar, env);
         String url = "http://localhost:" + port;
-        awaitReady("gateway-" + port, URI.create("http://localhost:" + (port + MANAGEMENT_PORT_OFFSET) + "/q/health/ready"));
+        processes.awaitReady("gateway-" + port, URI.create("http://localhost:" + (port + MANAGEMENT_PORT_OFFSET) + "/q/health/ready"));
         return url;
-    }
-
-    private Map<String, String> environment(ServiceSpec service, int port) {
-        Map<String, String> env = new HashMap<>();
-        env.put("QUARKUS_HTTP_PORT", String.valueOf(port));
-        env.put("PORT", String.valueOf(port));
-        env.put("QUARKUS_MANAGEMENT_PORT", String.valueOf(port + MANAGEMENT_PORT_OFFSET));
-        // traces to an OTLP/HTTP collector when one is named (the end-to-end tests start one)
-        String otlp = System.getProperty("devstack.otlp.endpoint", System.getenv("DEVSTACK_OTLP_ENDPOINT"));
-        if (otlp != null && !otlp.isBlank()) {
-            env.put("QUARKUS_OTEL_SDK_DISABLED", "false");
-            env.put("QUARKUS_OTEL_EXPORTER_OTLP_TRACES_ENDPOINT", otlp);
-            env.put("QUARKUS_OTEL_EXPORTER_OTLP_TRACES_PROTOCOL", "http/protobuf");
-            env.put("QUARKUS_OTEL_BSP_SCHEDULE_DELAY", "200ms");
-        }
-        if (service.database() != null) {
-            Map<String, String> ds = Postgres.datasourceConfig(service.database());
-            ds.forEach((key, value) -> env.put(key.toUpperCase().replace('.', '_').replace('-', '_'), value));
-        }
-        env.put("KAFKA_BOOTSTRAP_SERVERS", kafka);
-        // every service trusts the gateway's internal tokens, and the service tokens of the peers it lists
-        // (marketplace.internal-token.peers.*), each verified with that service's own public key
-        env.put("QUARKUS_OIDC_PUBLIC_KEY", publicKey);
-        env.put("INTERNAL_TOKEN_PUBLIC_KEY", publicKey);
-        servicePublicKeys.forEach((module, key) -> env.put(module.replace("-service", "").toUpperCase() + "_TOKEN_PUBLIC_KEY", key));
-        if (serviceKeyPems.containsKey(service.module())) {
-            env.put("MARKETPLACE_INTERNAL_TOKEN_PRIVATE_KEY", serviceKeyPems.get(service.module()));
-        }
-        env.put("MARKETPLACE_PUBLIC_BASE_URL", gatewayUrl());
-        env.put("MARKETPLACE_BASE_URL", gatewayUrl());
-        env.put("PUBLIC_BASE_URL", gatewayUrl());
-        env.put("QUARKUS_MAILER_HOST", "127.0.0.1");
-        env.put("QUARKUS_MAILER_PORT", String.valueOf(mail.getSmtp().getPort()));
-        env.put("QUARKUS_MAILER_MOCK", "false");
-        env.put("QUARKUS_MAILER_FROM", "marketplace@localhost");
-        if (service.module().equals("gateway")) {
-            env.put("MARKETPLACE_GATEWAY_ENCRYPTION_KEY", GATEWAY_ENCRYPTION_KEY);
-            env.put("MARKETPLACE_GATEWAY_INTERNAL_TOKEN_PRIVATE_KEY", privateKeyPem);
-            env.put("MARKETPLACE_GATEWAY_ACCESS_TOKEN_PRIVATE_KEY", accessTokenKeyPem);
-            // the URL clients sign against: the stack's gateway URL, which every replica serves as replicas behind one load
-            // balancer do (the Host names it), then the replica's own port; /q/* on a management port of its own
-            String own = "http://localhost:" + port;
-            env.put("MARKETPLACE_GATEWAY_PUBLIC_BASE_URLS", own.equals(gatewayUrl()) ? own : gatewayUrl() + "," + own);
-            env.put("MARKETPLACE_GATEWAY_MANAGEMENT_PORT", String.valueOf(port + MANAGEMENT_PORT_OFFSET));
-            // end-to-end tests fail authentication on purpose, hundreds of times from one address: a wider bucket than
-            // production's (tests of the throttle start a replica with the production defaults)
-            env.put("MARKETPLACE_GATEWAY_ABUSE_FAILED_AUTHENTICATIONS_CAPACITY", "2000");
-            env.put("MARKETPLACE_GATEWAY_ABUSE_FAILED_AUTHENTICATIONS_REFILL_TOKENS", "200");
-            env.put("MARKETPLACE_GATEWAY_ABUSE_TOKEN_REQUESTS_CAPACITY", "2000");
-            for (ServiceSpec upstream : ServiceSpec.ALL) {
-                if (!upstream.module().equals("gateway")) {
-                    env.put("MARKETPLACE_GATEWAY_ROUTES_" + upstream.routeName().toUpperCase() + "_UPSTREAM",
-                            "http://localhost:" + (options.portBase() + upstream.portOffset()));
-                }
-            }
-            env.put("MARKETPLACE_GATEWAY_VENDOR_CREDENTIALS_URL", serviceUrl("catalog-service"));
-            env.put("MARKETPLACE_GATEWAY_BOOTSTRAP_PARTNER", PARTNER);
-            env.put("MARKETPLACE_GATEWAY_BOOTSTRAP_CONSUMER_KEY", CONSUMER_KEY);
-            env.put("MARKETPLACE_GATEWAY_BOOTSTRAP_CONSUMER_SECRET", CONSUMER_SECRET);
-            env.put("REDIS_URL", Redis.url());
-            // GET /openapi combines the documents the gateway and the services serve on their management ports
-            StringBuilder openapi = new StringBuilder("gateway=http://localhost:" + (port + MANAGEMENT_PORT_OFFSET) + "/q/openapi");
-            for (ServiceSpec upstream : ServiceSpec.ALL) {
-                if (!upstream.module().equals("gateway")) {
-                    openapi.append(',').append(upstream.routeName()).append("=http://localhost:")
-                            .append(options.portBase() + upstream.portOffset() + MANAGEMENT_PORT_OFFSET).append("/q/openapi");
-                }
-            }
-            env.put("MARKETPLACE_OPENAPI_SOURCES", openapi.toString());
-        }
-        // each service's own URL of its neighbours (catalog for billing and the notifier, account for the others)
-        for (ServiceSpec neighbour : ServiceSpec.ALL) {
-            env.put("MARKETPLACE_SERVICES_" + neighbour.routeName().toUpperCase() + "_URL",
-                    "http://localhost:" + (options.portBase() + neighbour.portOffset()));
-        }
-        env.put("CATALOG_URL", serviceUrl("catalog-service"));
-        // vendors and connectors of a local run listen on loopback ports: let the outbound-URL guard through to them, and
-        // to nothing else of the operator's network (private, link-local and metadata addresses stay refused)
-        env.put("MARKETPLACE_OUTBOUND_ALLOW_LOOPBACK", "true");
-        env.put("MARKETPLACE_OUTBOUND_PORTS", "*");
-        env.put("PAYMENT_GATEWAY_URL", payments.url());
-        return env;
-    }
-
-    private Process launch(String name, Path jar, Map<String, String> env) throws IOException {
-        return launch(name, jar, env, false);
-    }
-
-    /**
-     * Each service's JVM options: small and quick to start by default (C1 only, serial GC), or {@code devstack.jvm-options}
-     * (space-separated) where a benchmark wants the services as production runs them, with the full JIT.
-     */
-    static List<String> jvmOptions() {
-        String given = System.getProperty("devstack.jvm-options", "").trim();
-        return given.isEmpty() ? List.of("-Xmx256m", "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1")
-                : List.of(given.split("\\s+"));
-    }
-
-    /** {@code again}: a restart, whose log continues the killed process's one. */
-    private Process launch(String name, Path jar, Map<String, String> env, boolean again) throws IOException {
-        Path log = options.dataDir().resolve("logs").resolve(name + ".log");
-        List<String> jvm = new ArrayList<>(jvmOptions());
-        jvm.add("-Dquarkus.profile=dev-stack");
-        // the management interface of a packaged build starts only where it is enabled in the running profile
-        jvm.add("-Dquarkus.management.enabled=true");
-        List<String> command = JavaService.command(jar, jvm);
-        System.out.println("devstack: starting " + name + " on port " + env.get("QUARKUS_HTTP_PORT") + " (log: " + log + ")");
-        Process process = JavaService.start(command, env, log, again);
-        launched.put(name, new Launched(name, jar, env, process));
-        return process;
     }
 
     // --- fault injection (the crash tests): kill -9 and restart a service, freeze and thaw a process ---
 
     /** Kills a service's process with SIGKILL ({@code kill -9}: no shutdown hook, no graceful stop) and waits for it. */
     public void kill(String module) throws InterruptedException {
-        Launched service = launched.get(module);
-        if (service == null) {
-            throw new IllegalArgumentException(module + " was not started");
-        }
-        Process p = service.process();
-        Signals.send(p.pid(), "KILL");
-        if (!p.waitFor(30, TimeUnit.SECONDS)) {
-            throw new IllegalStateException(module + " survived SIGKILL");
-        }
-        System.out.println("devstack: killed " + module + " (pid " + p.pid() + ", kill -9)");
+        processes.kill(module);
     }
 
     /** Starts a killed service again with the same command and environment; waits until it is ready. */
     public void restart(String module) throws Exception {
-        Launched service = launched.get(module);
-        if (service == null) {
-            throw new IllegalArgumentException(module + " was not started");
-        }
-        if (service.process().isAlive()) {
-            throw new IllegalStateException(module + " is still running");
-        }
-        processes.remove(service.process());
-        processes.add(launch(module, service.jar(), service.env(), true));
-        // health answers on the management port
-        awaitReady(module, URI.create("http://localhost:" + service.env().get("QUARKUS_MANAGEMENT_PORT") + "/q/health/ready"));
+        processes.restart(module);
     }
 
     /**
@@ -411,64 +254,10 @@ public final class DevStack implements AutoCloseable {
                     .orElseThrow(() -> new IllegalStateException("the postmaster is not visible"));
         }
     }
-    private void awaitReady(List<ServiceSpec> services) throws Exception {
-        // one deadline for the whole group, not one per service: a stack that cannot start fails within minutes
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(READY_SECONDS);
-        for (ServiceSpec service : services) {
-            awaitReady(service.module(), URI.create("http://localhost:" + (options.portBase() + service.portOffset() + MANAGEMENT_PORT_OFFSET)
-                    + "/q/health/ready"),
-                    deadline);
-        }
-    }
-
-    private void awaitReady(String name, URI ready) throws Exception {
-        awaitReady(name, ready, System.nanoTime() + TimeUnit.SECONDS.toNanos(READY_SECONDS));
-    }
-
-    private void awaitReady(String name, URI ready, long deadline) throws Exception {
-        JavaService.awaitReady(name, ready, deadline, processes, options.dataDir().resolve("logs").toString());
-    }
-
-    private static String pem(KeyPair keys) {
-        return "-----BEGIN PRIVATE KEY-----\n" + Base64.getMimeEncoder().encodeToString(keys.getPrivate().getEncoded())
-                + "\n-----END PRIVATE KEY-----\n";
-    }
-
-    /** A key pair kept under {@code keys/<name>.key|.pub}, so that restarts keep trusting each other. */
-    private static KeyPair keys(Path dir, String name) throws Exception {
-        Path privateFile = dir.resolve(name + ".key");
-        Path publicFile = dir.resolve(name + ".pub");
-        KeyFactory rsa = KeyFactory.getInstance("RSA");
-        if (Files.exists(privateFile) && Files.exists(publicFile)) {
-            return new KeyPair(rsa.generatePublic(new X509EncodedKeySpec(Files.readAllBytes(publicFile))),
-                    rsa.generatePrivate(new PKCS8EncodedKeySpec(Files.readAllBytes(privateFile))));
-        }
-        KeyPairGenerator generator = KeyPairGenerator.getInstance("RSA");
-        generator.initialize(2048);
-        KeyPair pair = generator.generateKeyPair();
-        Files.createDirectories(dir);
-        Files.write(privateFile, pair.getPrivate().getEncoded());
-        Files.write(publicFile, pair.getPublic().getEncoded());
-        return pair;
-    }
 
     @Override
     public void close() {
-        // SIGTERM first: every service shuts down gracefully (in-flight requests finish, the relay stops)
-        for (int i = processes.size() - 1; i >= 0; i--) {
-            processes.get(i).destroy();
-        }
-        for (Process p : processes) {
-            try {
-                if (!p.waitFor(15, TimeUnit.SECONDS)) {
-                    p.destroyForcibly();
-                }
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                p.destroyForcibly();
-            }
-        }
-        processes.clear();
+        processes.stop();
         if (kafkaProcess != null) {
             kafkaProcess.close();
         }

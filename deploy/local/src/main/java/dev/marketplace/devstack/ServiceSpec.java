@@ -15,6 +15,15 @@ record ServiceSpec(String module, int portOffset, String database) {
             new ServiceSpec("lead-service", 6, "lead"),
             new ServiceSpec("gateway", 0, "gateway"));
 
+    static ServiceSpec of(String module) {
+        return ALL.stream().filter(s -> s.module().equals(module)).findFirst().orElseThrow();
+    }
+
+    /** Where it listens in a stack whose gateway is on {@code portBase}. */
+    String url(int portBase) {
+        return "http://localhost:" + (portBase + portOffset);
+    }
+
     /** The gateway's route name for this service, as in gateway/application.properties. */
     String routeName() {
         return module.replace("-service", "");

@@ -72,7 +72,7 @@ public class ActorResolver {
     public Uni<Actor> resolve(LeadContext context, String companyIdRaw, boolean companyRequired, boolean write) {
         String partner = caller.partner();
         if (context == LeadContext.ANONYMOUS || anonymousCaller()) {
-            // the contact-form token is good for nothing else, and the anonymous context only creates (see LeadService)
+            // the contact-form token is good for nothing else, and the anonymous context only creates (see LeadCreation)
             throw ApiException.forbidden();
         }
         UUID company = companyIdRaw == null || companyIdRaw.isBlank() ? null : Ids.uuid("companyId", companyIdRaw.trim());

@@ -24,6 +24,7 @@ import jakarta.validation.constraints.NotNull;
 
 import dev.marketplace.billing.subscription.service.SubscriptionInputs.ChangeInput;
 import dev.marketplace.billing.subscription.service.SubscriptionInputs.OrderInput;
+import dev.marketplace.billing.subscription.service.SubscriptionOrders;
 import dev.marketplace.billing.subscription.service.SubscriptionService;
 import dev.marketplace.billing.subscription.service.SubscriptionService.Owner;
 import dev.marketplace.billing.subscription.service.SubscriptionView;
@@ -38,11 +39,14 @@ import io.smallrye.mutiny.Uni;
 @Produces(MediaType.APPLICATION_JSON)
 public class CompanySubscriptionResource {
     private final SubscriptionService subscriptions;
+    private final SubscriptionOrders orders;
     private final ObjectMapper mapper;
     private final Caller caller;
 
-    public CompanySubscriptionResource(SubscriptionService subscriptions, ObjectMapper mapper, Caller caller) {
+    public CompanySubscriptionResource(SubscriptionService subscriptions, SubscriptionOrders orders, ObjectMapper mapper,
+            Caller caller) {
         this.subscriptions = subscriptions;
+        this.orders = orders;
         this.mapper = mapper;
         this.caller = caller;
     }
@@ -58,7 +62,7 @@ public class CompanySubscriptionResource {
         Owner owner = Owner.parse(companyUuid, userUuid);
         IdempotentRequest key = IdempotentRequest.of(idempotencyKey, caller.partner() + "|" + caller.consumerKey(), "POST",
                 "/api/billing/v1/companies/" + owner.company() + "/users/" + owner.user() + "/subscriptions", body, mapper);
-        return subscriptions.create(owner, body.checked(), key).map(result -> {
+        return orders.create(owner, body.checked(), key).map(result -> {
             if (result.isReplay()) {
                 String id = readId(result.replay().body());
                 return Response.status(result.replay().status()).type(MediaType.APPLICATION_JSON_TYPE)

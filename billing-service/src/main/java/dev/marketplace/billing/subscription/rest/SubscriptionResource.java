@@ -21,6 +21,7 @@ import dev.marketplace.billing.subscription.service.AssignmentView;
 import dev.marketplace.billing.subscription.service.SubscriptionInputs.AssignInput;
 import dev.marketplace.billing.subscription.service.SubscriptionInputs.ChangeInput;
 import dev.marketplace.billing.subscription.service.SubscriptionService;
+import dev.marketplace.billing.subscription.service.UserAssignments;
 import dev.marketplace.billing.subscription.service.SubscriptionView;
 import io.quarkus.security.Authenticated;
 import io.smallrye.mutiny.Uni;
@@ -31,9 +32,11 @@ import io.smallrye.mutiny.Uni;
 @Produces(MediaType.APPLICATION_JSON)
 public class SubscriptionResource {
     private final SubscriptionService subscriptions;
+    private final UserAssignments assignments;
 
-    public SubscriptionResource(SubscriptionService subscriptions) {
+    public SubscriptionResource(SubscriptionService subscriptions, UserAssignments assignments) {
         this.subscriptions = subscriptions;
+        this.assignments = assignments;
     }
 
     @GET
@@ -57,7 +60,7 @@ public class SubscriptionResource {
     @GET
     @Path("assignments")
     public Uni<List<AssignmentView>> assignments(@RestPath String subscriptionId) {
-        return subscriptions.assignments(subscriptionId);
+        return assignments.assignments(subscriptionId);
     }
 
     /** Assigns a user: 202 with the assignment PENDING_REMOTE_ASSIGNMENT until the vendor answers USER_ASSIGNMENT. */
@@ -65,12 +68,12 @@ public class SubscriptionResource {
     @Path("assignments")
     @Consumes(MediaType.APPLICATION_JSON)
     public Uni<Response> assign(@RestPath String subscriptionId, @Valid @NotNull AssignInput body) {
-        return subscriptions.assign(subscriptionId, body).map(view -> Response.accepted(view).build());
+        return assignments.assign(subscriptionId, body).map(view -> Response.accepted(view).build());
     }
 
     @DELETE
     @Path("assignments/{userUuid}")
     public Uni<Response> unassign(@RestPath String subscriptionId, @RestPath String userUuid) {
-        return subscriptions.unassign(subscriptionId, userUuid).map(view -> Response.accepted(view).build());
+        return assignments.unassign(subscriptionId, userUuid).map(view -> Response.accepted(view).build());
     }
 }

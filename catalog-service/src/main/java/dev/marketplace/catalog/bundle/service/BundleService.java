@@ -36,7 +36,7 @@ import dev.marketplace.catalog.product.service.CatalogViews;
 import dev.marketplace.catalog.product.service.ListingQuery;
 import dev.marketplace.catalog.product.service.ProductAccess;
 import dev.marketplace.catalog.product.service.ProductFacts;
-import dev.marketplace.catalog.product.service.ProductService;
+import dev.marketplace.catalog.product.service.ProductLookup;
 import dev.marketplace.catalog.settings.service.SettingsService;
 import dev.marketplace.catalog.settings.service.SettingsService.Stored;
 import dev.marketplace.catalog.settings.service.SettingsShapes.ApiHealthMaintenance;
@@ -56,7 +56,7 @@ import io.smallrye.mutiny.Uni;
  */
 @ApplicationScoped
 public class BundleService {
-    private final ProductService products;
+    private final ProductLookup products;
     private final ProductAccess access;
     private final SettingsService settings;
     private final StorefrontDiscounts discounts;
@@ -64,7 +64,7 @@ public class BundleService {
     private final CatalogViews views;
     private final Caller caller;
 
-    public BundleService(ProductService products, ProductAccess access, SettingsService settings, BillingClient billing,
+    public BundleService(ProductLookup products, ProductAccess access, SettingsService settings, BillingClient billing,
             StorefrontDiscounts discounts, CatalogViews views, Caller caller) {
         this.products = products;
         this.discounts = discounts;
@@ -213,7 +213,7 @@ public class BundleService {
 
     /**
      * A page's listings' inputs with one query per kind of data, whatever the page's size: the page's editions, plans and
-     * bundle rows ({@link ProductService#facts}), the products its bundles group and the editions they name (only when
+     * bundle rows ({@link ProductLookup#facts}), the products its bundles group and the editions they name (only when
      * the page has a bundle), the page's settings; billing's discounts come from {@link StorefrontDiscounts}.
      */
     private Uni<List<Derived>> derive(String partner, List<Product> page) {

@@ -37,7 +37,7 @@ import dev.marketplace.catalog.product.domain.Product;
 import dev.marketplace.catalog.product.domain.PublicationStatus;
 import dev.marketplace.catalog.product.service.ProductFacts;
 import dev.marketplace.catalog.product.service.ProductInputs.Cost;
-import dev.marketplace.catalog.product.service.ProductService;
+import dev.marketplace.catalog.product.service.ProductLookup;
 import dev.marketplace.common.client.ServiceRejection;
 import dev.marketplace.common.client.ServiceUnavailable;
 import dev.marketplace.common.error.ApiException;
@@ -63,12 +63,12 @@ public class CheckoutService {
     static final Set<String> COMPANY_BUYER_ROLES = Set.of("ROLE_SYS_ADMIN", "ROLE_BILLING_ADMIN");
     private static final int SCALE = 10;
 
-    private final ProductService products;
+    private final ProductLookup products;
     private final AccountClient accounts;
     private final BillingClient billing;
     private final Caller caller;
 
-    public CheckoutService(ProductService products, AccountClient accounts, BillingClient billing, Caller caller) {
+    public CheckoutService(ProductLookup products, AccountClient accounts, BillingClient billing, Caller caller) {
         this.products = products;
         this.accounts = accounts;
         this.billing = billing;

@@ -9,6 +9,7 @@ import jakarta.enterprise.context.ApplicationScoped;
 import dev.marketplace.catalog.content.domain.ContentResource;
 import dev.marketplace.catalog.content.repository.ContentResourceRepository;
 import dev.marketplace.catalog.product.domain.Product;
+import dev.marketplace.catalog.product.service.ProductLookup;
 import dev.marketplace.catalog.product.service.ProductService;
 import dev.marketplace.catalog.support.JsonText;
 import dev.marketplace.common.error.ApiException;
@@ -28,12 +29,12 @@ import io.smallrye.mutiny.Uni;
 @ApplicationScoped
 public class ContentEventService {
     private final ContentResourceRepository resources;
-    private final ProductService products;
+    private final ProductLookup products;
     private final JsonText json;
     private final DomainEventPublisher events;
     private final Caller caller;
 
-    public ContentEventService(ContentResourceRepository resources, ProductService products, JsonText json,
+    public ContentEventService(ContentResourceRepository resources, ProductLookup products, JsonText json,
             DomainEventPublisher events, Caller caller) {
         this.resources = resources;
         this.products = products;

@@ -20,6 +20,7 @@ import dev.marketplace.catalog.integration.domain.VendorEventType;
 import dev.marketplace.catalog.integration.repository.IntegrationRepository;
 import dev.marketplace.catalog.product.domain.Product;
 import dev.marketplace.catalog.product.service.ProductAccess;
+import dev.marketplace.catalog.product.service.ProductLookup;
 import dev.marketplace.catalog.product.service.ProductService;
 import dev.marketplace.catalog.support.JsonText;
 import dev.marketplace.common.crypto.SecretCipher;
@@ -43,7 +44,7 @@ public class IntegrationService {
     private static final String SAMPLE_EVENT_URL = "https%3A%2F%2Fmarketplace.example%2Fevent";
 
     private final IntegrationRepository integrations;
-    private final ProductService products;
+    private final ProductLookup products;
     private final ProductAccess access;
     private final SecretCipher cipher;
     private final JsonText json;
@@ -51,7 +52,7 @@ public class IntegrationService {
     private final OutboundUrlGuard guard;
     private final Caller caller;
 
-    public IntegrationService(IntegrationRepository integrations, ProductService products, ProductAccess access,
+    public IntegrationService(IntegrationRepository integrations, ProductLookup products, ProductAccess access,
             SecretCipher cipher, JsonText json, DomainEventPublisher events, OutboundUrlGuard guard, Caller caller) {
         this.integrations = integrations;
         this.products = products;

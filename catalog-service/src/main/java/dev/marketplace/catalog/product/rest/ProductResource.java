@@ -24,6 +24,7 @@ import dev.marketplace.catalog.product.service.ProductInputs.EditionInput;
 import dev.marketplace.catalog.product.service.ProductInputs.PlanInput;
 import dev.marketplace.catalog.product.service.ProductInputs.ProductInput;
 import dev.marketplace.catalog.product.service.ProductRules;
+import dev.marketplace.catalog.product.service.EditionService;
 import dev.marketplace.catalog.product.service.ProductService;
 import dev.marketplace.common.lookup.Ids;
 import dev.marketplace.common.paging.PageRequest;
@@ -42,9 +43,11 @@ public class ProductResource {
     static final int DEFAULT_PAGE_SIZE = 50;
 
     private final ProductService products;
+    private final EditionService editions;
 
-    public ProductResource(ProductService products) {
+    public ProductResource(ProductService products, EditionService editions) {
         this.products = products;
+        this.editions = editions;
     }
 
     @POST
@@ -96,7 +99,7 @@ public class ProductResource {
     public Uni<Response> addEdition(@RestPath String productId, @Valid @NotNull EditionInput input, @Context UriInfo uri) {
         long id = Ids.number("productId", productId);
         ProductRules.check(input, true);
-        return products.addEdition(id, input, uri.getBaseUri()).map(view -> Response
+        return editions.addEdition(id, input, uri.getBaseUri()).map(view -> Response
                 .created(uri.getBaseUriBuilder().path("api/marketplace/v1/products/{id}/editions/{e}").build(id, view.id()))
                 .entity(view).build());
     }
@@ -105,7 +108,7 @@ public class ProductResource {
     @GET
     @Path("{applicationId}/editions/{editionId}")
     public Uni<EditionView> edition(@RestPath String applicationId, @RestPath String editionId, @Context UriInfo uri) {
-        return products.edition(Ids.number("applicationId", applicationId), Ids.number("editionId", editionId),
+        return editions.edition(Ids.number("applicationId", applicationId), Ids.number("editionId", editionId),
                 uri.getBaseUri());
     }
 
@@ -117,7 +120,7 @@ public class ProductResource {
         long productId = Ids.number("applicationId", applicationId);
         long edition = Ids.number("editionId", editionId);
         ProductRules.check(input, false);
-        return products.updateEdition(productId, edition, input, uri.getBaseUri());
+        return editions.updateEdition(productId, edition, input, uri.getBaseUri());
     }
 
     @POST
@@ -128,7 +131,7 @@ public class ProductResource {
         long productId = Ids.number("applicationId", applicationId);
         long edition = Ids.number("editionId", editionId);
         ProductRules.check(input);
-        return products.addPlan(productId, edition, input, uri.getBaseUri())
+        return editions.addPlan(productId, edition, input, uri.getBaseUri())
                 .map(view -> Response.created(java.net.URI.create(view.href())).entity(view).build());
     }
 
@@ -136,7 +139,7 @@ public class ProductResource {
     @Path("{applicationId}/editions/{editionId}/paymentPlans/{planId}")
     public Uni<PlanView> plan(@RestPath String applicationId, @RestPath String editionId, @RestPath String planId,
             @Context UriInfo uri) {
-        return products.plan(Ids.number("applicationId", applicationId), Ids.number("editionId", editionId),
+        return editions.plan(Ids.number("applicationId", applicationId), Ids.number("editionId", editionId),
                 Ids.number("planId", planId), uri.getBaseUri());
     }
 }

@@ -16,7 +16,7 @@ import dev.marketplace.catalog.product.service.ProductInputs.Cost;
 /**
  * A product with what the storefront, the settings screen and checkout derive from it: its editions, their plans and
  * costs, the products it groups (a bundle) and whether a bundle groups it. Loaded for a whole page at once
- * ({@link ProductService#facts}).
+ * ({@link ProductLookup#facts}).
  */
 public record ProductFacts(Product product, List<Edition> editions, Map<Long, List<PaymentPlan>> plansByEdition,
         Map<Long, List<Cost>> costsByPlan, List<BundledProduct> members, boolean partOfBundle) {

@@ -13,27 +13,19 @@ import java.util.UUID;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.ws.rs.core.UriInfo;
 
-import dev.marketplace.catalog.product.domain.BundledProduct;
-import dev.marketplace.catalog.product.domain.Edition;
-import dev.marketplace.catalog.product.domain.ListingSort;
 import dev.marketplace.catalog.product.domain.PaymentPlan;
 import dev.marketplace.catalog.product.domain.Product;
 import dev.marketplace.catalog.product.domain.PublicationStatus;
-import dev.marketplace.catalog.product.domain.RevenueType;
 import dev.marketplace.catalog.product.repository.BundledProductRepository;
 import dev.marketplace.catalog.product.repository.EditionRepository;
 import dev.marketplace.catalog.product.repository.PaymentPlanRepository;
 import dev.marketplace.catalog.product.repository.ProductRepository;
 import dev.marketplace.catalog.product.service.CatalogViews.EditionView;
-import dev.marketplace.catalog.product.service.CatalogViews.PlanView;
 import dev.marketplace.catalog.product.service.CatalogViews.ProductView;
 import dev.marketplace.catalog.product.service.ProductInputs.BundleMember;
-import dev.marketplace.catalog.product.service.ProductInputs.EditionInput;
-import dev.marketplace.catalog.product.service.ProductInputs.PlanInput;
 import dev.marketplace.catalog.product.service.ProductInputs.ProductInput;
 import dev.marketplace.catalog.support.JsonText;
 import dev.marketplace.common.error.ApiException;
-import dev.marketplace.common.input.Violations;
 import dev.marketplace.common.events.DomainEventPublisher;
 import dev.marketplace.common.events.EventTypes;
 import dev.marketplace.common.paging.ListQueries;
@@ -44,13 +36,20 @@ import io.quarkus.hibernate.reactive.panache.common.WithSession;
 import io.quarkus.hibernate.reactive.panache.common.WithTransaction;
 import io.smallrye.mutiny.Uni;
 
-/** Products, editions and payment plans: rules and transactions. */
+/**
+ * Products: creation (with their editions, plans and vendor credentials), reads, changes, the products a bundle groups,
+ * and publication. Editions and plans afterwards are {@link EditionService}'s; what other features read of the
+ * catalogue is {@link ProductLookup}'s.
+ */
 @ApplicationScoped
 public class ProductService {
     /** The aggregate type of every catalogue event about a product. */
     public static final String AGGREGATE = "PRODUCT";
 
     private final ProductRepository products;
+    private final ProductLookup lookup;
+    private final EditionService editionService;
+    private final BundleMembers bundleMembers;
     private final EditionRepository editions;
     private final PaymentPlanRepository plans;
     private final BundledProductRepository members;
@@ -61,10 +60,14 @@ public class ProductService {
     private final DomainEventPublisher events;
     private final Caller caller;
 
-    public ProductService(ProductRepository products, EditionRepository editions, PaymentPlanRepository plans,
-            BundledProductRepository members, ProductCredentials credentials, ProductAccess access,
-            CatalogViews views, JsonText json, DomainEventPublisher events, Caller caller) {
+    public ProductService(ProductRepository products, ProductLookup lookup, EditionService editionService,
+            BundleMembers bundleMembers, EditionRepository editions, PaymentPlanRepository plans,
+            BundledProductRepository members, ProductCredentials credentials, ProductAccess access, CatalogViews views,
+            JsonText json, DomainEventPublisher events, Caller caller) {
         this.products = products;
+        this.lookup = lookup;
+        this.editionService = editionService;
+        this.bundleMembers = bundleMembers;
         this.editions = editions;
         this.plans = plans;
         this.members = members;
@@ -98,13 +101,13 @@ public class ProductService {
         return checkState(product, input, null)
                 .chain(() -> products.persist(product))
                 .chain(() -> credentials.issue(product))
-                .chain(issued -> replaceMembers(product, bundled)
-                        .chain(() -> createEditions(product, input.editions() == null ? List.of() : input.editions(), base))
+                .chain(issued -> bundleMembers.replace(product, bundled)
+                        .chain(() -> editionService.createEditions(product, input.editions() == null ? List.of() : input.editions(), base))
                         .map(editionViews -> {
                             Map<String, Object> integration = new LinkedHashMap<>();
                             integration.put("consumerKey", issued.consumerKey());
                             integration.put("consumerSecret", issued.consumerSecret());
-                            return views.product(product, editionViews, memberViews(bundled), integration);
+                            return views.product(product, editionViews, BundleMembers.views(bundled), integration);
                         })
                         .call(view -> events.publish(EventTypes.PRODUCT_CREATED, product.partner, AGGREGATE,
                                 product.id.toString(), views.product(product, view.editions(), view.bundledProducts(),
@@ -113,7 +116,7 @@ public class ProductService {
 
     @WithSession
     public Uni<ProductView> get(long id, URI base) {
-        return load(id).map(access::requireRead).chain(product -> view(product, base));
+        return lookup.load(id).map(access::requireRead).chain(product -> view(product, base));
     }
 
     @WithSession
@@ -128,10 +131,10 @@ public class ProductService {
 
     @WithTransaction
     public Uni<ProductView> update(long id, ProductInput input, URI base) {
-        return load(id).map(access::requireManage).chain(product -> checkState(product, input, product.id).chain(() -> {
+        return lookup.load(id).map(access::requireManage).chain(product -> checkState(product, input, product.id).chain(() -> {
             apply(product, input);
             return products.flush()
-                    .call(() -> replaceMembers(product, input.bundledProducts() == null ? List.of() : input.bundledProducts()))
+                    .call(() -> bundleMembers.replace(product, input.bundledProducts() == null ? List.of() : input.bundledProducts()))
                     .chain(() -> view(product, base))
                     .call(view -> events.publish(EventTypes.PRODUCT_UPDATED, product.partner, AGGREGATE, product.id.toString(), view));
         }));
@@ -144,7 +147,7 @@ public class ProductService {
     @WithTransaction
     public Uni<ProductView> publish(long id, URI base) {
         access.requireChannelAdmin();
-        return load(id).map(access::requireManage).chain(product -> requirePublishable(product).chain(() ->
+        return lookup.load(id).map(access::requireManage).chain(product -> requirePublishable(product).chain(() ->
                 product.status == PublicationStatus.PUBLISHED ? view(product, base)
                         : changeStatus(product, PublicationStatus.PUBLISHED, base)));
     }
@@ -169,7 +172,7 @@ public class ProductService {
     @WithTransaction
     public Uni<ProductView> unpublish(long id, URI base) {
         access.requireChannelAdmin();
-        return load(id).map(access::requireManage).chain(product -> {
+        return lookup.load(id).map(access::requireManage).chain(product -> {
             if (product.status != PublicationStatus.PUBLISHED) {
                 throw ApiException.conflict("NOT_PUBLISHED", "status: the product is " + product.status + ", not PUBLISHED");
             }
@@ -201,224 +204,17 @@ public class ProductService {
     }
 
     /**
-     * Rules that need the stored catalogue: refId unique in the marketplace (409), and the products a bundle groups —
-     * only a BUNDLE groups products, each of this marketplace, not a bundle itself, not twice, with an edition of its own.
+     * Rules that need the stored catalogue: refId unique in the marketplace (409), and the products a bundle groups
+     * ({@link BundleMembers#check}).
      */
     private Uni<Void> checkState(Product product, ProductInput input, Long self) {
-        List<BundleMember> bundled = input.bundledProducts() == null ? List.of() : input.bundledProducts();
         Uni<Void> refId = input.refId() == null ? Uni.createFrom().voidItem()
                 : products.refIdTaken(product.partner, input.refId(), self).invoke(taken -> {
                     if (taken) {
                         throw ApiException.conflict("DUPLICATE_REF_ID", "refId: another product of the marketplace has " + input.refId());
                     }
                 }).replaceWithVoid();
-        if (bundled.isEmpty()) {
-            return refId;
-        }
-        String type = input.productType() == null ? "WEB_APP" : input.productType();
-        List<Long> ids = bundled.stream().map(BundleMember::productId).toList();
-        return refId.chain(() -> products.ofPartner(product.partner, ids)).chain(found -> editions.ofProducts(ids)
-                .invoke(memberEditions -> {
-                    Map<Long, Product> byId = new HashMap<>();
-                    found.forEach(p -> byId.put(p.id, p));
-                    Violations v = Violations.start().when(!"BUNDLE".equals(type), "bundledProducts",
-                            "only a product of type BUNDLE groups products");
-                    java.util.Set<Long> seen = new java.util.HashSet<>();
-                    for (int i = 0; i < bundled.size(); i++) {
-                        BundleMember member = bundled.get(i);
-                        String field = "bundledProducts[" + i + "]";
-                        Product p = byId.get(member.productId());
-                        if (p == null) {
-                            v.add(field + ".productId", "is not a product of this marketplace");
-                            continue;
-                        }
-                        v.when(member.productId().equals(self), field + ".productId", "a bundle cannot group itself")
-                                .when("BUNDLE".equals(p.productType), field + ".productId", "a bundle cannot group another bundle")
-                                .when(!seen.add(member.productId()), field + ".productId", "is grouped twice");
-                        v.when(member.editionId() != null && memberEditions.stream()
-                                .noneMatch(e -> e.id.equals(member.editionId()) && e.productId.equals(member.productId())),
-                                field + ".editionId", "is not an edition of that product");
-                    }
-                    v.throwIfAny();
-                })).replaceWithVoid();
-    }
-
-    private Uni<Void> replaceMembers(Product product, List<BundleMember> bundled) {
-        return members.removeAll(product.id).chain(() -> {
-            List<BundledProduct> rows = new ArrayList<>();
-            for (int i = 0; i < bundled.size(); i++) {
-                BundledProduct row = new BundledProduct();
-                row.bundleId = product.id;
-                row.productId = bundled.get(i).productId();
-                row.editionId = bundled.get(i).editionId();
-                row.position = i;
-                rows.add(row);
-            }
-            return rows.isEmpty() ? Uni.createFrom().voidItem() : members.persist(rows);
-        });
-    }
-
-    private static List<CatalogViews.MemberView> memberViews(List<BundleMember> bundled) {
-        return bundled.stream().map(m -> new CatalogViews.MemberView(m.productId(), m.editionId())).toList();
-    }
-
-    @WithTransaction
-    public Uni<EditionView> addEdition(long productId, EditionInput input, URI base) {
-        return load(productId).map(access::requireManage).chain(product -> editions.codeTaken(product.id, input.code(), null)
-                .chain(taken -> {
-                    if (taken) {
-                        throw ApiException.conflict("DUPLICATE_EDITION_CODE", "code: the product already has an edition " + input.code());
-                    }
-                    return createEditions(product, List.of(input), base);
-                })
-                .map(list -> list.get(0))
-                .call(view -> touch(product))
-                .call(view -> events.publish(EventTypes.EDITION_CREATED, product.partner, AGGREGATE, product.id.toString(),
-                        Map.of("productId", product.id, "edition", view))));
-    }
-
-    @WithTransaction
-    public Uni<EditionView> updateEdition(long productId, long editionId, EditionInput input, URI base) {
-        return load(productId).map(access::requireManage).chain(product -> loadEdition(product, editionId)
-                .call(edition -> editions.codeTaken(product.id, input.code(), edition.id).invoke(taken -> {
-                    if (taken) {
-                        throw ApiException.conflict("DUPLICATE_EDITION_CODE", "code: the product already has an edition " + input.code());
-                    }
-                }))
-                .chain(edition -> {
-                    apply(edition, input);
-                    return editions.flush().chain(() -> editionView(edition, base))
-                            .call(view -> touch(product))
-                            .call(view -> events.publish(EventTypes.EDITION_UPDATED, product.partner, AGGREGATE, product.id.toString(),
-                                    Map.of("productId", product.id, "edition", view)));
-                }));
-    }
-
-    /** Spec Table A: the edition of a product, for any caller of the product's marketplace. */
-    @WithSession
-    public Uni<EditionView> edition(long productId, long editionId, URI base) {
-        return load(productId).map(access::requireCatalogueRead)
-                .chain(product -> loadEdition(product, editionId)).chain(edition -> editionView(edition, base));
-    }
-
-    @WithTransaction
-    public Uni<PlanView> addPlan(long productId, long editionId, PlanInput input, URI base) {
-        return load(productId).map(access::requireManage).chain(product -> loadEdition(product, editionId)
-                .chain(edition -> {
-                    PaymentPlan plan = newPlan(edition, input);
-                    return plans.persist(plan).map(saved -> views.plan(edition, saved, base))
-                            .call(view -> touch(product))
-                            .call(view -> events.publish(EventTypes.PAYMENT_PLAN_CREATED, product.partner, AGGREGATE,
-                                    product.id.toString(), Map.of("productId", product.id, "editionId", edition.id, "plan", view)));
-                }));
-    }
-
-    @WithSession
-    public Uni<PlanView> plan(long productId, long editionId, long planId, URI base) {
-        return load(productId).map(access::requireCatalogueRead).chain(product -> loadEdition(product, editionId)
-                .chain(edition -> plans.findById(planId).map(plan -> {
-                    if (plan == null || !plan.editionId.equals(edition.id)) {
-                        throw ApiException.notFound("Payment plan", planId);
-                    }
-                    return views.plan(edition, plan, base);
-                })));
-    }
-
-    public Uni<Product> load(long id) {
-        return products.findById(id).onItem().ifNull().failWith(() -> ApiException.notFound("Product", id));
-    }
-
-    private Uni<Edition> loadEdition(Product product, long editionId) {
-        return editions.ofProduct(product.id, editionId)
-                .onItem().ifNull().failWith(() -> ApiException.notFound("Edition", editionId));
-    }
-
-    private Uni<Void> touch(Product product) {
-        product.lastModified = Instant.now();
-        return Uni.createFrom().voidItem();
-    }
-
-    private Uni<List<EditionView>> createEditions(Product product, List<EditionInput> inputs, URI base) {
-        Uni<List<EditionView>> chain = Uni.createFrom().item(new ArrayList<>());
-        for (EditionInput input : inputs) {
-            chain = chain.call(list -> {
-                Edition edition = new Edition();
-                edition.uuid = UUID.randomUUID();
-                edition.productId = product.id;
-                apply(edition, input);
-                return editions.persist(edition).chain(saved -> {
-                    List<PaymentPlan> newPlans = new ArrayList<>();
-                    for (PlanInput plan : input.plans() == null ? List.<PlanInput>of() : input.plans()) {
-                        newPlans.add(newPlan(saved, plan));
-                    }
-                    return (newPlans.isEmpty() ? Uni.createFrom().voidItem() : plans.persist(newPlans)).replaceWith(newPlans)
-                            .map(persisted -> views.edition(saved, persisted, base)).invoke(list::add);
-                });
-            });
-        }
-        return chain;
-    }
-
-    private PaymentPlan newPlan(Edition edition, PlanInput input) {
-        PaymentPlan plan = new PaymentPlan();
-        plan.uuid = UUID.randomUUID();
-        plan.editionId = edition.id;
-        plan.frequency = input.frequency();
-        plan.primaryPrice = Boolean.TRUE.equals(input.primaryPrice());
-        plan.allowCustomUsage = Boolean.TRUE.equals(input.allowCustomUsage());
-        plan.contract = input.contract() == null ? null : json.write(input.contract());
-        plan.costs = json.write(input.costs());
-        plan.createdOn = Instant.now();
-        return plan;
-    }
-
-    /**
-     * The facts of several products (editions, plans, costs, bundle members, bundle membership) in three queries whatever
-     * their number, keyed by product id, in the order given.
-     */
-    public Uni<Map<Long, ProductFacts>> facts(List<Product> found) {
-        List<Long> ids = found.stream().map(p -> p.id).toList();
-        return editions.ofProducts(ids).chain(allEditions -> plans.ofEditions(allEditions.stream().map(e -> e.id).toList())
-                .chain(allPlans -> members.touching(ids).map(touching -> {
-                    java.util.Set<Long> asked = new java.util.HashSet<>(ids);
-                    List<BundledProduct> allMembers = touching.stream().filter(m -> asked.contains(m.bundleId)).toList();
-                    List<BundledProduct> naming = touching.stream().filter(m -> asked.contains(m.productId)).toList();
-                    Map<Long, List<PaymentPlan>> byEdition = new HashMap<>();
-                    Map<Long, List<ProductInputs.Cost>> costs = new HashMap<>();
-                    for (PaymentPlan plan : allPlans) {
-                        byEdition.computeIfAbsent(plan.editionId, k -> new ArrayList<>()).add(plan);
-                        costs.put(plan.id, json.read(plan.costs, new com.fasterxml.jackson.core.type.TypeReference<
-                                List<ProductInputs.Cost>>() {
-                        }));
-                    }
-                    Map<Long, List<Edition>> editionsOf = new HashMap<>();
-                    allEditions.forEach(e -> editionsOf.computeIfAbsent(e.productId, k -> new ArrayList<>()).add(e));
-                    Map<Long, List<BundledProduct>> membersOf = new HashMap<>();
-                    allMembers.forEach(m -> membersOf.computeIfAbsent(m.bundleId, k -> new ArrayList<>()).add(m));
-                    java.util.Set<Long> grouped = new java.util.HashSet<>();
-                    naming.forEach(m -> grouped.add(m.productId));
-                    Map<Long, ProductFacts> result = new LinkedHashMap<>();
-                    for (Product p : found) {
-                        result.put(p.id, new ProductFacts(p, editionsOf.getOrDefault(p.id, List.of()), byEdition, costs,
-                                membersOf.getOrDefault(p.id, List.of()), grouped.contains(p.id)));
-                    }
-                    return result;
-                })));
-    }
-
-    /** Editions by id, of any product (the editions a page's bundles name for their members). */
-    public Uni<List<Edition>> editionsById(java.util.Collection<Long> ids) {
-        return editions.byIds(ids);
-    }
-
-    /** Products of the caller's marketplace among {@code ids} (for the storefront's bundle members and checkout). */
-    public Uni<List<Product>> ofPartner(String partner, java.util.Collection<Long> ids) {
-        return products.ofPartner(partner, ids);
-    }
-
-    /** The product with this refId in the partner's marketplace, or 404. */
-    public Uni<Product> loadByRefId(String partner, String refId) {
-        return products.byRefId(partner, refId).onItem().ifNull().failWith(() -> ApiException.notFound("Product with refId", refId));
+        return refId.chain(() -> bundleMembers.check(product.partner, input, self));
     }
 
     /** The marketplace's "visible on marketplace" setting, kept on the product for the storefront's filter. */
@@ -429,13 +225,6 @@ public class ProductService {
         product.visibleOnMarketplace = visible;
         product.lastModified = Instant.now();
         return products.flush();
-    }
-
-    /** A page of the storefront (see {@link ProductRepository#listing}): {@code limit} rows from {@code offset}. */
-    public Uni<List<Product>> listing(ListingQuery query, ListingSort sort, boolean ascending, int offset, int limit) {
-        ProductRepository.ListingFilter filter = new ProductRepository.ListingFilter(query.partner(), query.status(),
-                query.onlyVisible(), query.productType(), query.featured(), query.text());
-        return products.listing(filter, sort, ascending, offset, limit);
     }
 
     private Uni<ProductView> view(Product product, URI base) {
@@ -458,10 +247,6 @@ public class ProductService {
                     return found.stream().map(p -> views.product(p, byProduct.getOrDefault(p.id, List.of()),
                             membersOf.getOrDefault(p.id, List.of()), null)).toList();
                 })));
-    }
-
-    private Uni<EditionView> editionView(Edition edition, URI base) {
-        return plans.ofEdition(edition.id).map(list -> views.edition(edition, list, base));
     }
 
     private void apply(Product product, ProductInput input) {
@@ -492,29 +277,5 @@ public class ProductService {
         product.supportedLanguages = json.write(input.supportedLanguages() == null ? List.of()
                 : List.copyOf(new LinkedHashSet<>(input.supportedLanguages())));
         product.lastModified = Instant.now();
-    }
-
-    private void apply(Edition edition, EditionInput input) {
-        edition.code = input.code();
-        edition.name = input.name().trim();
-        edition.rank = input.rank() == null ? 0 : input.rank();
-        edition.primary = Boolean.TRUE.equals(input.primary());
-        edition.trialLength = input.trial() == null ? null : input.trial().length();
-        edition.trialUnit = input.trial() == null ? null : input.trial().unit().name();
-        edition.expiredTrialGracePeriod = input.expiredTrialGracePeriod();
-        edition.bundleOnly = Boolean.TRUE.equals(input.bundleOnly());
-        edition.targetAudience = input.targetAudience();
-        edition.defaultFreeTrial = Boolean.TRUE.equals(input.defaultFreeTrial());
-        edition.invisible = Boolean.TRUE.equals(input.invisible());
-        edition.leadGen = Boolean.TRUE.equals(input.leadGen());
-        edition.revenueType = (input.revenueType() == null ? RevenueType.RECURRING : input.revenueType()).name();
-        edition.restricted = Boolean.TRUE.equals(input.restricted());
-        edition.freeTrialDuration = input.freeTrialDuration();
-        edition.freeTrialType = input.freeTrialType() == null ? null : input.freeTrialType().name();
-        edition.customerContractRestricted = Boolean.TRUE.equals(input.customerContractRestricted());
-        edition.bullets = json.write(input.bullets() == null ? List.of() : input.bullets());
-        edition.items = json.write(input.items() == null ? List.of() : input.items());
-        edition.customizations = json.write(input.customizations() == null ? List.of() : input.customizations());
-        edition.lastModified = Instant.now();
     }
 }

@@ -1,17 +1,17 @@
 package dev.marketplace.gateway.routing.web;
 
+import static dev.marketplace.gateway.routing.web.GatewayErrors.error;
+import static dev.marketplace.gateway.routing.web.GatewayErrors.fail;
+
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
-import java.util.List;
 import java.util.Optional;
 
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
 
-import org.jboss.logging.Logger;
 
 import dev.marketplace.common.error.ApiException;
-import dev.marketplace.common.error.Errors;
 import dev.marketplace.gateway.auth.service.Authenticator;
 import dev.marketplace.gateway.auth.service.Authorizer;
 import dev.marketplace.gateway.auth.service.Verified;
@@ -25,6 +25,7 @@ import dev.marketplace.gateway.ratelimit.service.Throttled;
 import dev.marketplace.gateway.routing.service.HeldRequests;
 import dev.marketplace.gateway.routing.service.PublicOrigins;
 import dev.marketplace.gateway.routing.service.RouteTable;
+import dev.marketplace.gateway.routing.service.TooLargeBody;
 import dev.marketplace.gateway.routing.service.UpstreamProxy;
 import io.vertx.core.AsyncResult;
 import io.vertx.core.Context;
@@ -35,7 +36,6 @@ import io.vertx.core.buffer.Buffer;
 import io.vertx.core.http.HttpHeaders;
 import io.vertx.core.http.HttpMethod;
 import io.vertx.core.http.HttpServerRequest;
-import io.vertx.core.http.HttpServerResponse;
 import io.vertx.ext.web.Router;
 import io.vertx.ext.web.RoutingContext;
 
@@ -44,18 +44,12 @@ import io.vertx.ext.web.RoutingContext;
  * key, combined OpenAPI) pass straight on; /q/ paths are not served on the public port (health, metrics and OpenAPI are
  * on the management interface, its own port); every other call is authenticated, checked against vendor and read-only restrictions and
  * rate limits, then either handed to the gateway's own API (channel credentials) or proxied to the service its path
- * belongs to. Unknown paths get 404.
+ * belongs to. Unknown paths get 404. How a path is read is {@link GatewayPaths}', what a request says of its body
+ * {@link ClientBody}'s, and the gateway's own refusals {@link GatewayErrors}'.
  */
 @ApplicationScoped
 public class GatewayHandler {
-    private static final Logger LOG = Logger.getLogger(GatewayHandler.class);
-    private static final String FORM = "application/x-www-form-urlencoded";
     private static final Future<Buffer> NO_BODY = Future.succeededFuture();
-    private static final String TOKEN_PATH = "/oauth2/token";
-    /** Served by the gateway itself without authentication; /openapi is the combined OpenAPI document of the suite. */
-    private static final List<String> PUBLIC_PREFIXES = List.of(TOKEN_PATH, "/internal/v1/public-key", "/openapi");
-    private static final String MANAGEMENT_PREFIX = "/q/";
-    private static final String LOCAL_API_PREFIX = "/api/channel/v1/settings/oauth/";
     /** Context key Quarkus' Micrometer binder reads the URI tag from. */
     private static final String METRICS_URI_TEMPLATE = "UrlPathTemplate";
     /** Runs before Quarkus' own routes (REST resources, /q endpoints). */
@@ -92,7 +86,7 @@ public class GatewayHandler {
         HttpServerRequest request = ctx.request();
         String raw = request.path();
         String normalized = ctx.normalizedPath();
-        if (normalized == null || !normalized.equals(raw) || !isCanonical(raw)) {
+        if (normalized == null || !normalized.equals(raw) || !GatewayPaths.isCanonical(raw)) {
             // One spelling per resource, or the route, the rate limit and the service could each read a different path:
             // dot segments, encoded unreserved characters, empty segments, ';' parameters, encoded '/', '\' or ';'.
             error(ctx, 400, "INVALID_PATH", "path: must not contain dot segments, empty segments, ';' parameters, "
@@ -102,32 +96,32 @@ public class GatewayHandler {
         // "/x/" and "/x" are the same resource to the services: route, limit and forward one of them
         String path = raw.length() > 1 && raw.endsWith("/") ? raw.substring(0, raw.length() - 1) : raw;
         HeldRequests.Held held = RequestIds.held(ctx);
-        if (path.startsWith(MANAGEMENT_PREFIX) || path.equals("/q")) {
+        if (GatewayPaths.isManagement(path)) {
             // health, metrics and OpenAPI live on the management interface (its own port, never exposed publicly)
             error(ctx, 404, "NOT_FOUND", "No API at " + path);
             return;
         }
-        if (isPublic(path)) {
-            if (path.startsWith(TOKEN_PATH) && !admitsAddress(ctx, AbuseGuard.clientAddress(request))) {
+        if (GatewayPaths.isPublic(path)) {
+            if (path.startsWith(GatewayPaths.TOKEN_PATH) && !admitsAddress(ctx, AbuseGuard.clientAddress(request))) {
                 return;
             }
-            held.waitingOn(path.startsWith(TOKEN_PATH) ? HeldRequests.TOKEN_ISSUANCE : HeldRequests.OWN_ENDPOINT);
+            held.waitingOn(path.startsWith(GatewayPaths.TOKEN_PATH) ? HeldRequests.TOKEN_ISSUANCE : HeldRequests.OWN_ENDPOINT);
             ctx.next();
             return;
         }
-        boolean local = path.startsWith(LOCAL_API_PREFIX);
+        boolean local = path.startsWith(GatewayPaths.LOCAL_API_PREFIX);
         RouteTable.Route route = local ? null : routes.match(path).orElse(null);
         if (!local && route == null) {
             error(ctx, 404, "NOT_FOUND", "No API at " + path);
             return;
         }
-        if (route != null && route.maxBodyBytes() > 0 && declaredLength(request) > route.maxBodyBytes()) {
+        if (route != null && route.maxBodyBytes() > 0 && ClientBody.declaredLength(request) > route.maxBodyBytes()) {
             // said up front: refused before anything is read or looked up (a chunked body is counted as it is forwarded)
-            if (expectsContinue(request)) {
+            if (ClientBody.expectsContinue(request)) {
                 // the body was never sent: nothing to drain
                 error(ctx, 413, "PAYLOAD_TOO_LARGE", "body: may not exceed " + route.maxBodyBytes() + " bytes on this path");
             } else {
-                UpstreamProxy.tooLarge(request, route.maxBodyBytes());
+                TooLargeBody.answer(request, route.maxBodyBytes());
             }
             return;
         }
@@ -139,7 +133,7 @@ public class GatewayHandler {
         request.pause();
         Context context = Vertx.currentContext();
         // HTTP metrics are tagged with the route, not the raw path (ids would make every call a new time series)
-        context.putLocal(METRICS_URI_TEMPLATE, local ? LOCAL_API_PREFIX + "**" : route.prefix() + "**");
+        context.putLocal(METRICS_URI_TEMPLATE, local ? GatewayPaths.LOCAL_API_PREFIX + "**" : route.prefix() + "**");
         PublicOrigins.Origin origin = origins.originOf(request);
         URI uri;
         try {
@@ -151,16 +145,16 @@ public class GatewayHandler {
         // the one spelling of the path, and the query as sent (never an absolute-form request-target's host)
         String forwardedUri = request.query() == null ? path : path + "?" + request.query();
         HttpMethod method = request.method();
-        boolean form = isForm(request);
+        boolean form = ClientBody.isForm(request);
         // A read of a service whose reads change nothing goes ahead while Redis records its nonce (GatewayConfig.Route)
         RateLimiter.Rule limit = rateLimiter.ruleFor(method.name(), path);
-        boolean overlap = route != null && route.overlapReplayCheck() && !form && isBodilessRead(request) && limit == null;
+        boolean overlap = route != null && route.overlapReplayCheck() && !form && ClientBody.isBodilessRead(request) && limit == null;
         // Plain Vert.x futures on the request's own thread: most steps complete at once (the consumer is in memory), and
         // Mutiny with context propagation cost more than the steps themselves.
         if (form) {
             held.waitingOn(HeldRequests.REQUEST_BODY);
         }
-        Future<Buffer> body = form ? readBody(request) : NO_BODY;
+        Future<Buffer> body = form ? ClientBody.readForm(request, maxFormBytes) : NO_BODY;
         body.compose(buffer -> {
                     held.waitingOn(HeldRequests.CONSUMER_LOOKUP);
                     return authenticator.authenticate(method.name(), uri, request.getHeader(HttpHeaders.AUTHORIZATION),
@@ -197,37 +191,6 @@ public class GatewayHandler {
         });
     }
 
-    /** GET or HEAD that says it has no body and waits for no 100 Continue. */
-    private static boolean isBodilessRead(HttpServerRequest request) {
-        HttpMethod method = request.method();
-        return (method == HttpMethod.GET || method == HttpMethod.HEAD) && declaredLength(request) <= 0
-                && request.getHeader(HttpHeaders.TRANSFER_ENCODING) == null && request.getHeader(HttpHeaders.EXPECT) == null;
-    }
-
-    /**
-     * True when the raw path has no empty segment ({@code //}), no {@code ;} path parameter and no percent-encoded
-     * {@code /}, {@code \} or {@code ;}: spellings some servers read as another path than the gateway routes and limits.
-     */
-    static boolean isCanonical(String rawPath) {
-        int length = rawPath.length();
-        for (int i = 0; i < length; i++) {
-            char c = rawPath.charAt(i);
-            if (c == ';' || c == '\\' || (c == '/' && i + 1 < length && rawPath.charAt(i + 1) == '/')) {
-                return false;
-            }
-            if (c == '%' && i + 2 < length) {
-                char high = rawPath.charAt(i + 1);
-                char low = Character.toUpperCase(rawPath.charAt(i + 2));
-                // %2F '/', %5C '\', %3B ';', %00
-                if ((high == '2' && low == 'F') || (high == '5' && low == 'C') || (high == '3' && low == 'B')
-                        || (high == '0' && low == '0')) {
-                    return false;
-                }
-            }
-        }
-        return true;
-    }
-
     private void admit(RoutingContext ctx, Context context, RouteTable.Route route, String forwardedUri,
             PublicOrigins.Origin origin, HeldRequests.Held held, AsyncResult<Admitted> result) {
         if (result.failed()) {
@@ -243,12 +206,12 @@ public class GatewayHandler {
             if (admitted.body() != null) {
                 ctx.setBody(admitted.body());
             }
-            continueIfExpected(ctx.request());
+            ClientBody.continueIfExpected(ctx.request());
             ctx.request().resume();
             held.waitingOn(HeldRequests.CREDENTIALS_API);
             ctx.next();
         } else {
-            continueIfExpected(ctx.request());
+            ClientBody.continueIfExpected(ctx.request());
             Future<Void> admission = admitted.firstUse();
             if (admission.failed()) {
                 fail(ctx, admission.cause());
@@ -264,31 +227,6 @@ public class GatewayHandler {
             proxy.forward(ctx.request(), forwardedUri, origin, route, tokens.tokenFor(admitted.caller()), admitted.body(),
                     admission, held);
         }
-    }
-
-    /** True when the client waits for a 100 Continue before it sends its body (curl does so above 1 MiB). */
-    private static boolean expectsContinue(HttpServerRequest request) {
-        String expect = request.getHeader(HttpHeaders.EXPECT);
-        return expect != null && expect.equalsIgnoreCase("100-continue") && !request.isEnded();
-    }
-
-    /**
-     * Invites the body once the caller is admitted, so that a refused request never sends it. The expectation is
-     * answered here, per hop: the upstream gets the body without it (see UpstreamProxy).
-     */
-    private static void continueIfExpected(HttpServerRequest request) {
-        if (expectsContinue(request) && !request.response().headWritten()) {
-            request.response().writeContinue();
-        }
-    }
-
-    private static boolean isPublic(String path) {
-        for (String prefix : PUBLIC_PREFIXES) {
-            if (path.startsWith(prefix)) {
-                return true;
-            }
-        }
-        return false;
     }
 
     /** An authenticated, authorized call; {@code firstUse} is its nonce's verdict, which may still be on its way. */
@@ -322,76 +260,5 @@ public class GatewayHandler {
             abuse.failed(client);
         }
         return caller;
-    }
-
-    /** The body's Content-Length, or -1 when it has none (or an unreadable one, which Vert.x itself refuses). */
-    private static long declaredLength(HttpServerRequest request) {
-        String length = request.getHeader(HttpHeaders.CONTENT_LENGTH);
-        if (length == null) {
-            return -1;
-        }
-        try {
-            return Long.parseLong(length.trim());
-        } catch (NumberFormatException e) {
-            return -1;
-        }
-    }
-
-    private static boolean isForm(HttpServerRequest request) {
-        String type = request.getHeader(HttpHeaders.CONTENT_TYPE);
-        return type != null && type.toLowerCase(java.util.Locale.ROOT).startsWith(FORM);
-    }
-
-    /** Reads a form body (its parameters are part of the signature), refusing more than the configured size. */
-    private Future<Buffer> readBody(HttpServerRequest request) {
-        // the signature covers the form's parameters: the body must be read before the caller is known
-        continueIfExpected(request);
-        Promise<Buffer> read = Promise.promise();
-        Buffer buffer = Buffer.buffer();
-        request.handler(chunk -> {
-            if (read.future().isComplete()) {
-                return;
-            }
-            if (buffer.length() + chunk.length() > maxFormBytes) {
-                read.tryFail(new ApiException(413, "PAYLOAD_TOO_LARGE",
-                        "body: a form-encoded body may not exceed " + maxFormBytes + " bytes"));
-                return;
-            }
-            buffer.appendBuffer(chunk);
-        });
-        request.exceptionHandler(read::tryFail);
-        request.endHandler(v -> read.tryComplete(buffer));
-        request.resume();
-        return read.future();
-    }
-
-    private static void fail(RoutingContext ctx, Throwable failure) {
-        if (failure instanceof Throttled throttled && !ctx.response().headWritten()) {
-            ctx.response().putHeader("Retry-After", Long.toString(throttled.retryAfterSeconds()));
-        }
-        if (failure instanceof ApiException api) {
-            error(ctx, api.status(), api.code(), api.getMessage());
-            return;
-        }
-        LOG.error("Gateway failure", failure);
-        error(ctx, 500, "INTERNAL_ERROR", "The request could not be processed");
-    }
-
-    static void error(RoutingContext ctx, int status, String code, String message) {
-        HttpServerResponse response = ctx.response();
-        if (response.ended() || response.closed()) {
-            return;
-        }
-        String body = status == 403 ? Errors.forbiddenJson() : Errors.json(code, message);
-        response.setStatusCode(status).putHeader(HttpHeaders.CONTENT_TYPE, "application/json");
-        if (status == 413 || status >= 500 || expectsContinue(ctx.request())) {
-            // a client that was waiting for 100 Continue may now close or send the body anyway: either way, start afresh
-            response.putHeader(HttpHeaders.CONNECTION, "close");
-        }
-        response.end(body);
-        // A refused request's body is not wanted: let it drain instead of stalling the connection.
-        if (!ctx.request().isEnded()) {
-            ctx.request().resume();
-        }
     }
 }

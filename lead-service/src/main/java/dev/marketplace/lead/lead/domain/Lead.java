@@ -98,4 +98,12 @@ public class Lead extends PanacheEntityBase {
     public Instant lastModified;
     @Version
     public long version;
+
+    /** Assigned to a company, which works the lead from now on. */
+    public void assignTo(UUID company, String name) {
+        recipientType = ParticipantType.COMPANY;
+        recipientCompany = company;
+        recipientCompanyName = name;
+        status = LeadStatus.ASSIGNED;
+    }
 }

@@ -21,7 +21,7 @@ import io.smallrye.mutiny.Uni;
 
 /**
  * Lead queries. Every listing is scoped to the actor's marketplace and to what the actor may see (the visibility rules
- * of the service README, written once here as a query and once in {@code LeadVisibility} for a single lead); deleted
+ * of the service README, written once here as a query and once in {@code LeadRules.canSee} for a single lead); deleted
  * leads are never listed.
  */
 @ApplicationScoped

@@ -24,6 +24,8 @@ import dev.marketplace.common.security.Roles;
 import dev.marketplace.lead.activity.service.ActivityView;
 import dev.marketplace.lead.lead.domain.LeadSortField;
 import dev.marketplace.lead.lead.domain.LeadStatus;
+import dev.marketplace.lead.lead.service.LeadConversion;
+import dev.marketplace.lead.lead.service.LeadCreation;
 import dev.marketplace.lead.lead.service.LeadInputs;
 import dev.marketplace.lead.lead.service.LeadService;
 import dev.marketplace.lead.lead.service.LeadView;
@@ -40,10 +42,14 @@ import io.smallrye.mutiny.Uni;
 public class LeadResource {
     static final int DEFAULT_PAGE_SIZE = 50;
 
+    private final LeadCreation creation;
     private final LeadService leads;
+    private final LeadConversion conversion;
 
-    public LeadResource(LeadService leads) {
+    public LeadResource(LeadCreation creation, LeadService leads, LeadConversion conversion) {
+        this.creation = creation;
         this.leads = leads;
+        this.conversion = conversion;
     }
 
     @POST
@@ -52,7 +58,7 @@ public class LeadResource {
     @RolesAllowed({Roles.PARTNER, Roles.CHANNEL_ADMIN, Roles.SUPER_SUPPORT, Roles.ANONYMOUS_LEAD})
     public Uni<Response> create(@RestQuery String context, @RestQuery String companyId, @RestQuery String userId,
             @Valid LeadInputs.Create body, @Context UriInfo uri) {
-        return leads.create(context, companyId, userId, body).map(lead -> Response
+        return creation.create(context, companyId, userId, body).map(lead -> Response
                 .created(uri.getBaseUriBuilder().path("api/lead/v2/leads/{id}").build(lead.id())).entity(lead).build());
     }
 
@@ -124,14 +130,14 @@ public class LeadResource {
     @POST
     @Path("conversion")
     public Uni<LeadView.Wrapped> convert(@RestQuery String context, @RestQuery String companyId, @RestQuery String leadId) {
-        return leads.convert(context, companyId, required("leadId", leadId));
+        return conversion.convert(context, companyId, required("leadId", leadId));
     }
 
     @POST
     @Path("conversionRequest")
     public Uni<LeadView.Wrapped> requestConversion(@RestQuery String context, @RestQuery String companyId,
             @RestQuery String leadId) {
-        return leads.requestConversion(context, companyId, required("leadId", leadId));
+        return conversion.requestConversion(context, companyId, required("leadId", leadId));
     }
 
     /** {@code companyId} is optional here for channel credentials (PARTNER, CHANNEL_ADMIN). */
@@ -139,7 +145,7 @@ public class LeadResource {
     @Path("conversionApproval")
     public Uni<LeadView.Wrapped> approveConversion(@RestQuery String context, @RestQuery String companyId,
             @RestQuery String leadId) {
-        return leads.approveConversion(context, companyId, required("leadId", leadId));
+        return conversion.approveConversion(context, companyId, required("leadId", leadId));
     }
 
     private static String required(String name, String value) {

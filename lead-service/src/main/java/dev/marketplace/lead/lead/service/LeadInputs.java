@@ -1,5 +1,6 @@
 package dev.marketplace.lead.lead.service;
 
+import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 
@@ -17,13 +18,23 @@ import dev.marketplace.lead.lead.domain.ParticipantType;
 
 /**
  * Request bodies of the Lead API. Bean Validation names each broken field; rules across fields and rules that need
- * other services (product and company existence) are checked in {@link LeadService}.
+ * other services (product and company existence) are checked in {@link LeadCreation} and {@link LeadService}.
  */
 public final class LeadInputs {
     /** Present, it must hold something other than blanks. */
     static final String NOT_BLANK = ".*\\S.*";
+    private static final Set<String> COUNTRIES = Set.of(Locale.getISOCountries());
 
     private LeadInputs() {
+    }
+
+    /** An ISO 3166-1 alpha-2 code of a country that exists (the pattern checks only its shape). */
+    static boolean knownCountry(String code) {
+        return COUNTRIES.contains(code);
+    }
+
+    static boolean blank(String s) {
+        return s == null || s.isBlank();
     }
 
     /** Employee ranges of AppDirect's LeadCustomerCompany.size. */

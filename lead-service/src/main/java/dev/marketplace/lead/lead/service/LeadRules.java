@@ -84,6 +84,17 @@ final class LeadRules {
         }
     }
 
+    /** The recipient reseller converts once a manager approved it; managers convert open leads directly. */
+    static void requireConvertible(Actor actor, Lead lead) {
+        if (isRecipient(actor, lead)) {
+            requireTransition(lead, Set.of(LeadStatus.CONVERSION_APPROVED), LeadStatus.CONVERTED);
+        } else if (actor.isManager()) {
+            requireTransition(lead, MANAGER_CONVERTIBLE, LeadStatus.CONVERTED);
+        } else {
+            throw ApiException.forbidden();
+        }
+    }
+
     static ApiException illegal(LeadStatus from, LeadStatus to) {
         return ApiException.conflict("ILLEGAL_TRANSITION",
                 "status: a lead in status " + from + " cannot move to " + to);

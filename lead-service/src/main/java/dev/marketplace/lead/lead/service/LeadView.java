@@ -5,6 +5,9 @@ import java.util.Map;
 import java.util.UUID;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.type.TypeReference;
+import com.fasterxml.jackson.databind.ObjectMapper;
 
 import dev.marketplace.lead.lead.domain.Lead;
 import dev.marketplace.lead.lead.domain.LeadStatus;
@@ -17,6 +20,8 @@ public record LeadView(UUID id, String partner, LeadType leadType, LeadStatus st
         long createdOn, long lastModified, LeadUser creator, Participant referrer, Participant recipient,
         Map<String, List<String>> customAttributes, Company convertedCompany, LeadUser convertedUser, String result,
         Company profileCompany, Product profileProduct, Edition profileProductEdition) {
+    private static final TypeReference<Map<String, List<String>>> ATTRIBUTES = new TypeReference<>() {
+    };
 
     @JsonInclude(JsonInclude.Include.NON_NULL)
     public record Customer(CustomerCompany company, Contact contact) {
@@ -62,7 +67,16 @@ public record LeadView(UUID id, String partner, LeadType leadType, LeadStatus st
     public record Wrapped(LeadView lead) {
     }
 
-    static LeadView of(Lead l, Map<String, List<String>> customAttributes) {
+    /** The lead with its custom attributes, stored as JSON. */
+    static LeadView of(Lead lead, ObjectMapper mapper) {
+        try {
+            return of(lead, mapper.readValue(lead.customAttributes, ATTRIBUTES));
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException("custom attributes of lead " + lead.id + " are not JSON", e);
+        }
+    }
+
+    private static LeadView of(Lead l, Map<String, List<String>> customAttributes) {
         boolean linked = l.convertedCompany != null;
         return new LeadView(l.id, l.partner, l.leadType, l.status,
                 new Customer(new CustomerCompany(l.customerCompanyName, l.customerStreet1, l.customerStreet2, l.customerCity,

@@ -22,6 +22,7 @@ import dev.marketplace.notification.template.service.TemplateInputs;
 import dev.marketplace.notification.template.service.TemplateInputs.CommonInput;
 import dev.marketplace.notification.template.service.TemplateInputs.EmailInput;
 import dev.marketplace.notification.template.service.TemplateInputs.SmsInput;
+import dev.marketplace.notification.template.service.TemplateChanges;
 import dev.marketplace.notification.template.service.TemplateService;
 import dev.marketplace.notification.template.service.TemplateViews.CommonElementDefinitionView;
 import dev.marketplace.notification.template.service.TemplateViews.CommonElementView;
@@ -41,9 +42,11 @@ import io.smallrye.mutiny.Uni;
 @Produces(MediaType.APPLICATION_JSON)
 public class TemplateResource {
     private final TemplateService templates;
+    private final TemplateChanges changes;
 
-    public TemplateResource(TemplateService templates) {
+    public TemplateResource(TemplateService templates, TemplateChanges changes) {
         this.templates = templates;
+        this.changes = changes;
     }
 
     @GET
@@ -64,7 +67,7 @@ public class TemplateResource {
     @Consumes(MediaType.APPLICATION_JSON)
     @RolesAllowed({ Roles.PARTNER, Roles.CHANNEL_ADMIN, Roles.SUPER_SUPPORT })
     public Uni<EmailTemplateView> saveEmail(@Valid @NotNull EmailInput body) {
-        return templates.saveEmail(body);
+        return changes.saveEmail(body);
     }
 
     @GET
@@ -79,7 +82,7 @@ public class TemplateResource {
     @Consumes(MediaType.APPLICATION_JSON)
     @RolesAllowed({ Roles.PARTNER, Roles.CHANNEL_ADMIN, Roles.SUPER_SUPPORT })
     public Uni<SmsTemplateView> saveSms(@Valid @NotNull SmsInput body) {
-        return templates.saveSms(body);
+        return changes.saveSms(body);
     }
 
     @GET
@@ -108,7 +111,7 @@ public class TemplateResource {
     @Consumes(MediaType.APPLICATION_JSON)
     @RolesAllowed({ Roles.PARTNER, Roles.CHANNEL_ADMIN, Roles.SUPER_SUPPORT })
     public Uni<CommonElementView> saveCommonEmail(@Valid @NotNull CommonInput body) {
-        return templates.saveCommon(body);
+        return changes.saveCommon(body);
     }
 
     @GET
@@ -130,7 +133,7 @@ public class TemplateResource {
     @Consumes(MediaType.APPLICATION_JSON)
     @RolesAllowed(Roles.SUPER_SUPPORT)
     public Uni<Response> saveDefaultEmail(@Valid @NotNull EmailInput body) {
-        return templates.saveDefaultEmail(body).map(v -> Response.status(Response.Status.CREATED).build());
+        return changes.saveDefaultEmail(body).map(v -> Response.status(Response.Status.CREATED).build());
     }
 
     @GET
@@ -145,6 +148,6 @@ public class TemplateResource {
     @Consumes(MediaType.APPLICATION_JSON)
     @RolesAllowed(Roles.SUPER_SUPPORT)
     public Uni<Response> saveDefaultCommonEmail(@Valid @NotNull CommonInput body) {
-        return templates.saveDefaultCommon(body).map(v -> Response.status(Response.Status.CREATED).build());
+        return changes.saveDefaultCommon(body).map(v -> Response.status(Response.Status.CREATED).build());
     }
 }

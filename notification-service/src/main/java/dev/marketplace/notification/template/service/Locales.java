@@ -3,7 +3,10 @@ package dev.marketplace.notification.template.service;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.function.Function;
 import java.util.regex.Pattern;
+
+import io.smallrye.mutiny.Uni;
 
 /** Locale codes as templates store them ({@code en}, {@code fr_CA}) and the fallback chain of a lookup. */
 public final class Locales {
@@ -43,5 +46,14 @@ public final class Locales {
             chain.add(fallback.substring(0, underscore));
         }
         return chain;
+    }
+
+    /** Tries {@code lookup} for each locale of the chain in order and emits the first non-null result (or null). */
+    public static <T> Uni<T> firstInChain(List<String> chain, Function<String, Uni<T>> lookup) {
+        Uni<T> result = Uni.createFrom().nullItem();
+        for (String locale : chain) {
+            result = result.chain(found -> found != null ? Uni.createFrom().item(found) : lookup.apply(locale));
+        }
+        return result;
     }
 }

@@ -57,7 +57,7 @@ public class TemplateResolver {
 
     public Uni<Resolution<EmailTemplate>> email(String partner, String type, String locale) {
         List<String> chain = Locales.chain(locale, config.defaultLocale());
-        return TemplateService.firstInChain(chain, l -> emails.findByKey(partner, type, l, false)
+        return Locales.firstInChain(chain, l -> emails.findByKey(partner, type, l, false)
                 .chain(found -> found != null ? Uni.createFrom().item(found) : emails.findByKey(null, type, l, false)))
                 .chain(found -> {
                     if (found == null) {
@@ -91,7 +91,7 @@ public class TemplateResolver {
 
     public Uni<Resolution<SmsTemplate>> sms(String partner, String type, String locale) {
         List<String> chain = Locales.chain(locale, config.defaultLocale());
-        return TemplateService.firstInChain(chain, l -> sms.findByKey(partner, type, l, false)
+        return Locales.firstInChain(chain, l -> sms.findByKey(partner, type, l, false)
                 .chain(found -> found != null ? Uni.createFrom().item(found) : sms.findByKey(null, type, l, false)))
                 .map(found -> {
                     if (found == null) {
@@ -107,7 +107,7 @@ public class TemplateResolver {
     /** The first enabled UNSUBSCRIBE element: partner's then default, per locale of the chain; null when none. */
     public Uni<CommonElement> unsubscribe(String partner, String locale) {
         String type = CommonElementType.UNSUBSCRIBE.name();
-        return TemplateService.firstInChain(Locales.chain(locale, config.defaultLocale()), l -> commons.findByKey(partner, type, l)
+        return Locales.firstInChain(Locales.chain(locale, config.defaultLocale()), l -> commons.findByKey(partner, type, l)
                 .chain(own -> own != null && own.enabled ? Uni.createFrom().item(own) : commons.findByKey(null, type, l))
                 .map(found -> found != null && found.enabled ? found : null));
     }
