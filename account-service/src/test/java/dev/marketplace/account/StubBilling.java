@@ -50,7 +50,7 @@ public class StubBilling implements QuarkusTestResourceLifecycleManager {
         server.start();
         return Map.of("marketplace.account.billing.url", "http://127.0.0.1:" + server.getAddress().getPort(),
                 // BillingClientTest waits for the breaker to half-open
-                "dev.marketplace.account.assignment.client.BillingClient/entitlements/CircuitBreaker/delay", "2000");
+                "quarkus.fault-tolerance.\"billing-idempotent\".circuit-breaker.delay", "2000");
     }
 
     private synchronized void handle(HttpExchange exchange) throws IOException {

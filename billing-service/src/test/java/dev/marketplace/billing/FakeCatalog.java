@@ -35,7 +35,7 @@ public class FakeCatalog implements QuarkusTestResourceLifecycleManager {
     public static final List<Map.Entry<String, JsonNode>> CALLS = new CopyOnWriteArrayList<>();
     /** Every request line seen: method, path and query. */
     public static final List<String> REQUESTS = new CopyOnWriteArrayList<>();
-    /** A product id whose catalogue reads fail with 500, as a broken catalog-service would. */
+    /** A product id whose catalogue calls (reads and signing) fail with 500, as a broken catalog-service would. */
     public static final long BROKEN = 999_999_999L;
     private HttpServer server;
 
@@ -101,7 +101,7 @@ public class FakeCatalog implements QuarkusTestResourceLifecycleManager {
         server.start();
         return Map.of("marketplace.billing.catalog.url", "http://127.0.0.1:" + server.getAddress().getPort(),
                 // CatalogClientTest waits for the breaker to half-open
-                "dev.marketplace.billing.client.CatalogClient/integration/CircuitBreaker/delay", "2000");
+                "quarkus.fault-tolerance.\"catalog-idempotent\".circuit-breaker.delay", "2000");
     }
 
     private void handle(HttpExchange exchange) throws IOException {

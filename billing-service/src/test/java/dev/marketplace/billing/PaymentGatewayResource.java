@@ -18,7 +18,7 @@ public class PaymentGatewayResource implements QuarkusTestResourceLifecycleManag
         gateway = SandboxPaymentGateway.start(0);
         return Map.of("marketplace.billing.payment-gateway.url", gateway.url(),
                 // tests wait for an opened breaker to half-open
-                "dev.marketplace.billing.client.PaymentGatewayClient/charge/CircuitBreaker/delay", "1000");
+                "quarkus.fault-tolerance.\"payment-gateway-idempotent\".circuit-breaker.delay", "1000");
     }
 
     @Override

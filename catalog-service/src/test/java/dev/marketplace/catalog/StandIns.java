@@ -136,8 +136,8 @@ public class StandIns implements QuarkusTestResourceLifecycleManager {
         config.put("quarkus.rest-client.billing.url", url);
         // the client tests wait for breakers to half-open: long enough that a loaded machine does not half-open them
         // while the test still counts calls that must not get through
-        config.put("dev.marketplace.catalog.client.AccountClient/company/CircuitBreaker/delay", "4000");
-        config.put("dev.marketplace.catalog.client.BillingClient/discounts/CircuitBreaker/delay", "4000");
+        config.put("quarkus.fault-tolerance.\"account-idempotent\".circuit-breaker.delay", "4000");
+        config.put("quarkus.fault-tolerance.\"billing-idempotent\".circuit-breaker.delay", "4000");
         return config;
     }
 

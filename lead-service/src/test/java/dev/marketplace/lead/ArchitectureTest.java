@@ -4,7 +4,10 @@ import org.junit.jupiter.api.Test;
 
 import dev.marketplace.testkit.Architecture;
 
-/** Features depend on each other one way only, and a repository stays inside its feature (CONTRIBUTING). */
+/**
+ * Features depend on each other one way only, a repository stays inside its feature, and each dependency's fault
+ * tolerance is declared once, as a guard (CONTRIBUTING).
+ */
 class ArchitectureTest {
     private static final String BASE = "dev.marketplace.lead";
 
@@ -16,5 +19,10 @@ class ArchitectureTest {
     @Test
     void repositoriesStayInTheirFeature() {
         Architecture.assertRepositoriesStayInTheirFeature(BASE);
+    }
+
+    @Test
+    void faultToleranceIsDeclaredOncePerDependency() {
+        Architecture.assertFaultToleranceDeclaredOncePerDependency(BASE);
     }
 }

@@ -58,7 +58,7 @@ public class StubCatalog implements QuarkusTestResourceLifecycleManager {
         server = HttpStubs.serve("/api/marketplace/v1/", this::handle);
         return Map.of("quarkus.rest-client.catalog.url", HttpStubs.url(server),
                 // CatalogClientTest waits for the breaker to half-open
-                "dev.marketplace.lead.client.CatalogClient/product/CircuitBreaker/delay", "3000");
+                "quarkus.fault-tolerance.\"catalog-idempotent\".circuit-breaker.delay", "3000");
     }
 
     private synchronized void handle(HttpExchange exchange) throws IOException {

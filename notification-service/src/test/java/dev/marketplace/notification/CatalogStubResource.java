@@ -77,7 +77,7 @@ public class CatalogStubResource implements QuarkusTestResourceLifecycleManager 
         }
         return Map.of("marketplace.notification.vendor.catalog-url", "http://127.0.0.1:" + server.getAddress().getPort(),
                 // CatalogClientTest waits for the breaker to half-open
-                "dev.marketplace.notification.client.CatalogClient/integration/CircuitBreaker/delay", "1000");
+                "quarkus.fault-tolerance.\"catalog-idempotent\".circuit-breaker.delay", "1000");
     }
 
     private static void handle(HttpExchange exchange) throws IOException {

@@ -78,8 +78,8 @@ public class StubAccount implements QuarkusTestResourceLifecycleManager {
         return Map.of("quarkus.rest-client.account.url", "http://127.0.0.1:" + server.getAddress().getPort(),
                 // AccountClientTest waits for the breaker to half-open; a window of 20 attempts keeps the failures other
                 // tests stage on purpose (three in a row) from opening it
-                "dev.marketplace.reseller.client.AccountClient/createCompany/CircuitBreaker/delay", "1000",
-                "dev.marketplace.reseller.client.AccountClient/createCompany/CircuitBreaker/requestVolumeThreshold", "20",
+                "quarkus.fault-tolerance.\"account-idempotent\".circuit-breaker.delay", "1000",
+                "quarkus.fault-tolerance.\"account-idempotent\".circuit-breaker.request-volume-threshold", "20",
                 // CompanyCreationRecoveryTest runs the recovery itself, on creations due at once
                 "quarkus.scheduler.enabled", "false",
                 "marketplace.reseller.recovery.delay", "0s");

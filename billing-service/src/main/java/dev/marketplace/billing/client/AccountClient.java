@@ -5,10 +5,7 @@ import java.util.UUID;
 
 import jakarta.enterprise.context.ApplicationScoped;
 
-import org.eclipse.microprofile.faulttolerance.CircuitBreaker;
 import org.eclipse.microprofile.faulttolerance.Fallback;
-import org.eclipse.microprofile.faulttolerance.Retry;
-import org.eclipse.microprofile.faulttolerance.Timeout;
 import org.eclipse.microprofile.rest.client.inject.RestClient;
 import org.jboss.logging.Logger;
 
@@ -16,13 +13,15 @@ import dev.marketplace.billing.client.AccountApi.PurchaseProfile;
 import dev.marketplace.common.client.ServiceRejection;
 import dev.marketplace.common.client.ServiceUnavailable;
 import dev.marketplace.common.error.ApiException;
+import io.smallrye.faulttolerance.api.ApplyGuard;
 import io.smallrye.faulttolerance.api.AsynchronousNonBlocking;
 import io.smallrye.mutiny.Uni;
 
 /**
- * Reads companies and memberships from account-service. The read is retried once and guarded by a breaker; an unknown
- * company (404) is empty, one of another marketplace is the caller's 403; account unreachable, failing or refusing → 503 ACCOUNT_UNAVAILABLE: an order is never taken,
- * nor an invoice shown to a user, unchecked.
+ * Reads companies and memberships from account-service through account's idempotent guard ({@link Dependencies}):
+ * retried once, behind a breaker. An unknown company (404) is empty, one of another marketplace is the caller's 403;
+ * account unreachable, failing or refusing → 503 ACCOUNT_UNAVAILABLE: an order is never taken, nor an invoice shown to
+ * a user, unchecked.
  */
 @ApplicationScoped
 public class AccountClient {
@@ -36,10 +35,7 @@ public class AccountClient {
 
     /** The company and, when {@code user} is given, the user's membership in it. */
     @AsynchronousNonBlocking
-    @Timeout(3000)
-    @Retry(maxRetries = 1, delay = 100, abortOn = { ServiceRejection.class, ApiException.class })
-    @CircuitBreaker(requestVolumeThreshold = 10, failureRatio = 0.5, delay = 10_000, successThreshold = 2,
-            skipOn = { ServiceRejection.class, ApiException.class })
+    @ApplyGuard(Dependencies.ACCOUNT_IDEMPOTENT)
     @Fallback(fallbackMethod = "unavailable", skipOn = ApiException.class)
     public Uni<Optional<PurchaseProfile>> purchaseProfile(String partner, UUID company, UUID user) {
         return account.purchaseProfile(partner, company, user).map(Optional::ofNullable)

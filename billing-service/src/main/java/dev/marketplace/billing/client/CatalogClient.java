@@ -4,10 +4,7 @@ import java.util.Optional;
 
 import jakarta.enterprise.context.ApplicationScoped;
 
-import org.eclipse.microprofile.faulttolerance.CircuitBreaker;
 import org.eclipse.microprofile.faulttolerance.Fallback;
-import org.eclipse.microprofile.faulttolerance.Retry;
-import org.eclipse.microprofile.faulttolerance.Timeout;
 import org.eclipse.microprofile.rest.client.inject.RestClient;
 import org.jboss.logging.Logger;
 
@@ -16,13 +13,16 @@ import dev.marketplace.billing.client.CatalogApi.Integration;
 import dev.marketplace.billing.client.CatalogApi.Plan;
 import dev.marketplace.common.client.ServiceRejection;
 import dev.marketplace.common.client.ServiceUnavailable;
+import io.smallrye.faulttolerance.api.ApplyGuard;
 import io.smallrye.faulttolerance.api.AsynchronousNonBlocking;
 import io.smallrye.mutiny.Uni;
 
 /**
- * Reads products from catalog-service for a marketplace. Reads are retried once and share a breaker; an unknown product
- * or one of another marketplace (404, 403) is empty; catalog unreachable, failing or refusing otherwise → 503
- * CATALOG_UNAVAILABLE. Signing a URL is not retried (it is not a read), but it has the same timeout and fallback.
+ * Reads products from catalog-service for a marketplace. Reads go through catalog's idempotent guard
+ * ({@link Dependencies}): retried once, and one breaker for all of them. An unknown product or one of another
+ * marketplace (404, 403) is empty; catalog unreachable, failing or refusing otherwise → 503 CATALOG_UNAVAILABLE.
+ * Signing a URL is not a read: its guard never retries it, with the same timeout and breaker numbers, and the same
+ * fallback.
  */
 @ApplicationScoped
 public class CatalogClient {
@@ -35,30 +35,21 @@ public class CatalogClient {
     }
 
     @AsynchronousNonBlocking
-    @Timeout(3000)
-    @Retry(maxRetries = 1, delay = 100, abortOn = ServiceRejection.class)
-    @CircuitBreaker(requestVolumeThreshold = 10, failureRatio = 0.5, delay = 10_000, successThreshold = 2,
-            skipOn = ServiceRejection.class)
+    @ApplyGuard(Dependencies.CATALOG_IDEMPOTENT)
     @Fallback(fallbackMethod = "integrationUnavailable")
     public Uni<Optional<Integration>> integration(String partner, long productId) {
         return absentWhenUnknown(catalog.integration(partner, productId, false));
     }
 
     @AsynchronousNonBlocking
-    @Timeout(3000)
-    @Retry(maxRetries = 1, delay = 100, abortOn = ServiceRejection.class)
-    @CircuitBreaker(requestVolumeThreshold = 10, failureRatio = 0.5, delay = 10_000, successThreshold = 2,
-            skipOn = ServiceRejection.class)
+    @ApplyGuard(Dependencies.CATALOG_IDEMPOTENT)
     @Fallback(fallbackMethod = "editionUnavailable")
     public Uni<Optional<Edition>> edition(String partner, long productId, long editionId) {
         return absentWhenUnknown(catalog.edition(partner, productId, editionId));
     }
 
     @AsynchronousNonBlocking
-    @Timeout(3000)
-    @Retry(maxRetries = 1, delay = 100, abortOn = ServiceRejection.class)
-    @CircuitBreaker(requestVolumeThreshold = 10, failureRatio = 0.5, delay = 10_000, successThreshold = 2,
-            skipOn = ServiceRejection.class)
+    @ApplyGuard(Dependencies.CATALOG_IDEMPOTENT)
     @Fallback(fallbackMethod = "planUnavailable")
     public Uni<Optional<Plan>> plan(String partner, long productId, long editionId, long planId) {
         return absentWhenUnknown(catalog.plan(partner, productId, editionId, planId));
@@ -66,9 +57,7 @@ public class CatalogClient {
 
     /** The vendor URL signed by catalog with the product's credentials (OAuth 1.0 query parameters). */
     @AsynchronousNonBlocking
-    @Timeout(3000)
-    @CircuitBreaker(requestVolumeThreshold = 10, failureRatio = 0.5, delay = 10_000, successThreshold = 2,
-            skipOn = ServiceRejection.class)
+    @ApplyGuard(Dependencies.CATALOG_NON_IDEMPOTENT)
     @Fallback(fallbackMethod = "signUnavailable")
     public Uni<String> signedUrl(String partner, long productId, String method, String url) {
         return catalog.sign(partner, productId, new CatalogApi.SignRequest(method, url)).map(CatalogApi.SignedUrl::url);

@@ -2,10 +2,7 @@ package dev.marketplace.billing.client;
 
 import jakarta.enterprise.context.ApplicationScoped;
 
-import org.eclipse.microprofile.faulttolerance.CircuitBreaker;
 import org.eclipse.microprofile.faulttolerance.Fallback;
-import org.eclipse.microprofile.faulttolerance.Retry;
-import org.eclipse.microprofile.faulttolerance.Timeout;
 import org.eclipse.microprofile.rest.client.inject.RestClient;
 import org.jboss.logging.Logger;
 
@@ -15,12 +12,14 @@ import dev.marketplace.billing.client.PaymentGatewayApi.Refund;
 import dev.marketplace.billing.client.PaymentGatewayApi.RefundAnswer;
 import dev.marketplace.common.client.ServiceRejection;
 import dev.marketplace.common.client.ServiceUnavailable;
+import io.smallrye.faulttolerance.api.ApplyGuard;
 import io.smallrye.faulttolerance.api.AsynchronousNonBlocking;
 import io.smallrye.mutiny.Uni;
 
 /**
- * The payment-gateway adapter. A charge is retried once although it is a POST: it carries the payment's idempotency
- * key, so the gateway charges once however often it is asked. A gateway that cannot be reached, times out or fails
+ * The payment-gateway adapter, behind the gateway's idempotent guard ({@link Dependencies}). A charge is retried once
+ * although it is a POST: it carries the payment's idempotency key, so the gateway charges once however often it is
+ * asked (a refund likewise). A gateway that cannot be reached, times out or fails
  * answers {@link #UNAVAILABLE} (the payment is recorded as GATEWAY_NOT_AVAILABLE and the invoice stays unpaid); a
  * breaker stops calling a gateway that keeps failing. A refund that cannot be made is a 503: nothing is voided.
  */
@@ -38,20 +37,14 @@ public class PaymentGatewayClient {
     }
 
     @AsynchronousNonBlocking
-    @Timeout(5000)
-    @Retry(maxRetries = 1, delay = 200, abortOn = ServiceRejection.class)
-    @CircuitBreaker(requestVolumeThreshold = 10, failureRatio = 0.5, delay = 10_000, successThreshold = 2,
-            skipOn = ServiceRejection.class)
+    @ApplyGuard(Dependencies.PAYMENT_GATEWAY_IDEMPOTENT)
     @Fallback(fallbackMethod = "chargeUnavailable")
     public Uni<ChargeAnswer> charge(String idempotencyKey, Charge charge) {
         return gateway.charge(idempotencyKey, charge);
     }
 
     @AsynchronousNonBlocking
-    @Timeout(5000)
-    @Retry(maxRetries = 1, delay = 200, abortOn = ServiceRejection.class)
-    @CircuitBreaker(requestVolumeThreshold = 10, failureRatio = 0.5, delay = 10_000, successThreshold = 2,
-            skipOn = ServiceRejection.class)
+    @ApplyGuard(Dependencies.PAYMENT_GATEWAY_IDEMPOTENT)
     @Fallback(fallbackMethod = "refundUnavailable")
     public Uni<RefundAnswer> refund(String idempotencyKey, Refund refund) {
         return gateway.refund(idempotencyKey, refund);

@@ -15,4 +15,14 @@ public record DiscountTerms(long discountId, String code, String description, Ki
     public enum Kind {
         PERCENTAGE, FIXED_PRICE, FLAT
     }
+
+    /** Whether the next invoice is discounted, {@code discountedInvoices} having been discounted already. */
+    public boolean appliesToNextInvoice(int discountedInvoices) {
+        return billingCycles == null || discountedInvoices < billingCycles;
+    }
+
+    /** Whether the discount stays with an order that changes at {@code nowMillis}: unless expired and not retainable. */
+    public boolean keptOnChange(long nowMillis) {
+        return retainable || expirationDate == null || expirationDate > nowMillis;
+    }
 }

@@ -4,10 +4,7 @@ import java.util.List;
 
 import jakarta.enterprise.context.ApplicationScoped;
 
-import org.eclipse.microprofile.faulttolerance.CircuitBreaker;
 import org.eclipse.microprofile.faulttolerance.Fallback;
-import org.eclipse.microprofile.faulttolerance.Retry;
-import org.eclipse.microprofile.faulttolerance.Timeout;
 import org.eclipse.microprofile.rest.client.inject.RestClient;
 import org.jboss.logging.Logger;
 
@@ -15,12 +12,13 @@ import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
 
 import dev.marketplace.common.client.ServiceRejection;
 import dev.marketplace.common.client.ServiceUnavailable;
+import io.smallrye.faulttolerance.api.ApplyGuard;
 import io.smallrye.faulttolerance.api.AsynchronousNonBlocking;
 import io.smallrye.mutiny.Uni;
 
 /**
- * Reads companies and memberships from account-service for checkout. GETs, retried once; a breaker stops calling an
- * account-service that keeps failing; unreachable or failing → 503 ACCOUNT_UNAVAILABLE (a checkout is never priced for
+ * Reads companies and memberships from account-service for checkout. GETs, through account's idempotent guard
+ * ({@link Dependencies}): retried once, and one breaker that stops calling an account-service that keeps failing; unreachable or failing → 503 ACCOUNT_UNAVAILABLE (a checkout is never priced for
  * people nobody checked). Its refusals (404 unknown, 403 not visible to the caller) arrive as {@link ServiceRejection}.
  */
 @ApplicationScoped
@@ -46,10 +44,7 @@ public class AccountClient {
     }
 
     @AsynchronousNonBlocking
-    @Timeout(3000)
-    @Retry(maxRetries = 1, delay = 100, abortOn = ServiceRejection.class)
-    @CircuitBreaker(requestVolumeThreshold = 10, failureRatio = 0.5, delay = 10_000, successThreshold = 2,
-            skipOn = ServiceRejection.class)
+    @ApplyGuard(Dependencies.ACCOUNT_IDEMPOTENT)
     @Fallback(fallbackMethod = "companyUnavailable", skipOn = ServiceRejection.class)
     public Uni<Company> company(String company) {
         return account.company(company, false, false);
@@ -61,10 +56,7 @@ public class AccountClient {
     }
 
     @AsynchronousNonBlocking
-    @Timeout(3000)
-    @Retry(maxRetries = 1, delay = 100, abortOn = ServiceRejection.class)
-    @CircuitBreaker(requestVolumeThreshold = 10, failureRatio = 0.5, delay = 10_000, successThreshold = 2,
-            skipOn = ServiceRejection.class)
+    @ApplyGuard(Dependencies.ACCOUNT_IDEMPOTENT)
     @Fallback(fallbackMethod = "membershipUnavailable", skipOn = ServiceRejection.class)
     public Uni<Membership> membership(String company, String user) {
         return account.membership(company, user, false, false);

@@ -6,10 +6,7 @@ import java.util.List;
 
 import jakarta.enterprise.context.ApplicationScoped;
 
-import org.eclipse.microprofile.faulttolerance.CircuitBreaker;
 import org.eclipse.microprofile.faulttolerance.Fallback;
-import org.eclipse.microprofile.faulttolerance.Retry;
-import org.eclipse.microprofile.faulttolerance.Timeout;
 import org.eclipse.microprofile.rest.client.inject.RestClient;
 import org.jboss.logging.Logger;
 
@@ -20,13 +17,14 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.marketplace.common.security.Roles;
 import dev.marketplace.common.client.ServiceRejection;
 import dev.marketplace.common.client.ServiceUnavailable;
+import io.smallrye.faulttolerance.api.ApplyGuard;
 import io.smallrye.faulttolerance.api.AsynchronousNonBlocking;
 import io.smallrye.mutiny.Uni;
 
 /**
- * Calls to billing-service, each a GET (retried once) behind a timeout and a circuit breaker that stops calling a
- * billing that keeps failing. Discounts degrade: a failed lookup lists bundles without discount details. Exchange rates
- * and subscriptions do not: without them a price or a status would be a guess, so the caller gets 503
+ * Calls to billing-service, each a GET through billing's idempotent guard ({@link Dependencies}): a timeout, one
+ * retry, and one circuit breaker for all of them that stops calling a billing that keeps failing. Discounts degrade: a
+ * failed lookup lists bundles without discount details. Exchange rates and subscriptions do not: without them a price or a status would be a guess, so the caller gets 503
  * BILLING_UNAVAILABLE; billing's refusals (4xx) reach the caller's service as {@link ServiceRejection}.
  */
 @ApplicationScoped
@@ -74,10 +72,7 @@ public class BillingClient {
 
     /** Rates from {@code base} to {@code counter} (either may be null: any), newest first as billing sorts them; none on a 404. */
     @AsynchronousNonBlocking
-    @Timeout(3000)
-    @Retry(maxRetries = 1, delay = 100, abortOn = ServiceRejection.class)
-    @CircuitBreaker(requestVolumeThreshold = 10, failureRatio = 0.5, delay = 10_000, successThreshold = 2,
-            skipOn = ServiceRejection.class)
+    @ApplyGuard(Dependencies.BILLING_IDEMPOTENT)
     @Fallback(fallbackMethod = "ratesUnavailable", skipOn = ServiceRejection.class)
     public Uni<List<ExchangeRate>> exchangeRates(String partner, String base, String counter) {
         return billing.exchangeRates(partner, Roles.PARTNER_READ, base, counter, 100)
@@ -97,16 +92,19 @@ public class BillingClient {
      * cannot say, and the storefront then lists without discount details (StorefrontDiscounts), so that a failure is
      * never cached as "no discounts".
      */
-    @AsynchronousNonBlocking
-    @Timeout(5000)
-    @Retry(maxRetries = 1, delay = 100, abortOn = ServiceRejection.class)
-    @CircuitBreaker(requestVolumeThreshold = 10, failureRatio = 0.5, delay = 10_000, successThreshold = 2)
     public Uni<List<Discount>> discounts(String partner) {
         return discountsFrom(partner, new ArrayList<>());
     }
 
+    /** One page of billing's discounts: each page is a call of its own, with its own timeout and retry. */
+    @AsynchronousNonBlocking
+    @ApplyGuard(Dependencies.BILLING_IDEMPOTENT)
+    Uni<JsonNode> discountPage(String partner, int start) {
+        return billing.discounts(partner, Roles.PARTNER_READ, start, DISCOUNT_PAGE);
+    }
+
     private Uni<List<Discount>> discountsFrom(String partner, List<Discount> found) {
-        return billing.discounts(partner, Roles.PARTNER_READ, found.size(), DISCOUNT_PAGE).chain(body -> {
+        return discountPage(partner, found.size()).chain(body -> {
             List<Discount> page = discountList(body);
             found.addAll(page);
             if (page.size() < DISCOUNT_PAGE) {
@@ -134,10 +132,7 @@ public class BillingClient {
 
     /** The subscriptions {@code user} bought in {@code company}, as the caller may see them. */
     @AsynchronousNonBlocking
-    @Timeout(3000)
-    @Retry(maxRetries = 1, delay = 100, abortOn = ServiceRejection.class)
-    @CircuitBreaker(requestVolumeThreshold = 10, failureRatio = 0.5, delay = 10_000, successThreshold = 2,
-            skipOn = ServiceRejection.class)
+    @ApplyGuard(Dependencies.BILLING_IDEMPOTENT)
     @Fallback(fallbackMethod = "subscriptionsUnavailable", skipOn = ServiceRejection.class)
     public Uni<List<Subscription>> subscriptions(String company, String user) {
         return billing.subscriptions(company, user);
@@ -149,10 +144,7 @@ public class BillingClient {
     }
 
     @AsynchronousNonBlocking
-    @Timeout(3000)
-    @Retry(maxRetries = 1, delay = 100, abortOn = ServiceRejection.class)
-    @CircuitBreaker(requestVolumeThreshold = 10, failureRatio = 0.5, delay = 10_000, successThreshold = 2,
-            skipOn = ServiceRejection.class)
+    @ApplyGuard(Dependencies.BILLING_IDEMPOTENT)
     @Fallback(fallbackMethod = "assignmentsUnavailable", skipOn = ServiceRejection.class)
     public Uni<List<Assignment>> assignments(String subscription) {
         return billing.assignments(subscription);

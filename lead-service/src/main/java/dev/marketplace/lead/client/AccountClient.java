@@ -6,10 +6,7 @@ import java.util.UUID;
 
 import jakarta.enterprise.context.ApplicationScoped;
 
-import org.eclipse.microprofile.faulttolerance.CircuitBreaker;
 import org.eclipse.microprofile.faulttolerance.Fallback;
-import org.eclipse.microprofile.faulttolerance.Retry;
-import org.eclipse.microprofile.faulttolerance.Timeout;
 import org.eclipse.microprofile.rest.client.inject.RestClient;
 import org.jboss.logging.Logger;
 
@@ -20,14 +17,16 @@ import dev.marketplace.common.client.ServiceRejection;
 import dev.marketplace.common.client.ServiceUnavailable;
 import dev.marketplace.common.error.ApiException;
 import dev.marketplace.common.security.Roles;
+import io.smallrye.faulttolerance.api.ApplyGuard;
 import io.smallrye.faulttolerance.api.AsynchronousNonBlocking;
 import io.smallrye.mutiny.Uni;
 
 /**
  * What lead-service asks account-service: whether a company exists (and its accesses), a user's membership and roles
- * in a company, and the creation of the company a lead converts into. Reads are retried once; a breaker stops calling
- * an account-service that keeps failing; unreachable → 503 {@code ACCOUNT_UNAVAILABLE}. An unknown company or member is
- * an empty answer, never a failure.
+ * in a company, and the creation of the company a lead converts into. Reads go through account's idempotent guard
+ * ({@link Dependencies}: retried once, one breaker that stops calling an account-service that keeps failing), the
+ * creation through its non-idempotent guard (never retried); unreachable → 503 {@code ACCOUNT_UNAVAILABLE}.
+ * An unknown company or member is an empty answer, never a failure.
  */
 @ApplicationScoped
 public class AccountClient {
@@ -76,10 +75,7 @@ public class AccountClient {
     }
 
     @AsynchronousNonBlocking
-    @Timeout(3000)
-    @Retry(maxRetries = 1, delay = 100, abortOn = { ServiceRejection.class, ApiException.class })
-    @CircuitBreaker(requestVolumeThreshold = 10, failureRatio = 0.5, delay = 10_000, successThreshold = 2,
-            skipOn = { ServiceRejection.class, ApiException.class })
+    @ApplyGuard(Dependencies.ACCOUNT_IDEMPOTENT)
     @Fallback(fallbackMethod = "companyUnavailable", skipOn = ApiException.class)
     public Uni<Optional<AccountCompany>> company(String partner, String ref) {
         return account.company(partner, Roles.PARTNER_READ, ref, false, false).map(Optional::of)
@@ -88,10 +84,7 @@ public class AccountClient {
     }
 
     @AsynchronousNonBlocking
-    @Timeout(3000)
-    @Retry(maxRetries = 1, delay = 100, abortOn = { ServiceRejection.class, ApiException.class })
-    @CircuitBreaker(requestVolumeThreshold = 10, failureRatio = 0.5, delay = 10_000, successThreshold = 2,
-            skipOn = { ServiceRejection.class, ApiException.class })
+    @ApplyGuard(Dependencies.ACCOUNT_IDEMPOTENT)
     @Fallback(fallbackMethod = "membershipUnavailable", skipOn = ApiException.class)
     public Uni<Optional<AccountMembership>> membership(String partner, UUID company, UUID user) {
         return account.membership(partner, Roles.PARTNER_READ, company.toString(), user.toString(), false, false)
@@ -100,10 +93,7 @@ public class AccountClient {
     }
 
     @AsynchronousNonBlocking
-    @Timeout(3000)
-    @Retry(maxRetries = 1, delay = 100, abortOn = { ServiceRejection.class, ApiException.class })
-    @CircuitBreaker(requestVolumeThreshold = 10, failureRatio = 0.5, delay = 10_000, successThreshold = 2,
-            skipOn = ServiceRejection.class)
+    @ApplyGuard(Dependencies.ACCOUNT_IDEMPOTENT)
     @Fallback(fallbackMethod = "firstMemberUnavailable", skipOn = ApiException.class)
     public Uni<Optional<AccountMembership>> firstMember(String partner, UUID company) {
         return account.memberships(partner, Roles.PARTNER_READ, company.toString(), "DATE", "ASC", 1)
@@ -117,9 +107,7 @@ public class AccountClient {
      * externalId, so it answers a 409 (the company exists already) by looking the company up.
      */
     @AsynchronousNonBlocking
-    @Timeout(5000)
-    @CircuitBreaker(requestVolumeThreshold = 10, failureRatio = 0.5, delay = 10_000, successThreshold = 2,
-            skipOn = ServiceRejection.class)
+    @ApplyGuard(Dependencies.ACCOUNT_NON_IDEMPOTENT)
     @Fallback(fallbackMethod = "createUnavailable", applyOn = Exception.class, skipOn = {ServiceRejection.class, ApiException.class})
     public Uni<AccountCompany> create(String partner, NewCompany company) {
         return account.create(partner, Roles.PARTNER, company);

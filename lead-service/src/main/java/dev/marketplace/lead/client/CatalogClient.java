@@ -5,10 +5,7 @@ import java.util.Optional;
 
 import jakarta.enterprise.context.ApplicationScoped;
 
-import org.eclipse.microprofile.faulttolerance.CircuitBreaker;
 import org.eclipse.microprofile.faulttolerance.Fallback;
-import org.eclipse.microprofile.faulttolerance.Retry;
-import org.eclipse.microprofile.faulttolerance.Timeout;
 import org.eclipse.microprofile.rest.client.inject.RestClient;
 import org.jboss.logging.Logger;
 
@@ -18,12 +15,14 @@ import dev.marketplace.common.client.ServiceRejection;
 import dev.marketplace.common.client.ServiceUnavailable;
 import dev.marketplace.common.error.ApiException;
 import dev.marketplace.common.security.Roles;
+import io.smallrye.faulttolerance.api.ApplyGuard;
 import io.smallrye.faulttolerance.api.AsynchronousNonBlocking;
 import io.smallrye.mutiny.Uni;
 
 /**
  * Asks catalog-service for a product of the marketplace: whether it exists, its name, its developers and whether they
- * may see its leads. Retried once; a breaker stops calling a catalogue that keeps failing; unreachable → 503
+ * may see its leads. Through catalog's idempotent guard ({@link Dependencies}): retried once, and a breaker that stops
+ * calling a catalogue that keeps failing; unreachable → 503
  * {@code CATALOG_UNAVAILABLE}. An unknown product is an empty answer.
  */
 @ApplicationScoped
@@ -62,10 +61,7 @@ public class CatalogClient {
     }
 
     @AsynchronousNonBlocking
-    @Timeout(3000)
-    @Retry(maxRetries = 1, delay = 100, abortOn = ServiceRejection.class)
-    @CircuitBreaker(requestVolumeThreshold = 10, failureRatio = 0.5, delay = 10_000, successThreshold = 2,
-            skipOn = ServiceRejection.class)
+    @ApplyGuard(Dependencies.CATALOG_IDEMPOTENT)
     @Fallback(fallbackMethod = "unavailable", skipOn = ApiException.class)
     public Uni<Optional<CatalogProduct>> product(String partner, long productId) {
         return catalog.product(partner, Roles.PARTNER_READ, productId).map(Optional::of)

@@ -22,8 +22,8 @@ import io.quarkus.test.junit.QuarkusTest;
 
 /**
  * The catalogue client against a real loopback HTTP server (the catalog stand-in): a product is read with its
- * developers and lead permission, an unknown one is empty, a catalogue that keeps failing opens the breaker (calls fail
- * fast with 503 without reaching it), and once it recovers calls go through again. Breaker delay: 3 s in tests,
+ * developers and lead permission, an unknown one is empty, a failed read is retried once, a catalogue that keeps failing
+ * opens the breaker (calls fail fast with 503 without reaching it), and once it recovers calls go through again. Breaker delay: 3 s in tests,
  * long enough for the open breaker to be seen on a busy machine.
  */
 @QuarkusTest
@@ -54,7 +54,11 @@ class CatalogClientTest {
     void breakerOpensOnAFailingCatalogueAndClosesWhenItRecovers() throws Exception {
         long id = StubCatalog.product("Flaky", false);
         StubCatalog.failing(true);
-        for (int i = 0; i < 10; i++) {
+        int first = StubCatalog.requests();
+        ApiException failed = assertThrows(ApiException.class, () -> catalog.product("P", id).await().atMost(Duration.ofSeconds(10)));
+        assertEquals(503, failed.status());
+        assertEquals(first + 2, StubCatalog.requests(), "a failed read is tried twice");
+        for (int i = 1; i < 10; i++) {
             ApiException e = assertThrows(ApiException.class,
                     () -> catalog.product("P", id).await().atMost(Duration.ofSeconds(10)));
             assertEquals(503, e.status());

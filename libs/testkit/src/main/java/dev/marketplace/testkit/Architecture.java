@@ -56,6 +56,27 @@ public final class Architecture {
                 .check(classes);
     }
 
+    /**
+     * Fails when a method or class carries MicroProfile {@code @Timeout}, {@code @Retry} or {@code @CircuitBreaker}: the
+     * fault tolerance of a call to another service is its dependency's guard, declared once in
+     * {@code client.Dependencies} and applied with {@code @ApplyGuard} (CONTRIBUTING, "Calls to another service").
+     */
+    public static void assertFaultToleranceDeclaredOncePerDependency(String basePackage) {
+        JavaClasses classes = production(basePackage);
+        for (String annotation : FAULT_TOLERANCE) {
+            ArchRuleDefinition.noMethods().should().beAnnotatedWith(annotation)
+                    .because("a dependency's policy is declared once, as a guard applied with @ApplyGuard")
+                    .allowEmptyShould(true).check(classes);
+            ArchRuleDefinition.noClasses().should().beAnnotatedWith(annotation)
+                    .because("a dependency's policy is declared once, as a guard applied with @ApplyGuard")
+                    .allowEmptyShould(true).check(classes);
+        }
+    }
+
+    private static final java.util.List<String> FAULT_TOLERANCE = java.util.List.of(
+            "org.eclipse.microprofile.faulttolerance.Timeout", "org.eclipse.microprofile.faulttolerance.Retry",
+            "org.eclipse.microprofile.faulttolerance.CircuitBreaker");
+
     /** The service's own production classes (test classes left out). */
     public static JavaClasses production(String basePackage) {
         return new ClassFileImporter().withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)

@@ -5,11 +5,7 @@ import java.util.Map;
 
 import jakarta.enterprise.context.ApplicationScoped;
 
-import org.eclipse.microprofile.faulttolerance.CircuitBreaker;
 import org.eclipse.microprofile.faulttolerance.Fallback;
-import org.eclipse.microprofile.faulttolerance.Retry;
-import org.eclipse.microprofile.faulttolerance.Timeout;
-import org.eclipse.microprofile.faulttolerance.exceptions.CircuitBreakerOpenException;
 import org.eclipse.microprofile.rest.client.inject.RestClient;
 import org.jboss.logging.Logger;
 
@@ -17,12 +13,14 @@ import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
 
 import dev.marketplace.common.client.ServiceRejection;
 import dev.marketplace.common.client.ServiceUnavailable;
+import io.smallrye.faulttolerance.api.ApplyGuard;
 import io.smallrye.faulttolerance.api.AsynchronousNonBlocking;
 import io.smallrye.mutiny.Uni;
 
 /**
- * Reads a product's vendor integration (credentials and event URLs) from catalog-service. The call is a GET, so it is
- * retried (but not into an open breaker); a breaker stops calling a catalogue that keeps failing. A product the catalogue does not know or that
+ * Reads a product's vendor integration (credentials and event URLs) from catalog-service. The call is a GET, through
+ * catalog's idempotent guard ({@link Dependencies}): retried (but not into an open breaker), and a breaker stops
+ * calling a catalogue that keeps failing. A product the catalogue does not know or that
  * belongs to another marketplace (404, 403) fails with {@link NotIntegrated}: retrying cannot help. Catalogue
  * unreachable or failing → {@code 503 CATALOG_UNAVAILABLE}, which the dispatcher treats as a failed attempt (retried
  * with backoff). The timeout is {@code CATALOG_TIMEOUT_MS}.
@@ -74,10 +72,7 @@ public class CatalogClient {
     }
 
     @AsynchronousNonBlocking
-    @Timeout(5000)
-    @Retry(maxRetries = 2, delay = 200, jitter = 100, abortOn = { ServiceRejection.class, CircuitBreakerOpenException.class })
-    @CircuitBreaker(requestVolumeThreshold = 10, failureRatio = 0.5, delay = 10_000, successThreshold = 2,
-            skipOn = ServiceRejection.class)
+    @ApplyGuard(Dependencies.CATALOG_IDEMPOTENT)
     @Fallback(fallbackMethod = "unavailable", skipOn = ServiceRejection.class)
     public Uni<Integration> integration(String partner, long productId) {
         return catalog.integration(partner, productId)

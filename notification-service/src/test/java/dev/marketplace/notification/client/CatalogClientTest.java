@@ -20,7 +20,7 @@ import io.quarkus.test.junit.QuarkusTest;
 /**
  * The declarative catalogue client against a real loopback HTTP server (the catalogue stand-in): the integration is
  * read with a service token of the partner; an unknown product or another marketplace's is {@code NotIntegrated}
- * (not retried); a catalogue that keeps failing answers 503 and opens the breaker, so that calls fail fast without
+ * (not retried); a failed read is retried twice; a catalogue that keeps failing answers 503 and opens the breaker, so that calls fail fast without
  * reaching it, and once it recovers the breaker lets calls through again (its delay is 1 s in tests).
  */
 @QuarkusTest
@@ -63,7 +63,10 @@ class CatalogClientTest {
         CatalogStubResource.product(product, partner, "key-" + product, "secret", Map.of());
         CatalogStubResource.failing(product, true);
         try {
-            for (int i = 0; i < 10; i++) {
+            ApiException failed = assertThrows(ApiException.class, () -> catalog.integration(partner, product).await().atMost(WAIT));
+            assertEquals(503, failed.status());
+            assertEquals(3, CatalogStubResource.requests(product), "a failed read is tried three times");
+            for (int i = 1; i < 10; i++) {
                 ApiException e = assertThrows(ApiException.class,
                         () -> catalog.integration(partner, product).await().atMost(WAIT));
                 assertEquals(503, e.status());

@@ -4,10 +4,7 @@ import java.util.UUID;
 
 import jakarta.enterprise.context.ApplicationScoped;
 
-import org.eclipse.microprofile.faulttolerance.CircuitBreaker;
 import org.eclipse.microprofile.faulttolerance.Fallback;
-import org.eclipse.microprofile.faulttolerance.Retry;
-import org.eclipse.microprofile.faulttolerance.Timeout;
 import org.eclipse.microprofile.rest.client.inject.RestClient;
 import org.jboss.logging.Logger;
 
@@ -15,12 +12,14 @@ import com.fasterxml.jackson.databind.JsonNode;
 
 import dev.marketplace.common.client.ServiceRejection;
 import dev.marketplace.common.client.ServiceUnavailable;
+import io.smallrye.faulttolerance.api.ApplyGuard;
 import io.smallrye.faulttolerance.api.AsynchronousNonBlocking;
 import io.smallrye.mutiny.Uni;
 
 /**
- * Creates companies and members in account-service. Both calls are idempotent by their key, so a timeout or a failure
- * is retried (twice); a breaker stops calling an account-service that keeps failing. A refusal (4xx) is the caller's
+ * Creates companies and members in account-service. Both calls are idempotent by their key, so they go through
+ * account's idempotent guard ({@link Dependencies}): a timeout or a failure is retried (twice), and one breaker stops
+ * calling an account-service that keeps failing. A refusal (4xx) is the caller's
  * to handle ({@link ServiceRejection} with account-service's error code); account-service unreachable or failing →
  * 503 ACCOUNT_UNAVAILABLE.
  */
@@ -35,20 +34,14 @@ public class AccountClient {
     }
 
     @AsynchronousNonBlocking
-    @Timeout(5000)
-    @Retry(maxRetries = 2, delay = 200, abortOn = ServiceRejection.class)
-    @CircuitBreaker(requestVolumeThreshold = 10, failureRatio = 0.5, delay = 10_000, successThreshold = 2,
-            skipOn = ServiceRejection.class)
+    @ApplyGuard(Dependencies.ACCOUNT_IDEMPOTENT)
     @Fallback(fallbackMethod = "companyUnavailable", skipOn = ServiceRejection.class)
     public Uni<JsonNode> createCompany(String partner, UUID key, AccountApi.NewCompany company) {
         return account.createCompany(partner, key, company);
     }
 
     @AsynchronousNonBlocking
-    @Timeout(5000)
-    @Retry(maxRetries = 2, delay = 200, abortOn = ServiceRejection.class)
-    @CircuitBreaker(requestVolumeThreshold = 10, failureRatio = 0.5, delay = 10_000, successThreshold = 2,
-            skipOn = ServiceRejection.class)
+    @ApplyGuard(Dependencies.ACCOUNT_IDEMPOTENT)
     @Fallback(fallbackMethod = "memberUnavailable", skipOn = ServiceRejection.class)
     public Uni<JsonNode> createMember(String partner, UUID key, UUID company, AccountApi.NewMember member) {
         return account.createMember(partner, key, company, member);

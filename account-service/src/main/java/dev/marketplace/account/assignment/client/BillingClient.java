@@ -4,10 +4,7 @@ import java.util.UUID;
 
 import jakarta.enterprise.context.ApplicationScoped;
 
-import org.eclipse.microprofile.faulttolerance.CircuitBreaker;
 import org.eclipse.microprofile.faulttolerance.Fallback;
-import org.eclipse.microprofile.faulttolerance.Retry;
-import org.eclipse.microprofile.faulttolerance.Timeout;
 import org.eclipse.microprofile.rest.client.inject.RestClient;
 import org.jboss.logging.Logger;
 
@@ -16,13 +13,13 @@ import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
 import dev.marketplace.account.AccountConfig;
 import dev.marketplace.common.client.ServiceRejection;
 import dev.marketplace.common.client.ServiceUnavailable;
+import io.smallrye.faulttolerance.api.ApplyGuard;
 import io.smallrye.faulttolerance.api.AsynchronousNonBlocking;
-import io.smallrye.faulttolerance.api.CircuitBreakerName;
 import io.smallrye.mutiny.Uni;
 
 /**
- * Asks billing-service whether a member still holds entitlements in a company. The call is a GET, so it is retried
- * once; a breaker stops calling a billing that keeps failing. Billing unreachable, failing or refusing → 503: a
+ * Asks billing-service whether a member still holds entitlements in a company. The call is a GET: billing's idempotent
+ * guard ({@link Dependencies}) retries it and its breaker stops calling a billing that keeps failing. Billing unreachable, failing or refusing → 503: a
  * membership is never removed or disabled unchecked. An unknown company or user (404) holds nothing. Without
  * {@code marketplace.account.billing.url} (local runs of account-service alone) only account-service's own assignment
  * records are checked.
@@ -37,9 +34,6 @@ public class BillingClient {
         public static final Entitlements NONE = new Entitlements(0, 0);
     }
 
-    /** Name of the breaker, for metrics ({@code ft.circuitbreaker.*}) and maintenance. */
-    public static final String BREAKER = "billing-entitlements";
-
     private final BillingApi billing;
     private final boolean configured;
 
@@ -52,11 +46,7 @@ public class BillingClient {
     }
 
     @AsynchronousNonBlocking
-    @Timeout(3000)
-    @Retry(maxRetries = 1, delay = 100, abortOn = ServiceRejection.class)
-    @CircuitBreaker(requestVolumeThreshold = 10, failureRatio = 0.5, delay = 10_000, successThreshold = 2,
-            skipOn = ServiceRejection.class)
-    @CircuitBreakerName(BREAKER)
+    @ApplyGuard(Dependencies.BILLING_IDEMPOTENT)
     @Fallback(fallbackMethod = "unavailable")
     public Uni<Entitlements> entitlements(String partner, UUID company, UUID user) {
         if (!configured) {

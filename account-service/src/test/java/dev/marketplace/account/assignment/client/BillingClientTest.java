@@ -16,13 +16,16 @@ import org.junit.jupiter.api.Test;
 import dev.marketplace.account.StubBilling;
 import dev.marketplace.common.error.ApiException;
 import io.quarkus.test.junit.QuarkusTest;
+import io.smallrye.common.annotation.Identifier;
 import io.smallrye.faulttolerance.api.CircuitBreakerMaintenance;
 import io.smallrye.faulttolerance.api.CircuitBreakerState;
+import io.smallrye.faulttolerance.api.Guard;
 
 /**
- * The declarative billing client against a real loopback HTTP server (the billing stand-in): answers are read, a
- * billing that keeps failing opens the breaker so that calls fail fast without reaching it, and once billing recovers
- * the breaker lets calls through again. The breaker's delay is 2 s in tests (set by {@link StubBilling}).
+ * The billing client against a real loopback HTTP server (the billing stand-in): answers are read, a failed read is
+ * retried once and then answered 503, a billing that keeps failing opens the breaker so that calls fail fast without
+ * reaching it, and once billing recovers the breaker lets calls through again. The breaker's delay is 2 s in tests (set
+ * by {@link StubBilling}).
  */
 @QuarkusTest
 class BillingClientTest {
@@ -30,12 +33,16 @@ class BillingClientTest {
     BillingClient billing;
     @Inject
     CircuitBreakerMaintenance breakers;
+    /** Injected so that it is built, which registers its breaker's name before the first call. */
+    @Inject
+    @Identifier(Dependencies.BILLING_IDEMPOTENT)
+    Guard guard;
 
     @BeforeEach
     @AfterEach
     void closedBreaker() {
         // other tests of the module make billing fail on purpose; each test here starts from a closed breaker
-        breakers.reset(BillingClient.BREAKER);
+        breakers.reset(Dependencies.BILLING_IDEMPOTENT);
     }
 
     @Test
@@ -56,10 +63,13 @@ class BillingClientTest {
         StubBilling.failing(company.toString(), user.toString());
 
         // each failing call is retried once, then answered 503; after 10 failed attempts the breaker opens
-        for (int i = 0; i < 5; i++) {
+        int first = StubBilling.requests();
+        assertUnavailable(company, user);
+        assertEquals(first + 2, StubBilling.requests(), "a failed read is tried twice");
+        for (int i = 1; i < 5; i++) {
             assertUnavailable(company, user);
         }
-        assertEquals(CircuitBreakerState.OPEN, breakers.currentState(BillingClient.BREAKER));
+        assertEquals(CircuitBreakerState.OPEN, breakers.currentState(Dependencies.BILLING_IDEMPOTENT));
         int reached = StubBilling.requests();
         for (int i = 0; i < 5; i++) {
             assertUnavailable(company, user);
@@ -71,7 +81,7 @@ class BillingClientTest {
         for (int i = 0; i < 3; i++) {
             assertEquals(2, entitlements(company, user).activeAssignments());
         }
-        assertEquals(CircuitBreakerState.CLOSED, breakers.currentState(BillingClient.BREAKER));
+        assertEquals(CircuitBreakerState.CLOSED, breakers.currentState(Dependencies.BILLING_IDEMPOTENT));
         assertTrue(StubBilling.requests() >= reached + 3, "the recovered billing was called");
     }
 

@@ -68,6 +68,15 @@ public record DiscountInput(Long id, String uuid,
         return this;
     }
 
+    /** A discount applies automatically unless it says otherwise; {@code false}: only with its code. */
+    public boolean appliesAutomatically() {
+        return autoApply == null || autoApply;
+    }
+
+    public RedemptionRestriction restriction() {
+        return redemptionRestriction == null ? RedemptionRestriction.NONE : redemptionRestriction;
+    }
+
     public String normalizedCode() {
         return code == null || code.isBlank() ? null : code.trim();
     }

@@ -2,8 +2,6 @@ package dev.marketplace.billing.discount.service;
 
 import java.math.BigDecimal;
 import java.time.Instant;
-import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -50,7 +48,7 @@ public class DiscountRedemptions {
         Instant now = Instant.now();
         if (code != null) {
             return discounts.byCode(order.partner(), code).chain(d -> {
-                String mismatch = d == null ? "no discount has this code in this marketplace" : mismatch(d, order, now);
+                String mismatch = d == null ? "no discount has this code in this marketplace" : DiscountMatch.mismatch(d, order, now);
                 if (mismatch != null) {
                     throw ApiException.invalidField("discountCode", mismatch);
                 }
@@ -64,17 +62,13 @@ public class DiscountRedemptions {
                         if (!taken) {
                             throw ApiException.conflict("DISCOUNT_EXHAUSTED", "discountCode: " + code + " has no redemption left");
                         }
-                        return Optional.of(terms(d));
+                        return Optional.of(DiscountMatch.terms(d));
                     });
                 });
             });
         }
-        return discounts.automatic(order.partner(), order.applicationId(), now).chain(found -> {
-            List<Discount> candidates = new ArrayList<>(found.stream().filter(d -> mismatch(d, order, now) == null).toList());
-            candidates.sort(Comparator.comparing((Discount d) -> saving.apply(terms(d))).reversed()
-                    .thenComparing(d -> d.id));
-            return firstTaken(candidates, 0, order);
-        });
+        return discounts.automatic(order.partner(), order.applicationId(), now)
+                .chain(found -> firstTaken(DiscountMatch.automatic(found, order, now, saving), 0, order));
     }
 
     /** The first candidate this buyer may redeem and that still has a redemption left (automatic discounts only). */
@@ -84,7 +78,7 @@ public class DiscountRedemptions {
         }
         Discount d = candidates.get(at);
         return allowedFor(d, order).chain(allowed -> !allowed ? firstTaken(candidates, at + 1, order)
-                : take(d, order).chain(taken -> taken ? Uni.createFrom().item(Optional.of(terms(d)))
+                : take(d, order).chain(taken -> taken ? Uni.createFrom().item(Optional.of(DiscountMatch.terms(d)))
                         : firstTaken(candidates, at + 1, order)));
     }
 
@@ -100,42 +94,5 @@ public class DiscountRedemptions {
             case ONCE_PER_USER -> redemptions.usedByUser(d.id, order.user()).map(used -> !used);
             case ONCE_PER_COMPANY -> redemptions.usedByCompany(d.id, order.company()).map(used -> !used);
         };
-    }
-
-    /** Why the discount does not apply to the order, or null when it does. */
-    static String mismatch(Discount d, Order order, Instant now) {
-        if (d.applicationId != null && d.applicationId != order.applicationId()) {
-            return "is for another application (" + d.applicationId + ")";
-        }
-        if (d.editionId != null && d.editionId != order.editionId()) {
-            return "is for another edition (" + d.editionId + ")";
-        }
-        if (d.paymentPlanId != null && !d.paymentPlanId.equals(order.planId())) {
-            return "is for another payment plan (" + d.paymentPlanId + ")";
-        }
-        if (d.startDate != null && d.startDate.isAfter(now)) {
-            return "is not valid yet";
-        }
-        if (d.expirationDate != null && !d.expirationDate.isAfter(now)) {
-            return "has expired";
-        }
-        int units = d.unit == null ? order.units().values().stream().mapToInt(Integer::intValue).sum()
-                : order.units().getOrDefault(d.unit, 0);
-        if (d.unit != null && !order.units().containsKey(d.unit)) {
-            return "is for orders of " + d.unit;
-        }
-        if (d.minUnits != null && d.minUnits > 0 && units < d.minUnits) {
-            return "needs at least " + d.minUnits + (d.unit == null ? " units" : " " + d.unit);
-        }
-        if (d.maxUnits != null && d.maxUnits > 0 && units > d.maxUnits) {
-            return "allows at most " + d.maxUnits + (d.unit == null ? " units" : " " + d.unit);
-        }
-        return null;
-    }
-
-    static DiscountTerms terms(Discount d) {
-        return new DiscountTerms(d.id, d.code, d.description, DiscountTerms.Kind.valueOf(d.type.name()), d.percentage, d.price,
-                d.discountValue, d.unit, d.billingCycles, d.retainable,
-                d.expirationDate == null ? null : d.expirationDate.toEpochMilli());
     }
 }

@@ -46,6 +46,15 @@ public class ExchangeRateService {
 
     /** A conversion: the converted amount and the rate used. */
     public record Conversion(BigDecimal amount, BigDecimal rate) {
+        /** {@code amount} in its own currency: rounded to it, at the rate of one. */
+        public static Conversion same(BigDecimal amount, String currency) {
+            return new Conversion(Money.round(amount, currency), BigDecimal.ONE);
+        }
+
+        /** {@code amount} at {@code rate} (units of {@code to} per unit of the amount's currency), rounded once. */
+        public static Conversion at(BigDecimal amount, BigDecimal rate, String to) {
+            return new Conversion(Money.convert(amount, rate, to), rate);
+        }
     }
 
     @WithTransaction
@@ -107,10 +116,10 @@ public class ExchangeRateService {
      */
     public Uni<java.util.Optional<Conversion>> convert(String partner, BigDecimal amount, String from, String to) {
         if (from.equals(to)) {
-            return Uni.createFrom().item(java.util.Optional.of(new Conversion(Money.round(amount, to), BigDecimal.ONE)));
+            return Uni.createFrom().item(java.util.Optional.of(Conversion.same(amount, to)));
         }
         return rates.inForce(partner, from, to, Instant.now()).map(r -> r == null ? java.util.Optional.empty()
-                : java.util.Optional.of(new Conversion(Money.convert(amount, r.rate, to), r.rate)));
+                : java.util.Optional.of(Conversion.at(amount, r.rate, to)));
     }
 
     private Uni<ExchangeRate> load(String id) {

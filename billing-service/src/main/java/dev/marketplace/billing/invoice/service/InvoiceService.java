@@ -97,11 +97,9 @@ public class InvoiceService {
             invoice.buyerLocale = request.buyerLocale();
             invoice.lastModified = now;
             List<InvoiceLine> rows = new ArrayList<>();
-            BigDecimal total = Money.zero(request.currency());
             for (InvoiceRequest.Line l : request.lines()) {
                 rows.add(line(invoice, rows.size(), l.type(), l.description(), l.quantity(), l.price(), l.percentage(),
                         l.total(), l.unit(), l.productId(), l.editionId(), l.planId(), l.periodStart(), l.periodEnd(), null));
-                total = total.add(l.total());
             }
             for (Invoice previous : unpaid) {
                 previous.status = InvoiceStatus.CARRIED;
@@ -111,10 +109,10 @@ public class InvoiceService {
                 rows.add(line(invoice, rows.size(), InvoiceLineType.DELEGATED_INVOICE, "Carried from invoice "
                         + previous.invoiceNumber, BigDecimal.ONE, amount, null, amount, null, null, null, null,
                         previous.periodStart, previous.periodEnd, previous.invoiceNumber));
-                total = total.add(amount);
             }
-            invoice.total = total;
-            invoice.status = total.signum() == 0 ? InvoiceStatus.PAID : InvoiceStatus.UNPAID;
+            InvoiceTotal total = InvoiceTotal.of(request.currency(), rows.stream().map(r -> r.total).toList());
+            invoice.total = total.amount();
+            invoice.status = total.status();
             return invoices.persist(invoice).chain(() -> lines.persist(rows)).chain(() -> invoices.flush())
                     // billing issues invoices itself (an order turning ACTIVE, a billing date): it is their creator
                     .chain(() -> events.publish(EventTypes.INVOICE_CREATED, invoice.partner, AGGREGATE,

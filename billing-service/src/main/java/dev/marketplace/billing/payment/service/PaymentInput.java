@@ -15,7 +15,9 @@ import jakarta.validation.constraints.Size;
 import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
 
 import dev.marketplace.billing.money.CurrencyCode;
+import dev.marketplace.billing.money.Money;
 import dev.marketplace.billing.payment.domain.PaymentMethod;
+import dev.marketplace.common.error.ApiException;
 import dev.marketplace.common.input.Violations;
 
 /**
@@ -66,6 +68,21 @@ public record PaymentInput(@NotNull(message = "is required: CREDIT_CARD, MANUAL,
         }
         violations.throwIfAny();
         return this;
+    }
+
+    /**
+     * 400 unless the payment is of the whole invoice: {@code amount}, when given, is its total once rounded to the
+     * currency, and {@code currency}, when given, is its currency.
+     */
+    public void paysInFull(BigDecimal invoiceTotal, String invoiceCurrency) {
+        BigDecimal total = Money.of(invoiceTotal, invoiceCurrency);
+        if (amount != null && Money.round(amount, invoiceCurrency).compareTo(total) != 0) {
+            throw ApiException.invalidField("amount", "must be the invoice's total, " + total.toPlainString() + " "
+                    + invoiceCurrency + " (an invoice is paid in full)");
+        }
+        if (currency != null && !currency.name().equals(invoiceCurrency)) {
+            throw ApiException.invalidField("currency", "must be the invoice's currency, " + invoiceCurrency);
+        }
     }
 
     static boolean luhn(String digits) {

@@ -126,14 +126,7 @@ public class PaymentService {
     }
 
     private Uni<PaymentView> record(Invoice invoice, PaymentInput input) {
-        if (input.amount() != null && Money.round(input.amount(), invoice.currency).compareTo(Money.of(invoice.total,
-                invoice.currency)) != 0) {
-            throw ApiException.invalidField("amount", "must be the invoice's total, " + Money.of(invoice.total, invoice.currency)
-                    .toPlainString() + " " + invoice.currency + " (an invoice is paid in full)");
-        }
-        if (input.currency() != null && !input.currency().name().equals(invoice.currency)) {
-            throw ApiException.invalidField("currency", "must be the invoice's currency, " + invoice.currency);
-        }
+        input.paysInFull(invoice.total, invoice.currency);
         return payments.nextId().chain(id -> outcome(id, invoice, input).chain(answer -> {
             Payment p = new Payment();
             p.id = id;

@@ -1,22 +1,18 @@
 package dev.marketplace.billing.subscription.service;
 
-import java.math.BigDecimal;
-import java.util.ArrayList;
 import java.util.List;
 
 import jakarta.enterprise.context.ApplicationScoped;
 
-import dev.marketplace.billing.client.CatalogApi;
 import dev.marketplace.billing.client.CatalogClient;
 import dev.marketplace.billing.subscription.service.SubscriptionInputs.Item;
 import dev.marketplace.common.error.ApiException;
-import dev.marketplace.common.input.Violations;
 import io.smallrye.mutiny.Uni;
 
 /**
- * Checks an order against catalog-service: the product must exist in the caller's marketplace (its vendor integration),
- * the edition must belong to it, the payment plan to the edition (default: the primary plan, else the first), and each
- * item's unit must be priced by the plan with a quantity inside its bounds. Unknown references are 400 with the field.
+ * Checks an order against catalog-service: the product must exist in the caller's marketplace (its vendor integration)
+ * and the edition must belong to it; {@link PlanTerms} then checks the plan and the items. Unknown references are 400
+ * with the field.
  */
 @ApplicationScoped
 public class CatalogTerms {
@@ -36,68 +32,8 @@ public class CatalogTerms {
                 if (edition.isEmpty()) {
                     throw ApiException.invalidField("editionId", "product " + productId + " has no edition " + editionId);
                 }
-                return terms(integration.get(), edition.get(), planId, items == null ? List.of() : items, currency);
+                return PlanTerms.of(integration.get(), edition.get(), planId, items == null ? List.of() : items, currency);
             });
         });
-    }
-
-    private static OrderTerms terms(CatalogApi.Integration integration, CatalogApi.Edition edition, Long planId,
-            List<Item> items, String currency) {
-        List<CatalogApi.Plan> plans = edition.plans() == null ? List.of() : edition.plans();
-        CatalogApi.Plan plan = null;
-        if (planId != null) {
-            plan = plans.stream().filter(p -> p.id() == planId).findFirst().orElseThrow(() -> ApiException
-                    .invalidField("paymentPlanId", "edition " + edition.id() + " has no plan " + planId));
-        } else {
-            for (CatalogApi.Plan p : plans) {
-                if (plan == null || (p.primaryPrice() && !plan.primaryPrice())) {
-                    plan = p;
-                }
-            }
-        }
-        Violations violations = Violations.start();
-        if (plan != null && plan.costs() != null && !plan.costs().isEmpty()) {
-            for (int i = 0; i < items.size(); i++) {
-                Item item = items.get(i);
-                CatalogApi.Cost cost = plan.costs().stream().filter(c -> item.unit().equals(c.unit())).reduce((a, b) -> b)
-                        .orElse(null);
-                if (cost == null) {
-                    violations.add("items[" + i + "].unit", "the plan does not price " + item.unit());
-                    continue;
-                }
-                if (cost.meteredUsage()) {
-                    violations.add("items[" + i + "].unit", item.unit() + " is metered: the vendor reports its usage");
-                    continue;
-                }
-                if (cost.amount() == null || cost.amount().get(currency) == null) {
-                    violations.add("currency", "the plan has no price of " + item.unit() + " in " + currency);
-                    continue;
-                }
-                int min = cost.minUnits() == null ? 0 : cost.minUnits();
-                Integer max = cost.maxUnits();
-                if (item.quantity() < min || (max != null && item.quantity() > max)) {
-                    violations.add("items[" + i + "].quantity", "must be between " + min + " and "
-                            + (max == null ? "unlimited" : max));
-                }
-            }
-        }
-        List<OrderTerms.UnitPrice> prices = new ArrayList<>();
-        if (plan != null && plan.costs() != null) {
-            for (CatalogApi.Cost cost : plan.costs()) {
-                BigDecimal price = cost.amount() == null ? null : cost.amount().get(currency);
-                if (price != null) {
-                    prices.add(new OrderTerms.UnitPrice(cost.unit(), price, cost.meteredUsage(),
-                            cost.minUnits() == null ? 0 : cost.minUnits()));
-                }
-            }
-            boolean unpriced = items.isEmpty() && plan.costs().stream().anyMatch(c -> !c.meteredUsage()
-                    && (c.amount() == null || c.amount().get(currency) == null));
-            violations.when(unpriced, "currency", "the plan has no prices in " + currency);
-        }
-        violations.throwIfAny();
-        String template = integration.eventUrls() == null ? null : integration.eventUrls().get("SUBSCRIPTION_ORDER");
-        return new OrderTerms(integration.productId(), integration.applicationUuid(), integration.name(),
-                integration.vendor(), integration.interactive(), template, edition.id(), edition.code(), edition.name(),
-                plan == null ? null : plan.id(), plan == null ? null : plan.frequency(), items, currency, List.copyOf(prices));
     }
 }

@@ -23,8 +23,7 @@ import io.smallrye.mutiny.Uni;
 /**
  * Who may buy for a company and how much (account-service's company and membership): the buyer must be an enabled member
  * of an enabled company; a company whose {@code onlyAdminsCanBuy} is set lets only its administrators buy; and an order
- * must fit under the company's 30-day and daily purchase limits (its override, else the marketplace default, unless it
- * is exempt), counted in the marketplace currency over the company's orders that did not fail.
+ * must fit under the company's 30-day and daily purchase limits ({@link CompanyLimits}), counted in the marketplace currency over the company's orders that did not fail.
  */
 @ApplicationScoped
 public class PurchaseRules {
@@ -43,28 +42,6 @@ public class PurchaseRules {
 
     /** The buying company as account-service knows it, the buyer's membership, and the role the buyer buys as. */
     public record Buyer(AccountApi.Company company, AccountApi.Member member, BuyerRole role) {
-        Optional<BigDecimal> thirtyDaysLimit(BillingConfig config) {
-            if (company.thirtyDaysPurchaseLimitExempt()) {
-                return Optional.empty();
-            }
-            if (company.thirtyDaysPurchaseLimitOverrideAmt() != null) {
-                return Optional.of(company.thirtyDaysPurchaseLimitOverrideAmt());
-            }
-            return company.thirtyDaysPurchaseLimit() != null ? Optional.of(company.thirtyDaysPurchaseLimit())
-                    : config.purchaseLimits().thirtyDays();
-        }
-
-        Optional<BigDecimal> dailyLimit(BillingConfig config) {
-            if (company.dailyPurchaseLimitExempt()) {
-                return Optional.empty();
-            }
-            return company.dailyPurchaseLimitOverrideAmt() != null ? Optional.of(company.dailyPurchaseLimitOverrideAmt())
-                    : config.purchaseLimits().daily();
-        }
-
-        boolean limited(BillingConfig config) {
-            return thirtyDaysLimit(config).isPresent() || dailyLimit(config).isPresent();
-        }
     }
 
     /** Checks that the owner may buy for the company (before anything is written). */
@@ -108,7 +85,9 @@ public class PurchaseRules {
      */
     public Uni<BigDecimal> enforce(String partner, Owner owner, Buyer buyer, BigDecimal amount, String currency) {
         String limitCurrency = config.currency();
-        boolean limited = buyer.limited(config);
+        CompanyLimits limits = CompanyLimits.of(buyer.company(), config.purchaseLimits().thirtyDays(),
+                config.purchaseLimits().daily());
+        boolean limited = limits.any();
         return rates.convert(partner, amount, currency, limitCurrency).chain(converted -> {
             if (converted.isEmpty()) {
                 if (limited) {
@@ -123,9 +102,9 @@ public class PurchaseRules {
             }
             Instant now = Instant.now();
             return subscriptions.lockCompany(partner, owner.company())
-                    .chain(() -> check(partner, owner, buyer.thirtyDaysLimit(config), now.minus(Duration.ofDays(30)),
+                    .chain(() -> check(partner, owner, limits.thirtyDays(), now.minus(Duration.ofDays(30)),
                             orderAmount, limitCurrency, "30-day"))
-                    .chain(() -> check(partner, owner, buyer.dailyLimit(config), now.minus(Duration.ofDays(1)), orderAmount,
+                    .chain(() -> check(partner, owner, limits.daily(), now.minus(Duration.ofDays(1)), orderAmount,
                             limitCurrency, "daily"))
                     .replaceWith(orderAmount);
         });
@@ -138,7 +117,7 @@ public class PurchaseRules {
         }
         return subscriptions.spentSince(partner, owner.company(), since).map(spent -> {
             BigDecimal spentRounded = Money.round(spent, currency);
-            if (spentRounded.add(amount).compareTo(limit.get()) > 0) {
+            if (CompanyLimits.exceeds(spent, amount, limit.get(), currency)) {
                 throw ApiException.conflict("PURCHASE_LIMIT_EXCEEDED", "company " + owner.company() + " would exceed its "
                         + which + " purchase limit of " + Money.round(limit.get(), currency).toPlainString() + " " + currency
                         + ": it has ordered " + spentRounded.toPlainString() + " " + currency + " in that period and this order costs "

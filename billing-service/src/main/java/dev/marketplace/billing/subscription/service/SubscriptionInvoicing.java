@@ -109,8 +109,7 @@ public class SubscriptionInvoicing {
         List<InvoiceRequest.Line> lines = new ArrayList<>();
         if (chargePlan) {
             DiscountTerms discount = discount(s);
-            boolean discounted = discount != null
-                    && (discount.billingCycles() == null || s.discountInvoices < discount.billingCycles());
+            boolean discounted = discount != null && discount.appliesToNextInvoice(s.discountInvoices);
             Pricing.Priced priced = price(s.currency, payloads.items(s.items), prices(s), discounted ? discount : null,
                     s.editionName);
             if (discounted && priced.discount().signum() > 0) {

@@ -109,22 +109,13 @@ public class UsageReports {
     private Uni<UsageService.PricedItem> item(Subscription s, List<OrderTerms.UnitPrice> prices, UsageInput.Item item, int at) {
         String field = "items[" + at + "]";
         if (item.price() == null) {
-            BigDecimal planPrice = prices.stream().filter(p -> p.unit().equals(item.unit())).map(OrderTerms.UnitPrice::unitPrice)
-                    .findFirst().orElseThrow(() -> ApiException.invalidField(field + ".price", "is required: the plan does not price "
-                            + item.unit()));
-            return Uni.createFrom().item(new UsageService.PricedItem(item.unit(), item.quantity(), planPrice,
-                    Money.times(planPrice, item.quantity(), s.currency), s.currency, s.currency, planPrice, null,
-                    item.description()));
+            return Uni.createFrom().item(UsagePricing.atPlanPrice(item, prices, s.currency, field));
         }
-        String from = item.currency() == null ? s.currency : item.currency().name();
-        BigDecimal reported = item.quantity().multiply(item.price());
-        return rates.convert(s.partner, reported, from, s.currency).map(converted -> {
+        String from = UsagePricing.reportedCurrency(item, s.currency);
+        return rates.convert(s.partner, UsagePricing.reportedAmount(item), from, s.currency).map(converted -> {
             var conversion = converted.orElseThrow(() -> ApiException.invalidField(field + ".currency",
                     "no active exchange rate from " + from + " to " + s.currency + " (the subscription's currency)"));
-            BigDecimal rate = from.equals(s.currency) ? null : conversion.rate();
-            BigDecimal unitPrice = rate == null ? item.price() : item.price().multiply(rate);
-            return new UsageService.PricedItem(item.unit(), item.quantity(), unitPrice, conversion.amount(), s.currency, from,
-                    item.price(), rate, item.description());
+            return UsagePricing.atReportedPrice(item, from, s.currency, conversion);
         });
     }
 

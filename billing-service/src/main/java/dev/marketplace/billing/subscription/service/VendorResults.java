@@ -133,8 +133,7 @@ public class VendorResults {
             s.prices = payloads.json(prices);
         }
         DiscountTerms discount = this.invoicing.discount(s);
-        if (discount != null && !discount.retainable() && discount.expirationDate() != null
-                && discount.expirationDate() <= now.toEpochMilli()) {
+        if (discount != null && !discount.keptOnChange(now.toEpochMilli())) {
             s.discountTerms = null;
             discount = null;
         }
