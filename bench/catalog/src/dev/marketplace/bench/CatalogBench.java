@@ -95,6 +95,8 @@ public final class CatalogBench {
         env.put("MARKETPLACE_INTERNAL_TOKEN_PRIVATE_KEY", InternalTokens.privateKeyPem());
         // the prod profile refuses development secrets (ProductionSecrets): the run's own
         env.put("CATALOG_ENCRYPTION_KEY", "bench-catalog-encryption-" + UUID.randomUUID());
+        // the embedded PostgreSQL trusts local connections: any password but the development one
+        env.put("QUARKUS_DATASOURCE_PASSWORD", "bench-db-" + UUID.randomUUID());
         env.put("MARKETPLACE_SERVICES_BILLING_URL", "http://127.0.0.1:" + billing.getAddress().getPort());
         env.put("QUARKUS_LOG_CONSOLE_JSON_ENABLED", "false");
         Path log = Path.of("bench/catalog/target/catalog-service.log");

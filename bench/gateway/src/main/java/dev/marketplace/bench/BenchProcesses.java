@@ -35,6 +35,8 @@ final class BenchProcesses {
             Map<String, String> extra) throws IOException {
         Map<String, String> env = new HashMap<>(common);
         datasource.forEach((k, v) -> env.put(k.toUpperCase().replace('.', '_').replace('-', '_'), v));
+        // the prod profile refuses the development password; the embedded PostgreSQL trusts local connections
+        env.put("QUARKUS_DATASOURCE_PASSWORD", "bench-db-" + java.util.UUID.randomUUID());
         env.put("QUARKUS_HTTP_PORT", String.valueOf(port));
         // packaged services answer /q/* on a management port of their own (awaitReady)
         env.put("QUARKUS_MANAGEMENT_PORT", String.valueOf(port + 1000));

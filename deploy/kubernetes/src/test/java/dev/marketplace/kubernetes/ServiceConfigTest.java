@@ -192,6 +192,39 @@ class ServiceConfigTest {
         assertEquals(List.of(), problems);
     }
 
+    /**
+     * Every service keeps {@code ${DB_PASSWORD:postgres}} for local runs, so its prod profile must refuse that default
+     * ({@code marketplace.secrets.required}, libs/common ProductionSecrets), and every pod that connects gets the password
+     * from a Secret the manifests create, never optional.
+     */
+    @Test
+    void everyDatabasePasswordIsARequiredSecret() throws IOException {
+        Set<String> created = createdSecrets();
+        List<String> problems = new ArrayList<>();
+        for (String module : new TreeSet<>(MODULES)) {
+            java.util.Properties properties = new java.util.Properties();
+            properties.load(new java.io.StringReader(Kustomize.read(Kustomize.ROOT.resolve(module)
+                    .resolve("src/main/resources/application.properties"))));
+            if (properties.getProperty("quarkus.datasource.password") == null) {
+                continue;
+            }
+            List<String> required = List.of(properties.getProperty("marketplace.secrets.required", "").split(","));
+            if (required.stream().map(String::trim).noneMatch("quarkus.datasource.password"::equals)) {
+                problems.add(module + ": quarkus.datasource.password=" + properties.getProperty("quarkus.datasource.password")
+                        + " is not in marketplace.secrets.required: the prod profile starts with the development password");
+            }
+        }
+        for (Workload w : workloads()) {
+            JsonNode set = environment(w.container()).get("QUARKUS_DATASOURCE_PASSWORD");
+            JsonNode ref = set == null ? null : set.path("valueFrom").path("secretKeyRef");
+            if (ref == null || ref.isMissingNode() || ref.path("optional").asBoolean(false)
+                    || !created.contains(ref.path("name").asText())) {
+                problems.add(w.id() + ": the database password is not a required Secret the manifests create: " + set);
+            }
+        }
+        assertEquals(List.of(), problems);
+    }
+
     @Test
     void portsAndProbesAreTheOnesTheServiceServes() {
         Map<String, String> runtime = new HashMap<>();

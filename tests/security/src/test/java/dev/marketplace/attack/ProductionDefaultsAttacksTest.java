@@ -8,7 +8,10 @@ import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.HashMap;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.TimeUnit;
 
 import org.junit.jupiter.api.Test;
@@ -18,8 +21,8 @@ import dev.marketplace.testkit.Redis;
 
 /**
  * A production start with the development defaults: the gateway, catalog-service, reseller-service and lead-service
- * refuse to start in the prod profile while a secret is unset or a development default, and the error names the
- * variable to set.
+ * refuse to start in the prod profile while a secret is unset or a development default, and every service while its
+ * database password is; the error names the variable to set.
  */
 class ProductionDefaultsAttacksTest {
 
@@ -31,6 +34,12 @@ class ProductionDefaultsAttacksTest {
 
     /** Runs a service's jar in the prod profile until it exits (at most 3 minutes); its exit code and its output. */
     private static Map.Entry<Integer, String> runProd(String module, String database, Map<String, String> settings) throws Exception {
+        return runProd(module, database, settings, Set.of());
+    }
+
+    /** Same, with the variables {@code unset} left out of the environment. */
+    private static Map.Entry<Integer, String> runProd(String module, String database, Map<String, String> settings,
+            Set<String> unset) throws Exception {
         Stack.stack();
         Path root = Path.of(System.getProperty("devstack.root", "../..")).toAbsolutePath().normalize();
         Path jar = root.resolve(module).resolve("target/quarkus-app/quarkus-run.jar");
@@ -52,6 +61,7 @@ class ProductionDefaultsAttacksTest {
         env.put("INTERNAL_TOKEN_PUBLIC_KEY", publicKey);
         env.put("QUARKUS_OIDC_PUBLIC_KEY", publicKey);
         env.putAll(settings);
+        env.keySet().removeAll(unset);
         Process process = builder.start();
         try {
             if (!process.waitFor(3, TimeUnit.MINUTES)) {
@@ -88,6 +98,30 @@ class ProductionDefaultsAttacksTest {
         assertTrue(deliberate.getValue().contains("CATALOG_ENCRYPTION_KEY"), deliberate.getValue());
         assertEquals(false, deliberate.getValue().contains("dev-only-catalog-encryption-key-change-me"),
                 "the refused value itself is never logged");
+    }
+
+    /**
+     * Every service without its database password (the shipped fallback, {@code postgres}, is then in use), and one
+     * with {@code postgres} set on purpose. The embedded PostgreSQL trusts local connections: only the check refuses.
+     */
+    @Test
+    void everyServiceRefusesToStartWithTheDevelopmentDatabasePassword() throws Exception {
+        List<String> wrong = new ArrayList<>();
+        for (String[] service : new String[][] { { "gateway", "gateway", "GATEWAY_DB_PASSWORD" },
+                { "account-service", "account", "DB_PASSWORD" }, { "reseller-service", "reseller", "DB_PASSWORD" },
+                { "catalog-service", "catalog", "DB_PASSWORD" }, { "billing-service", "billing", "DB_PASSWORD" },
+                { "notification-service", "notification", "DB_PASSWORD" }, { "lead-service", "lead", "DB_PASSWORD" } }) {
+            Map.Entry<Integer, String> run = runProd(service[0], service[1], Map.of(), Set.of("QUARKUS_DATASOURCE_PASSWORD"));
+            String expected = service[2] + " (quarkus.datasource.password) is still the development default";
+            if (run.getKey() <= 0 || !run.getValue().contains(expected)) {
+                wrong.add(service[0] + " exited " + run.getKey() + " without naming " + expected + ":\n" + run.getValue());
+            }
+        }
+        assertEquals(List.of(), wrong);
+        Map.Entry<Integer, String> deliberate = runProd("billing-service", "billing", Map.of("QUARKUS_DATASOURCE_PASSWORD", "postgres"));
+        assertTrue(deliberate.getKey() > 0, "billing must exit with an error, not run: " + deliberate.getKey());
+        assertTrue(deliberate.getValue().contains("QUARKUS_DATASOURCE_PASSWORD (quarkus.datasource.password) is still the "
+                + "development default"), deliberate.getValue());
     }
 
     /** Services that call others by themselves refuse to start without their own service-token key. */

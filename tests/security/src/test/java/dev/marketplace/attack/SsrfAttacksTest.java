@@ -52,4 +52,38 @@ class SsrfAttacksTest {
         acme.signed("GET", integration).get(acme.url(integration)).then().statusCode(200)
                 .body("eventUrls.SUBSCRIPTION_ORDER", equalTo(safe)).body("eventUrls.SUBSCRIPTION_ORDER", containsString("vendor"));
     }
+
+    /**
+     * The metadata address (and 10.0.0.1) inside IPv6 addresses that carry an IPv4 one: NAT64 (well-known and
+     * local-use), 6to4 and Teredo (client and server). Each is refused exactly as the dotted form is.
+     */
+    @Test
+    void ipv6AddressesCarryingAnInternalIpv4AddressAreRefusedLikeTheDottedForm() {
+        Client acme = Stack.ACME.client();
+        long product = Stack.createProduct(acme, "SSRF Tunnel App").getLong("id");
+        String integration = "/api/marketplace/v1/products/" + product + "/integration";
+        String safe = "https://vendor.example/events?eventUrl={eventUrl}";
+        acme.signed("PUT", integration).contentType(ContentType.JSON)
+                .body(Map.of("eventUrls", Map.of("SUBSCRIPTION_ORDER", safe))).put(acme.url(integration)).then().statusCode(200);
+
+        Response dotted = saveEventUrl(acme, integration, "http://169.254.169.254/latest/meta-data/?eventUrl={eventUrl}");
+        assertEquals(400, dotted.statusCode(), dotted.asString());
+        List<String> wrong = new ArrayList<>();
+        for (String host : new String[] { "[64:ff9b::a9fe:a9fe]", "[64:ff9b:1::a9fe:a9fe]", "[64:ff9b:1:a9fe:a9:fe00::]",
+                "[2002:a9fe:a9fe::1]", "[2001:0:4136:e378:8000:63bf:5601:5601]", "[2001:0:a9fe:a9fe:8000:63bf:f7f7:f7f7]",
+                "[2001:0:4136:e378:8000:63bf:f5ff:fffe]" }) {
+            Response r = saveEventUrl(acme, integration, "http://" + host + "/latest/meta-data/?eventUrl={eventUrl}");
+            if (r.statusCode() != dotted.statusCode() || !r.asString().equals(dotted.asString())) {
+                wrong.add(host + " -> " + r.statusCode() + " " + r.asString());
+            }
+        }
+        assertEquals(List.of(), wrong, "the dotted form answers " + dotted.asString());
+        acme.signed("GET", integration).get(acme.url(integration)).then().statusCode(200)
+                .body("eventUrls.SUBSCRIPTION_ORDER", equalTo(safe));
+    }
+
+    private static Response saveEventUrl(Client client, String integration, String url) {
+        return client.signed("PUT", integration).contentType(ContentType.JSON)
+                .body(Map.of("eventUrls", Map.of("SUBSCRIPTION_ORDER", url))).put(client.url(integration));
+    }
 }

@@ -30,7 +30,7 @@ import io.smallrye.mutiny.infrastructure.Infrastructure;
  * configured schemes and ports, and never an address inside the operator's network — loopback, private (10/8,
  * 172.16/12, 192.168/16, carrier-grade NAT 100.64/10, IPv6 unique-local fc00::/7), link-local (169.254/16 with the
  * cloud metadata service, fe80::/10), unspecified, multicast, broadcast and reserved ranges, also when an IPv6 address
- * embeds such an IPv4 one. A host that C resolvers read as an IPv4 address in another spelling (hexadecimal
+ * embeds such an IPv4 one (mapped, compatible, translated, NAT64 64:ff9b::/96 and 64:ff9b:1::/48, 6to4, Teredo). A host that C resolvers read as an IPv4 address in another spelling (hexadecimal
  * {@code 0xA9FEA9FE}, octal {@code 0251.0376.0251.0376}, dotless {@code 2852039166}, short {@code 127.1}: {@link InetAton})
  * is judged as that address, whatever the JVM's resolver makes of it; the host name is resolved too, and every address
  * it resolves to must pass. {@code marketplace.outbound.allow-loopback=true} (the devstack, whose
@@ -254,15 +254,31 @@ public class OutboundUrlGuard {
         }
         if (address instanceof Inet6Address) {
             // IPv4 embedded in IPv6: mapped ::ffff:a.b.c.d, compatible ::a.b.c.d, translated ::ffff:0:a.b.c.d,
-            // NAT64 64:ff9b::a.b.c.d
+            // well-known NAT64 64:ff9b::a.b.c.d (RFC 6052: /96 only)
             boolean mapped = zero(b, 0, 10) && (b[10] & 0xff) == 0xff && (b[11] & 0xff) == 0xff;
             boolean translated = zero(b, 0, 8) && (b[8] & 0xff) == 0xff && (b[9] & 0xff) == 0xff && zero(b, 10, 12);
-            boolean nat64 = b[0] == 0 && (b[1] & 0xff) == 0x64 && (b[2] & 0xff) == 0xff && (b[3] & 0xff) == 0x9b && zero(b, 4, 12);
-            if (mapped || translated || zero(b, 0, 12) || nat64) {
+            boolean nat64 = b[0] == 0 && (b[1] & 0xff) == 0x64 && (b[2] & 0xff) == 0xff && (b[3] & 0xff) == 0x9b;
+            if (mapped || translated || zero(b, 0, 12) || nat64 && zero(b, 4, 12)) {
                 return classify4(Arrays.copyOfRange(b, 12, 16));
+            }
+            if (nat64 && b[4] == 0 && b[5] == 1) {
+                // local-use NAT64 64:ff9b:1::/48 (RFC 8215): the operator's translator may read any RFC 6052 format
+                // of /48, /56, /64 or /96 (bits 64-71 are never the address), and the address does not say which
+                return stricter(stricter(classify4(new byte[] { b[6], b[7], b[9], b[10] }),
+                        classify4(new byte[] { b[7], b[9], b[10], b[11] })),
+                        stricter(classify4(Arrays.copyOfRange(b, 9, 13)), classify4(Arrays.copyOfRange(b, 12, 16))));
             }
             if (b[0] == 0x20 && b[1] == 0x02) {
                 return classify4(Arrays.copyOfRange(b, 2, 6)); // 6to4 2002:AABB:CCDD::/48 carries a.b.c.d
+            }
+            if (b[0] == 0x20 && b[1] == 0x01 && b[2] == 0 && b[3] == 0) {
+                // Teredo 2001:0::/32 (RFC 4380): the server's address in bits 32-63, the client's inverted in the
+                // last 32 bits; a packet reaches the client through the server, so both count
+                byte[] client = Arrays.copyOfRange(b, 12, 16);
+                for (int i = 0; i < client.length; i++) {
+                    client[i] = (byte) ~client[i];
+                }
+                return stricter(classify4(Arrays.copyOfRange(b, 4, 8)), classify4(client));
             }
             int first = b[0] & 0xff;
             if ((first & 0xfe) == 0xfc) {
@@ -301,6 +317,20 @@ public class OutboundUrlGuard {
             return Range.RESERVED; // 240/4 and broadcast, IETF protocol assignments 192.0.0/24, benchmarking 198.18/15
         }
         return Range.PUBLIC;
+    }
+
+    /** The range that fewer configurations let through: loopback passes where private does, the others never. */
+    private static Range stricter(Range a, Range b) {
+        return rank(a) >= rank(b) ? a : b;
+    }
+
+    private static int rank(Range range) {
+        return switch (range) {
+            case PUBLIC -> 0;
+            case LOOPBACK -> 1;
+            case PRIVATE -> 2;
+            default -> 3;
+        };
     }
 
     private static boolean zero(byte[] b, int from, int to) {

@@ -66,6 +66,26 @@ class ProductionSecretsTest {
                 "CATALOG_ENCRYPTION_KEY (catalog.key) is still the development default"), problems);
     }
 
+    /** Every service's {@code quarkus.datasource.password=${DB_PASSWORD:postgres}}, listed as required. */
+    @Test
+    void theDatabasePasswordsPostgresDefaultIsRefusedUnsetOrSetOnPurpose() {
+        Map<String, String> shipped = Map.of("quarkus.datasource.password", "${DB_PASSWORD:postgres}");
+        List<String> required = List.of("quarkus.datasource.password");
+        java.util.function.Function<Map<String, String>, Config> config = env -> new SmallRyeConfigBuilder()
+                .addDefaultInterceptors()
+                .withSources(new PropertiesConfigSource(shipped, "PropertiesConfigSource[source=application.properties]", 250))
+                .withSources(new EnvConfigSource(env, 300)).build();
+        assertEquals(List.of("DB_PASSWORD (quarkus.datasource.password) is still the development default"),
+                ProductionSecrets.problems(required, config.apply(Map.of())));
+        assertEquals(List.of("DB_PASSWORD (quarkus.datasource.password) is still the development default"),
+                ProductionSecrets.problems(required, config.apply(Map.of("DB_PASSWORD", "postgres"))));
+        // Kubernetes sets the property's own variable
+        assertEquals(List.of("QUARKUS_DATASOURCE_PASSWORD (quarkus.datasource.password) is still the development default"),
+                ProductionSecrets.problems(required, config.apply(Map.of("QUARKUS_DATASOURCE_PASSWORD", "postgres"))));
+        assertEquals(List.of(), ProductionSecrets.problems(required, config.apply(Map.of("QUARKUS_DATASOURCE_PASSWORD",
+                "Xk2vP9qL4mN7rT1wZ8yB3cD6"))));
+    }
+
     @Test
     void theVariableIsFoundThroughPropertyReferences() {
         Config config = config(Map.of());

@@ -95,6 +95,67 @@ class OutboundUrlGuardTest {
     }
 
     @Test
+    void wellKnownNat64PrefixIsJudgedByItsIpv4Address() {
+        for (String url : List.of("https://[64:ff9b::a9fe:a9fe]/", "https://[64:ff9b::169.254.169.254]/", "https://[64:ff9b::7f00:1]/",
+                "https://[64:ff9b::c0a8:101]/", "https://[64:ff9b::0.0.0.0]/")) {
+            assertEquals(Optional.of(OutboundUrlGuard.INTERNAL_ADDRESS), strict.violation(url), url);
+        }
+        assertEquals(Optional.empty(), strict.violation("https://[64:ff9b::808:808]/"), "NAT64 of 8.8.8.8");
+        assertEquals(Optional.empty(), strict.violation("https://[64:ff9b::93.184.215.14]/"), "NAT64 of 93.184.215.14");
+    }
+
+    /**
+     * Teredo (2001:0::/32, RFC 4380): 2001:0:SSSS:SSSS:flags:port:CCCC:CCCC, the server's IPv4 address in bits 32-63 and
+     * the client's in the last 32 bits, inverted. A packet to it ends at the client, through the server: both are judged.
+     */
+    @Test
+    void teredoIsJudgedByItsServerAndItsClientIpv4Address() {
+        for (String url : List.of(
+                "https://[2001:0:4136:e378:8000:63bf:5601:5601]/", // client 169.254.169.254 (~a9fe:a9fe), server 65.54.227.120
+                "https://[2001:0:4136:e378:8000:63bf:f5ff:fffe]/", // client 10.0.0.1
+                "https://[2001:0:4136:e378:8000:63bf:80ff:fffe]/", // client 127.0.0.1
+                "https://[2001:0:4136:e378:8000:63bf:3f57:fef5]/", // client 192.168.1.10
+                "https://[2001:0:4136:e378:8000:63bf:ffff:ffff]/", // client 0.0.0.0
+                "https://[2001:0:a9fe:a9fe:8000:63bf:f7f7:f7f7]/", // server 169.254.169.254, client 8.8.8.8
+                "https://[2001:0:a00:1:8000:63bf:f7f7:f7f7]/")) { // server 10.0.0.1, client 8.8.8.8
+            assertEquals(Optional.of(OutboundUrlGuard.INTERNAL_ADDRESS), strict.violation(url), url);
+        }
+        // server 65.54.227.120, client 8.8.8.8 (~f7f7:f7f7)
+        assertEquals(Optional.empty(), strict.violation("https://[2001:0:4136:e378:8000:63bf:f7f7:f7f7]/"));
+        // neighbours in 2001::/16 are no Teredo: Google's public DNS
+        assertEquals(Optional.empty(), strict.violation("https://[2001:4860:4860::8888]/"));
+        // link-local stays refused where loopback is allowed; a loopback client passes there like 127.0.0.1
+        OutboundUrlGuard loopbackOnly = new OutboundUrlGuard(false, true, List.of("https", "http"), List.of("*"));
+        assertEquals(Optional.of(OutboundUrlGuard.INTERNAL_ADDRESS),
+                loopbackOnly.violation("https://[2001:0:4136:e378:8000:63bf:5601:5601]/"));
+        assertEquals(Optional.of(OutboundUrlGuard.INTERNAL_ADDRESS),
+                loopbackOnly.violation("https://[2001:0:a00:1:8000:63bf:80ff:fffe]/"), "private server, loopback client");
+    }
+
+    /**
+     * Local-use NAT64 (64:ff9b:1::/48, RFC 8215) may carry any RFC 6052 format with a prefix of /48, /56, /64 or /96, and
+     * the address does not say which one the operator's translator reads: every position must hold a public address.
+     */
+    @Test
+    void localUseNat64IsJudgedByTheIpv4AddressAtEveryPositionItsTranslatorMayRead() {
+        for (String url : List.of("https://[64:ff9b:1::a9fe:a9fe]/", // /96: 169.254.169.254
+                "https://[64:ff9b:1::10.0.0.1]/", // /96: 10.0.0.1
+                "https://[64:ff9b:1:a9fe:a9:fe00::]/", // /48: 169.254 in bits 48-63, .169.254 in 72-87
+                "https://[64:ff9b:1:a00:0:100::]/", // /48: 10.0.0.1
+                "https://[64:ff9b:1:7f:0:1:0:0]/", // /56: 127.0.0.1 in bits 56-63 and 72-95
+                "https://[64:ff9b:1:0:a9:fea9:fe00:0]/", // /64: 169.254.169.254 in bits 72-103
+                "https://[64:ff9b:1:ffff::808:808]/")) { // /96 reads 8.8.8.8, /48 reads 255.255.0.0
+            assertEquals(Optional.of(OutboundUrlGuard.INTERNAL_ADDRESS), strict.violation(url), url);
+        }
+        // a public address in the /96 format behind a zero-padded prefix: the /48 format reads 0.0.0.0 there
+        assertEquals(Optional.of(OutboundUrlGuard.INTERNAL_ADDRESS), strict.violation("https://[64:ff9b:1::808:808]/"));
+        // 8.8.8.8 at every position
+        assertEquals(Optional.empty(), strict.violation("https://[64:ff9b:1:808:8:808:808:808]/"));
+        // outside the /48: no NAT64 prefix
+        assertEquals(Optional.empty(), strict.violation("https://[2606:4700:4700::1001]/"));
+    }
+
+    @Test
     void neighboursOfThePrivateRangesArePublic() {
         for (String url : List.of("http://172.15.255.255/", "http://172.32.0.1/", "http://100.63.255.255/",
                 "http://100.128.0.1/", "http://169.253.1.1/", "http://11.0.0.1/", "http://192.169.0.1/")) {
