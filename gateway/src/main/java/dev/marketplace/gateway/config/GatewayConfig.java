@@ -81,7 +81,10 @@ public interface GatewayConfig {
         /** Failed authentications per client address; a full bucket gets 429 before any lookup or verification. */
         Bucket failedAuthentications();
 
-        /** Requests to /oauth2/token per client id (each costs an RSA signature). */
+        /**
+         * Requests to /oauth2/token per client (each costs an RSA signature), counted once the secret verified: a client
+         * id is no secret, so that nobody else can spend them (wrong secrets count as failed authentications).
+         */
         Bucket tokenRequests();
 
         /** How long a consumer key that is neither a channel's nor catalog's is remembered as unknown. */

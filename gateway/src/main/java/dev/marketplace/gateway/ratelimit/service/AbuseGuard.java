@@ -12,7 +12,7 @@ import io.vertx.core.http.HttpServerRequest;
  * <li>failed authentications per client address: once its bucket is full, every call from that address gets
  * {@code 429} before any consumer lookup, catalog call or signature check (a valid call does not drain the bucket, it
  * waits like the others);</li>
- * <li>token requests per client id at {@code /oauth2/token} (each costs an RSA signature);</li>
+ * <li>token requests per client at {@code /oauth2/token} (each costs an RSA signature), once its secret verified;</li>
  * <li>nonces per consumer: how many a consumer may have this replica store in Redis per timestamp window.</li>
  * </ul>
  * The client address is the connection's, or, behind trusted proxies ({@code quarkus.http.proxy.trusted-proxies}), the
@@ -54,7 +54,7 @@ public class AbuseGuard {
         failures.take(address);
     }
 
-    /** Takes a token request of {@code clientId}, or refuses it (429). */
+    /** Takes a token request of {@code clientId}, whose secret verified, or refuses it (429). */
     public void tokenRequest(String clientId) {
         long wait = tokenRequests.take(clientId);
         if (wait > 0) {
