@@ -23,6 +23,13 @@ public interface GatewayConfig {
      */
     Optional<List<URI>> publicBaseUrls();
 
+    /**
+     * CIDR ranges (or single addresses) of the proxies in front of the gateway, the ingress: only for a connection from
+     * one of them is X-Forwarded-For read, from the right, to find the client's address (ClientAddresses). None by
+     * default: no forwarded header is believed.
+     */
+    Optional<List<String>> trustedProxies();
+
     /** How long an upstream may stay silent (no response header or body data) before the gateway answers 504. */
     @WithDefault("30s")
     Duration upstreamTimeout();

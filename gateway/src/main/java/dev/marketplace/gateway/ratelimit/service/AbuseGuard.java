@@ -3,7 +3,6 @@ package dev.marketplace.gateway.ratelimit.service;
 import jakarta.enterprise.context.ApplicationScoped;
 
 import dev.marketplace.gateway.config.GatewayConfig;
-import io.vertx.core.http.HttpServerRequest;
 
 /**
  * What bounds the work a caller can make the gateway do without being served (amplifiers), per replica and in memory
@@ -15,8 +14,8 @@ import io.vertx.core.http.HttpServerRequest;
  * <li>token requests per client at {@code /oauth2/token} (each costs an RSA signature), once its secret verified;</li>
  * <li>nonces per consumer: how many a consumer may have this replica store in Redis per timestamp window.</li>
  * </ul>
- * The client address is the connection's, or, behind trusted proxies ({@code quarkus.http.proxy.trusted-proxies}), the
- * one they forward.
+ * The client address is the bucket ClientAddresses gives: the connection's, or, behind trusted proxies, the one they
+ * forward; an IPv6 address by its /64.
  */
 @ApplicationScoped
 public class AbuseGuard {
@@ -35,10 +34,6 @@ public class AbuseGuard {
 
     private static LocalBuckets buckets(GatewayConfig.Bucket bucket, int maxKeys) {
         return new LocalBuckets(bucket.capacity(), bucket.refillTokens(), bucket.refillPeriod(), maxKeys);
-    }
-
-    public static String clientAddress(HttpServerRequest request) {
-        return request.remoteAddress() == null ? "unknown" : request.remoteAddress().hostAddress();
     }
 
     /** Refuses (429) an address whose failed authentications have filled its bucket. */
