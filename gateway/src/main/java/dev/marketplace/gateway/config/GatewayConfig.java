@@ -184,6 +184,13 @@ public interface GatewayConfig {
         /** Path prefixes vendor credentials may call; everything else is refused with 403. */
         @WithDefault("/api/integration/,/api/appwise/,/api/billing/v1/usage,/api/billing/v1/subscriptions/")
         List<String> allowedPrefixes();
+
+        /**
+         * Compatibility: true lets a product's OAuth 1.0 signature publish content events ({@code /api/appwise/}) as
+         * well; by default they take only its product-scoped OAuth 2.0 token, as the spec says, and a signature is 403.
+         */
+        @WithDefault("false")
+        boolean oauth1ContentEvents();
     }
 
     interface OAuth1 {
