@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
+import io.quarkus.runtime.configuration.MemorySize;
 import io.smallrye.config.ConfigMapping;
 import io.smallrye.config.WithDefault;
 
@@ -211,9 +212,31 @@ public interface GatewayConfig {
         /**
          * Most nonces one consumer may have this replica store in Redis per timestamp window (a leaky bucket of this
          * size draining over the window): bounds the memory a single consumer, or a stolen key, can fill. Over it: 429.
+         * Unset (always, but for benchmarks): derived from {@link #nonceBudget()}, see NonceQuota.
          */
-        @WithDefault("1000000")
-        long nonceQuota();
+        Optional<Long> nonceQuota();
+
+        /** What the nonce quota is sized from (NonceQuota). */
+        NonceBudget nonceBudget();
+    }
+
+    /** The memory Redis has for nonces, and how it is shared out: see NonceQuota for the arithmetic. */
+    interface NonceBudget {
+        /** Redis' memory for nonces: its {@code maxmemory} less what else it holds (buckets, its own overhead). */
+        @WithDefault("200M")
+        MemorySize memory();
+
+        /** What one nonce key costs in Redis, as measured (README, "Sizing Redis"). */
+        @WithDefault("110")
+        long bytesPerNonce();
+
+        /** The most gateway replicas that run at once (an autoscaler's maximum, plus a rolling update's surge). */
+        @WithDefault("1")
+        int replicas();
+
+        /** The part of the budget one consumer may fill; the rest stays for everyone else. */
+        @WithDefault("0.5")
+        double consumerShare();
     }
 
     /** The state every replica shares: nonces seen and leaky buckets, in Redis (quarkus.redis.* says where). */
