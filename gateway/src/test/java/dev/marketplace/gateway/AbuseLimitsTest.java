@@ -30,8 +30,8 @@ import io.vertx.core.json.JsonObject;
 
 /**
  * What bounds the work a caller can make the gateway do for nothing, with small limits: a nonce quota per consumer,
- * unknown consumer keys remembered, token requests per client, failed authentications per client address (last: it
- * blocks this test's own address).
+ * unknown consumer keys remembered, token requests per client (counted once the secret verified, so that nobody else
+ * can spend them), failed authentications per client address (last: it blocks this test's own address).
  */
 @QuarkusTest
 @TestProfile(AbuseLimitsTest.SmallLimits.class)
@@ -51,7 +51,7 @@ class AbuseLimitsTest extends GatewayTest {
                     "marketplace.gateway.abuse.token-requests.capacity", "3",
                     "marketplace.gateway.abuse.token-requests.refill-tokens", "1",
                     "marketplace.gateway.abuse.token-requests.refill-period", "1h",
-                    "marketplace.gateway.abuse.failed-authentications.capacity", "6",
+                    "marketplace.gateway.abuse.failed-authentications.capacity", "10",
                     "marketplace.gateway.abuse.failed-authentications.refill-tokens", "1",
                     "marketplace.gateway.abuse.failed-authentications.refill-period", "1h");
         }
@@ -103,6 +103,24 @@ class AbuseLimitsTest extends GatewayTest {
 
     @Test
     @Order(3)
+    void wrongSecretsSpendNothingOfTheClientsTokenRequests() {
+        channelConsumer(consumers, "LOCKOUT", Roles.PARTNER);
+        // a client id is no secret (it travels in every signed call): more wrong secrets than the client may ask tokens
+        for (int i = 0; i < 4; i++) {
+            given().auth().preemptive().basic(keyOf("LOCKOUT"), "x").formParam("grant_type", "client_credentials")
+                    .post("/oauth2/token").then().statusCode(403).body(equalTo(FORBIDDEN));
+        }
+        // the client still gets its own three, and only then waits
+        for (int i = 0; i < 3; i++) {
+            given().auth().preemptive().basic(keyOf("LOCKOUT"), secretOf("LOCKOUT")).formParam("grant_type",
+                    "client_credentials").post("/oauth2/token").then().statusCode(200);
+        }
+        given().auth().preemptive().basic(keyOf("LOCKOUT"), secretOf("LOCKOUT")).formParam("grant_type",
+                "client_credentials").post("/oauth2/token").then().statusCode(429).body("code", equalTo("RATE_LIMITED"));
+    }
+
+    @Test
+    @Order(4)
     void aClientMayAskForSoManyTokens() {
         channelConsumer(consumers, "TOKENRATE", Roles.PARTNER);
         for (int i = 0; i < 3; i++) {
@@ -115,11 +133,11 @@ class AbuseLimitsTest extends GatewayTest {
     }
 
     @Test
-    @Order(4)
+    @Order(5)
     void anAddressWhoseAuthenticationsKeepFailingIsRefusedBeforeAnyWork() {
         SignpostSigner good = channelConsumer(consumers, "FAILURES", Roles.PARTNER);
         SignpostSigner wrong = new SignpostSigner(keyOf("FAILURES"), "not-the-secret");
-        // failures so far in this class: the four unknown-key calls; two more fill the bucket of six
+        // failures so far in this class: the four unknown-key calls, the four wrong secrets; two more fill the bucket of ten
         for (int i = 0; i < 2; i++) {
             given().header("Authorization", wrong.authorization("GET", url(PATH), null)).get(PATH).then().statusCode(403);
         }

@@ -72,8 +72,22 @@ class VendorConsumerTest extends GatewayTest {
         String path = "/api/account/v2/companies";
         given().header("Authorization", vendor.authorization("GET", url(path), null)).get(path)
                 .then().statusCode(403).body(equalTo(FORBIDDEN));
-        given().header("Authorization", vendor.authorization("POST", url("/api/appwise/v2/data"), null))
-                .contentType("application/json").body("{}").post("/api/appwise/v2/data").then().statusCode(200);
+        given().header("Authorization", vendor.authorization("GET", url(EVENT), null)).get(EVENT).then().statusCode(200);
+    }
+
+    @Test
+    void contentEventsTakeTheProductsOAuth2TokenNotItsSignature() {
+        vendor("vendor-8", "s8", 8);
+        SignpostSigner vendor = new SignpostSigner("vendor-8", "s8");
+        String data = "/api/appwise/v2/data";
+        given().header("Authorization", vendor.authorization("POST", url(data), null)).contentType("application/json")
+                .body("{}").post(data).then().statusCode(403).body(equalTo(FORBIDDEN));
+        given().header("Authorization", vendor.authorization("GET", url(data + "/x"), null)).get(data + "/x").then()
+                .statusCode(403).body(equalTo(FORBIDDEN));
+        String token = given().auth().preemptive().basic("vendor-8", "s8").formParam("grant_type", "client_credentials")
+                .post("/oauth2/token").then().statusCode(200).extract().path("access_token");
+        given().header("Authorization", "Bearer " + token).contentType("application/json").body("{}").post(data).then()
+                .statusCode(200);
     }
 
     @Test

@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
+import io.quarkus.runtime.configuration.MemorySize;
 import io.smallrye.config.ConfigMapping;
 import io.smallrye.config.WithDefault;
 
@@ -22,6 +23,13 @@ public interface GatewayConfig {
      * get them as X-Forwarded-Host/-Proto. Unset (development): the request's own scheme and Host.
      */
     Optional<List<URI>> publicBaseUrls();
+
+    /**
+     * CIDR ranges (or single addresses) of the proxies in front of the gateway, the ingress: only for a connection from
+     * one of them is X-Forwarded-For read, from the right, to find the client's address (ClientAddresses). None by
+     * default: no forwarded header is believed.
+     */
+    Optional<List<String>> trustedProxies();
 
     /** How long an upstream may stay silent (no response header or body data) before the gateway answers 504. */
     @WithDefault("30s")
@@ -81,7 +89,10 @@ public interface GatewayConfig {
         /** Failed authentications per client address; a full bucket gets 429 before any lookup or verification. */
         Bucket failedAuthentications();
 
-        /** Requests to /oauth2/token per client id (each costs an RSA signature). */
+        /**
+         * Requests to /oauth2/token per client (each costs an RSA signature), counted once the secret verified: a client
+         * id is no secret, so that nobody else can spend them (wrong secrets count as failed authentications).
+         */
         Bucket tokenRequests();
 
         /** How long a consumer key that is neither a channel's nor catalog's is remembered as unknown. */
@@ -174,6 +185,13 @@ public interface GatewayConfig {
         /** Path prefixes vendor credentials may call; everything else is refused with 403. */
         @WithDefault("/api/integration/,/api/appwise/,/api/billing/v1/usage,/api/billing/v1/subscriptions/")
         List<String> allowedPrefixes();
+
+        /**
+         * Compatibility: true lets a product's OAuth 1.0 signature publish content events ({@code /api/appwise/}) as
+         * well; by default they take only its product-scoped OAuth 2.0 token, as the spec says, and a signature is 403.
+         */
+        @WithDefault("false")
+        boolean oauth1ContentEvents();
     }
 
     interface OAuth1 {
@@ -194,9 +212,31 @@ public interface GatewayConfig {
         /**
          * Most nonces one consumer may have this replica store in Redis per timestamp window (a leaky bucket of this
          * size draining over the window): bounds the memory a single consumer, or a stolen key, can fill. Over it: 429.
+         * Unset (always, but for benchmarks): derived from {@link #nonceBudget()}, see NonceQuota.
          */
-        @WithDefault("1000000")
-        long nonceQuota();
+        Optional<Long> nonceQuota();
+
+        /** What the nonce quota is sized from (NonceQuota). */
+        NonceBudget nonceBudget();
+    }
+
+    /** The memory Redis has for nonces, and how it is shared out: see NonceQuota for the arithmetic. */
+    interface NonceBudget {
+        /** Redis' memory for nonces: its {@code maxmemory} less what else it holds (buckets, its own overhead). */
+        @WithDefault("200M")
+        MemorySize memory();
+
+        /** What one nonce key costs in Redis, as measured (README, "Sizing Redis"). */
+        @WithDefault("110")
+        long bytesPerNonce();
+
+        /** The most gateway replicas that run at once (an autoscaler's maximum, plus a rolling update's surge). */
+        @WithDefault("1")
+        int replicas();
+
+        /** The part of the budget one consumer may fill; the rest stays for everyone else. */
+        @WithDefault("0.5")
+        double consumerShare();
     }
 
     /** The state every replica shares: nonces seen and leaky buckets, in Redis (quarkus.redis.* says where). */

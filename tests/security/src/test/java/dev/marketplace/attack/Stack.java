@@ -49,6 +49,37 @@ final class Stack {
         return stack;
     }
 
+    private static String ingressReplica;
+
+    /**
+     * A gateway replica as production runs it behind an ingress, whose part the attack suite's client plays (loopback is
+     * the trusted range): X-Forwarded-For is what the ingress passes on, the client's own entries first and the address
+     * the ingress was called from last. With the production defaults of the abuse limits (the main gateway widens them
+     * for the other attacks), small caps on anonymous leads (4 a marketplace, 10 in all, one more an hour), and keys in
+     * Redis of its own, so that no other attack's leads count.
+     */
+    static synchronized String ingressReplica() {
+        if (ingressReplica == null) {
+            try {
+                ingressReplica = stack().startGatewayReplica(Integer.getInteger("attack.port", 29080) + 20, Map.ofEntries(
+                        Map.entry("MARKETPLACE_GATEWAY_TRUSTED_PROXIES", "127.0.0.1/32,::1/128"),
+                        // what deploy/kubernetes set as well (Quarkus' forwarding, which believed the leftmost entry)
+                        Map.entry("MARKETPLACE_GATEWAY_TRUST_FORWARDED", "true"),
+                        Map.entry("MARKETPLACE_GATEWAY_ABUSE_FAILED_AUTHENTICATIONS_CAPACITY", "50"),
+                        Map.entry("MARKETPLACE_GATEWAY_ABUSE_FAILED_AUTHENTICATIONS_REFILL_TOKENS", "5"),
+                        Map.entry("MARKETPLACE_GATEWAY_ABUSE_TOKEN_REQUESTS_CAPACITY", "30"),
+                        Map.entry("MARKETPLACE_GATEWAY_REDIS_KEY_PREFIX", "attack-ingress:"),
+                        Map.entry("MARKETPLACE_GATEWAY_ANONYMOUS_LEADS_PER_MARKETPLACE_CAPACITY", "4"),
+                        Map.entry("MARKETPLACE_GATEWAY_ANONYMOUS_LEADS_PER_MARKETPLACE_REFILL_TOKENS", "1"),
+                        Map.entry("MARKETPLACE_GATEWAY_ANONYMOUS_LEADS_GLOBAL_CAPACITY", "10"),
+                        Map.entry("MARKETPLACE_GATEWAY_ANONYMOUS_LEADS_GLOBAL_REFILL_TOKENS", "1")));
+            } catch (Exception e) {
+                throw new IllegalStateException("The replica behind an ingress did not start", e);
+            }
+        }
+        return ingressReplica;
+    }
+
     /** Another channel consumer of its own marketplace, for attacks that change its credentials. */
     static Tenant freshTenant(String partner, String... authorities) {
         Tenant tenant = new Tenant(partner, partner.toLowerCase() + "-key", partner.toLowerCase() + "-secret-0123456789abcdef");

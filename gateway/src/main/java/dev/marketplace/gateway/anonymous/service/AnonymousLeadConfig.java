@@ -1,8 +1,6 @@
 package dev.marketplace.gateway.anonymous.service;
 
 import java.time.Duration;
-import java.util.List;
-import java.util.Optional;
 
 import io.smallrye.config.ConfigMapping;
 import io.smallrye.config.WithDefault;
@@ -22,7 +20,7 @@ public interface AnonymousLeadConfig {
     @WithDefault("16384")
     int maxBodyBytes();
 
-    /** Per client address: a bucket of this many leads ... */
+    /** Per client address (an IPv6 address by its /64, see ClientAddresses): a bucket of this many leads ... */
     @WithDefault("10")
     int capacity();
 
@@ -34,11 +32,23 @@ public interface AnonymousLeadConfig {
     @WithDefault("10m")
     Duration refillPeriod();
 
-    /**
-     * Addresses of proxies in front of the gateway (an ingress). Only for a call that comes from one of them is
-     * {@code X-Forwarded-For} read, right to left, to find the client; anyone else's header is ignored.
-     */
-    Optional<List<String>> trustedProxies();
+    /** Per marketplace (the partner the body names), whatever the addresses: bounds what one form can be made to send. */
+    Cap perMarketplace();
+
+    /** All marketplaces together: bounds what the gateway accepts unsigned at all. */
+    Cap global();
+
+    /** A leaky bucket: {@code capacity} deep, {@code refill-tokens} leaked every {@code refill-period}. */
+    interface Cap {
+        @WithDefault("100")
+        long capacity();
+
+        @WithDefault("100")
+        long refillTokens();
+
+        @WithDefault("1h")
+        Duration refillPeriod();
+    }
 
     /** How long the answer "this partner exists / does not exist" is kept. */
     @WithDefault("30s")

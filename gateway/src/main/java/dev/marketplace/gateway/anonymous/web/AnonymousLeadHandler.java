@@ -1,10 +1,7 @@
 package dev.marketplace.gateway.anonymous.web;
 
-import java.net.InetAddress;
-import java.net.UnknownHostException;
-import java.util.HashSet;
-import java.util.List;
 import java.util.Set;
+import java.util.function.Consumer;
 
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
@@ -15,17 +12,21 @@ import dev.marketplace.common.error.Errors;
 import dev.marketplace.common.security.Roles;
 import dev.marketplace.gateway.anonymous.service.AnonymousLeadConfig;
 import dev.marketplace.gateway.state.SharedStateUnavailable;
-import dev.marketplace.gateway.anonymous.service.ClientAddressLimiter;
+import dev.marketplace.gateway.anonymous.service.AnonymousLeadLimiter;
 import dev.marketplace.gateway.anonymous.service.PartnerDirectory;
 import dev.marketplace.gateway.identity.domain.CallerIdentity;
 import dev.marketplace.gateway.identity.service.InternalTokenIssuer;
 import dev.marketplace.gateway.infrastructure.Contexts;
+import dev.marketplace.gateway.ratelimit.service.ClientAddresses;
+import dev.marketplace.gateway.ratelimit.service.ClientAddresses.ClientAddress;
 import dev.marketplace.gateway.routing.service.HeldRequests;
 import dev.marketplace.gateway.routing.service.PublicOrigins;
 import dev.marketplace.gateway.routing.service.RouteTable;
 import dev.marketplace.gateway.routing.service.UpstreamProxy;
 import dev.marketplace.gateway.routing.web.RequestIds;
+import io.vertx.core.AsyncResult;
 import io.vertx.core.Context;
+import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 import io.vertx.core.buffer.Buffer;
 import io.vertx.core.http.HttpHeaders;
@@ -41,9 +42,9 @@ import io.vertx.ext.web.RoutingContext;
  * ({@code POST /api/lead/v2/leads} with no credentials at all). Mounted just before the gateway's front door, it takes
  * only such calls and hands every other one on untouched. In order: a per-client-address rate limit (429 with
  * Retry-After), the body read up to {@code max-body-bytes} (413), then the body must name an existing partner and a
- * PRODUCT or COMPANY lead, else the plain 403 every unauthenticated call gets. The call is forwarded to lead-service
- * with an internal token of that partner: subject and consumer type {@code anonymous}, the single role
- * ROLE_ANONYMOUS_LEAD, no user.
+ * PRODUCT or COMPANY lead, else the plain 403 every unauthenticated call gets; then the marketplace's cap and the global
+ * cap (429). The call is forwarded to lead-service with an internal token of that partner: subject and consumer type
+ * {@code anonymous}, the single role ROLE_ANONYMOUS_LEAD, no user.
  */
 @ApplicationScoped
 public class AnonymousLeadHandler {
@@ -54,16 +55,17 @@ public class AnonymousLeadHandler {
     private static final Set<String> PROFILE_LEADS = Set.of("PRODUCT", "COMPANY");
 
     private final AnonymousLeadConfig config;
-    private final ClientAddressLimiter limiter;
+    private final AnonymousLeadLimiter limiter;
     private final PartnerDirectory partners;
     private final RouteTable routes;
     private final InternalTokenIssuer tokens;
     private final UpstreamProxy proxy;
     private final PublicOrigins origins;
-    private final Set<InetAddress> trustedProxies = new HashSet<>();
+    private final ClientAddresses addresses;
 
-    public AnonymousLeadHandler(AnonymousLeadConfig config, ClientAddressLimiter limiter, PartnerDirectory partners,
-            RouteTable routes, InternalTokenIssuer tokens, UpstreamProxy proxy, PublicOrigins origins) {
+    public AnonymousLeadHandler(AnonymousLeadConfig config, AnonymousLeadLimiter limiter, PartnerDirectory partners,
+            RouteTable routes, InternalTokenIssuer tokens, UpstreamProxy proxy, PublicOrigins origins,
+            ClientAddresses addresses) {
         this.config = config;
         this.limiter = limiter;
         this.partners = partners;
@@ -71,14 +73,7 @@ public class AnonymousLeadHandler {
         this.tokens = tokens;
         this.proxy = proxy;
         this.origins = origins;
-        for (String address : config.trustedProxies().orElse(List.of())) {
-            try {
-                trustedProxies.add(InetAddress.getByName(address.trim()));
-            } catch (UnknownHostException e) {
-                throw new IllegalArgumentException("marketplace.gateway.anonymous-leads.trusted-proxies: " + address
-                        + " is not an address", e);
-            }
-        }
+        this.addresses = addresses;
     }
 
     void mount(@Observes Router router) {
@@ -95,27 +90,38 @@ public class AnonymousLeadHandler {
             return;
         }
         request.pause();
-        String client = clientAddress(request);
+        // the client's address (behind trusted proxies, the one they forward), an IPv6 one counted by its /64
+        ClientAddress client = addresses.of(request);
         Context context = Vertx.currentContext();
         HeldRequests.Held held = RequestIds.held(ctx);
         held.waitingOn(HeldRequests.ANONYMOUS_LIMITER);
-        limiter.tryAcquire(client).onComplete(limited -> {
-            if (limited.failed()) {
-                // the shared state cannot be checked: refused, never waived (as every limited call)
-                refuse(request, 503, SharedStateUnavailable.CODE, SharedStateUnavailable.ERROR.getMessage());
-                return;
+        limiter.tryAcquire(client.bucket()).onComplete(limited -> {
+            if (admitted(request, limited, "Too many leads from this address")) {
+                accept(request, route, client, context, held);
             }
-            long retryAfter = limited.result();
-            if (retryAfter > 0) {
-                request.response().putHeader("Retry-After", Long.toString(retryAfter));
-                refuse(request, 429, "RATE_LIMITED", "Too many leads from this address; retry after " + retryAfter + " s");
-                return;
-            }
-            accept(request, route, context, held);
         });
     }
 
-    private void accept(HttpServerRequest request, RouteTable.Route route, Context context, HeldRequests.Held held) {
+    /**
+     * Whether a limit let the call through; otherwise it is answered: 429 with Retry-After, or 503 when the shared state
+     * cannot be checked (refused, never waived, as every limited call).
+     */
+    private static boolean admitted(HttpServerRequest request, AsyncResult<Long> limited, String why) {
+        if (limited.failed()) {
+            refuse(request, 503, SharedStateUnavailable.CODE, SharedStateUnavailable.ERROR.getMessage());
+            return false;
+        }
+        long retryAfter = limited.result();
+        if (retryAfter > 0) {
+            request.response().putHeader("Retry-After", Long.toString(retryAfter));
+            refuse(request, 429, "RATE_LIMITED", why + "; retry after " + retryAfter + " s");
+            return false;
+        }
+        return true;
+    }
+
+    private void accept(HttpServerRequest request, RouteTable.Route route, ClientAddress client, Context context,
+            HeldRequests.Held held) {
         held.waitingOn(HeldRequests.REQUEST_BODY);
         readBody(request, buffer -> {
             JsonObject lead;
@@ -136,16 +142,33 @@ public class AnonymousLeadHandler {
                     refuse(request, 403, null, null);
                     return;
                 }
-                CallerIdentity caller = new CallerIdentity(ANONYMOUS, ANONYMOUS, p, Set.of(Roles.ANONYMOUS_LEAD), null, null,
-                        false, false);
-                // the exact path this handler takes (canonical by construction), the query as sent
-                String uri = request.query() == null ? request.path() : request.path() + "?" + request.query();
-                proxy.forward(request, uri, origins.originOf(request), route, tokens.tokenFor(caller), buffer, held);
+                held.waitingOn(HeldRequests.ANONYMOUS_LIMITER);
+                // the marketplace's cap first: one at its cap spends nothing of everyone's
+                capped(request, limiter.tryAcquireForMarketplace(p), "Too many leads for this marketplace",
+                        () -> capped(request, limiter.tryAcquireGlobally(), "Too many leads",
+                                () -> forward(request, route, client, p, buffer, held)));
             }), failure -> Contexts.runOn(context, () -> {
                 LOG.warnf("Partner look-up for an anonymous lead failed: %s", failure.toString());
                 refuse(request, 503, "SERVICE_UNAVAILABLE", "The lead cannot be accepted right now; try again later");
             }));
         });
+    }
+
+    private static void capped(HttpServerRequest request, Future<Long> cap, String why, Runnable then) {
+        cap.onComplete(limited -> {
+            if (admitted(request, limited, why)) {
+                then.run();
+            }
+        });
+    }
+
+    private void forward(HttpServerRequest request, RouteTable.Route route, ClientAddress client, String partner,
+            Buffer body, HeldRequests.Held held) {
+        CallerIdentity caller = new CallerIdentity(ANONYMOUS, ANONYMOUS, partner, Set.of(Roles.ANONYMOUS_LEAD), null, null,
+                false, false);
+        // the exact path this handler takes (canonical by construction), the query as sent
+        String uri = request.query() == null ? request.path() : request.path() + "?" + request.query();
+        proxy.forward(request, uri, origins.originOf(request), client.address(), route, tokens.tokenFor(caller), body, held);
     }
 
     /** No credentials of any kind: no Authorization header and no OAuth parameters in the query. */
@@ -157,38 +180,7 @@ public class AnonymousLeadHandler {
         return query == null || !query.contains("oauth_");
     }
 
-    /**
-     * The connection's peer; only when that peer is a trusted proxy is X-Forwarded-For read, from the right, skipping
-     * trusted proxies: a client cannot pick its bucket by sending the header itself.
-     */
-    String clientAddress(HttpServerRequest request) {
-        String peer = request.remoteAddress() == null ? "unknown" : request.remoteAddress().hostAddress();
-        if (trustedProxies.isEmpty() || !isTrusted(peer)) {
-            return peer;
-        }
-        String forwarded = request.getHeader("X-Forwarded-For");
-        if (forwarded == null) {
-            return peer;
-        }
-        String[] hops = forwarded.split(",");
-        for (int i = hops.length - 1; i >= 0; i--) {
-            String hop = hops[i].trim();
-            if (!hop.isEmpty() && !isTrusted(hop)) {
-                return hop;
-            }
-        }
-        return peer;
-    }
-
-    private boolean isTrusted(String address) {
-        try {
-            return trustedProxies.contains(InetAddress.getByName(address));
-        } catch (UnknownHostException | SecurityException e) {
-            return false;
-        }
-    }
-
-    private void readBody(HttpServerRequest request, java.util.function.Consumer<Buffer> then) {
+    private void readBody(HttpServerRequest request, Consumer<Buffer> then) {
         String expect = request.getHeader(HttpHeaders.EXPECT);
         if (expect != null && expect.equalsIgnoreCase("100-continue")) {
             request.response().writeContinue();

@@ -15,16 +15,18 @@ import org.jboss.resteasy.reactive.ResponseHeader;
 
 import dev.marketplace.gateway.oauth2.service.AccessTokenService;
 import dev.marketplace.gateway.oauth2.service.AccessTokenService.TokenResponse;
-import dev.marketplace.gateway.ratelimit.service.AbuseGuard;
+import dev.marketplace.gateway.ratelimit.service.ClientAddresses;
 import io.smallrye.mutiny.Uni;
 import io.vertx.core.http.HttpServerRequest;
 
 @Path("/oauth2/token")
 public class TokenResource {
     private final AccessTokenService tokens;
+    private final ClientAddresses addresses;
 
-    public TokenResource(AccessTokenService tokens) {
+    public TokenResource(AccessTokenService tokens, ClientAddresses addresses) {
         this.tokens = tokens;
+        this.addresses = addresses;
     }
 
     @POST
@@ -39,6 +41,6 @@ public class TokenResource {
             + "from this address")
     public Uni<TokenResponse> token(@HeaderParam(HttpHeaders.AUTHORIZATION) String authorization,
             @FormParam("grant_type") String grantType, @FormParam("scope") String scope, HttpServerRequest request) {
-        return tokens.issue(authorization, grantType, scope, AbuseGuard.clientAddress(request));
+        return tokens.issue(authorization, grantType, scope, addresses.of(request).bucket());
     }
 }

@@ -100,8 +100,8 @@ public class AccessTokenService {
 
     /**
      * Client credentials grant; {@code authorization} is the HTTP Basic header carrying client id and secret. Each client
-     * id may ask so often ({@code abuse.token-requests}); wrong credentials count as failed authentications of
-     * {@code clientAddress}.
+     * may ask so often ({@code abuse.token-requests}), counted once its secret verified; wrong credentials count as failed
+     * authentications of {@code clientAddress}.
      */
     public Uni<TokenResponse> issue(String authorization, String grantType, String scope, String clientAddress) {
         if (grantType == null || grantType.isBlank()) {
@@ -115,13 +115,14 @@ public class AccessTokenService {
             abuse.failed(clientAddress);
             throw ApiException.forbidden();
         }
-        abuse.tokenRequest(client[0]);
         return Uni.createFrom().completionStage(() -> consumers.find(client[0]).toCompletionStage()).map(found -> {
             Consumer consumer = found.filter(c -> OAuth1.signaturesMatch(c.secret(), client[1])).orElse(null);
             if (consumer == null) {
                 abuse.failed(clientAddress);
                 throw ApiException.forbidden();
             }
+            // only now: a client id is no secret, and counting it before would let anyone spend the client's requests
+            abuse.tokenRequest(consumer.key());
             Set<String> granted = grant(consumer, scope);
             return new TokenResponse(mint(consumer, granted), "bearer", lifetimeSeconds, String.join(" ", granted));
         });

@@ -28,7 +28,7 @@ final class ForwardedRequest {
     }
 
     /** The head of the upstream request ({@code requestId}: the request's id, see RequestIds). */
-    static void copyHead(HttpServerRequest request, PublicOrigins.Origin origin, HttpClientRequest upstream,
+    static void copyHead(HttpServerRequest request, PublicOrigins.Origin origin, String client, HttpClientRequest upstream,
             String bearer, String requestId) {
         MultiMap incoming = request.headers();
         Set<String> dropped = HopByHopHeaders.of(incoming);
@@ -48,7 +48,6 @@ final class ForwardedRequest {
         headers.set(X_REQUEST_ID, requestId);
         // What a client says about forwarding is never passed on: the gateway states who called and which URL was
         // addressed (the configured public origin), so that no service builds a link or an audit record from a lie.
-        String client = request.remoteAddress() == null ? null : request.remoteAddress().hostAddress();
         if (client != null) {
             headers.set(X_FORWARDED_FOR, client);
         }

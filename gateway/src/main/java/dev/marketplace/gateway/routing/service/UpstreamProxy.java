@@ -48,14 +48,15 @@ public class UpstreamProxy {
     }
 
     /** Forwards an admitted call (see the other forward). */
-    public void forward(HttpServerRequest request, String uri, PublicOrigins.Origin origin, RouteTable.Route route,
-            String bearer, Buffer bufferedBody, HeldRequests.Held held) {
-        forward(request, uri, origin, route, bearer, bufferedBody, ADMITTED, held);
+    public void forward(HttpServerRequest request, String uri, PublicOrigins.Origin origin, String clientAddress,
+            RouteTable.Route route, String bearer, Buffer bufferedBody, HeldRequests.Held held) {
+        forward(request, uri, origin, clientAddress, route, bearer, bufferedBody, ADMITTED, held);
     }
 
     /**
      * @param uri path and query to send (the gateway's canonical spelling of the request's)
      * @param origin the public origin the client addressed, or null when none is configured (the request's own is used)
+     * @param clientAddress the client's address (ClientAddresses), which the service gets as X-Forwarded-For
      * @param bearer the internal token for the upstream
      * @param bufferedBody the body when the gateway already read it (form bodies it had to verify), else null
      * @param admission completes, on the request's context, when the call may be answered: nothing of the upstream's
@@ -63,8 +64,8 @@ public class UpstreamProxy {
      *        dropped, the client being answered by whoever failed it
      * @param held the request's watch (HeldRequests): its id goes upstream, and it is told what the request waits on
      */
-    public void forward(HttpServerRequest request, String uri, PublicOrigins.Origin origin, RouteTable.Route route,
-            String bearer, Buffer bufferedBody, Future<Void> admission, HeldRequests.Held held) {
+    public void forward(HttpServerRequest request, String uri, PublicOrigins.Origin origin, String clientAddress,
+            RouteTable.Route route, String bearer, Buffer bufferedBody, Future<Void> admission, HeldRequests.Held held) {
         held.waitingOn(route);
         RequestOptions options = new RequestOptions().setMethod(request.method()).setHost(route.host())
                 .setPort(route.port()).setSsl(route.ssl()).setURI(uri).setConnectTimeout(connectTimeoutMillis);
@@ -75,7 +76,7 @@ public class UpstreamProxy {
                 return;
             }
             HttpClientRequest upstream = created.result();
-            ForwardedRequest.copyHead(request, origin, upstream, bearer, held.id());
+            ForwardedRequest.copyHead(request, origin, clientAddress, upstream, bearer, held.id());
             upstream.response().onComplete(answer -> {
                 if (!admission.isComplete()) {
                     // the service has answered; Redis has not yet said whether this is the nonce's first use

@@ -20,6 +20,8 @@ import dev.marketplace.gateway.identity.domain.CallerIdentity;
 import dev.marketplace.gateway.identity.service.InternalTokenIssuer;
 import dev.marketplace.gateway.infrastructure.Contexts;
 import dev.marketplace.gateway.ratelimit.service.AbuseGuard;
+import dev.marketplace.gateway.ratelimit.service.ClientAddresses;
+import dev.marketplace.gateway.ratelimit.service.ClientAddresses.ClientAddress;
 import dev.marketplace.gateway.ratelimit.service.RateLimiter;
 import dev.marketplace.gateway.ratelimit.service.Throttled;
 import dev.marketplace.gateway.routing.service.HeldRequests;
@@ -63,11 +65,14 @@ public class GatewayHandler {
     private final UpstreamProxy proxy;
     private final PublicOrigins origins;
     private final AbuseGuard abuse;
+    private final ClientAddresses addresses;
     private final int maxFormBytes;
 
     public GatewayHandler(RouteTable routes, Authenticator authenticator, Authorizer authorizer, RateLimiter rateLimiter,
-            InternalTokenIssuer tokens, UpstreamProxy proxy, PublicOrigins origins, AbuseGuard abuse, GatewayConfig config) {
+            InternalTokenIssuer tokens, UpstreamProxy proxy, PublicOrigins origins, AbuseGuard abuse,
+            ClientAddresses addresses, GatewayConfig config) {
         this.abuse = abuse;
+        this.addresses = addresses;
         this.routes = routes;
         this.origins = origins;
         this.authenticator = authenticator;
@@ -102,7 +107,7 @@ public class GatewayHandler {
             return;
         }
         if (GatewayPaths.isPublic(path)) {
-            if (path.startsWith(GatewayPaths.TOKEN_PATH) && !admitsAddress(ctx, AbuseGuard.clientAddress(request))) {
+            if (path.startsWith(GatewayPaths.TOKEN_PATH) && !admitsAddress(ctx, addresses.of(request).bucket())) {
                 return;
             }
             held.waitingOn(path.startsWith(GatewayPaths.TOKEN_PATH) ? HeldRequests.TOKEN_ISSUANCE : HeldRequests.OWN_ENDPOINT);
@@ -125,7 +130,8 @@ public class GatewayHandler {
             }
             return;
         }
-        String client = AbuseGuard.clientAddress(request);
+        ClientAddress from = addresses.of(request);
+        String client = from.bucket();
         if (!admitsAddress(ctx, client)) {
             return;
         }
@@ -177,7 +183,7 @@ public class GatewayHandler {
                             .map(decision -> decision.allowed() ? admitted : admitted.limited(decision.retryAfterSeconds()));
                 })
                 .onComplete(result -> Contexts.runOn(context,
-                        () -> admit(ctx, context, route, forwardedUri, origin, held, result)));
+                        () -> admit(ctx, context, route, forwardedUri, origin, from.address(), held, result)));
     }
 
     /** Succeeds on the first use of the call's nonce; a replay counts as a failed authentication and is a plain 403. */
@@ -192,7 +198,7 @@ public class GatewayHandler {
     }
 
     private void admit(RoutingContext ctx, Context context, RouteTable.Route route, String forwardedUri,
-            PublicOrigins.Origin origin, HeldRequests.Held held, AsyncResult<Admitted> result) {
+            PublicOrigins.Origin origin, String clientAddress, HeldRequests.Held held, AsyncResult<Admitted> result) {
         if (result.failed()) {
             fail(ctx, result.cause());
             return;
@@ -224,8 +230,8 @@ public class GatewayHandler {
                 admission.onComplete(verdict -> Contexts.runOn(context, () -> onRequestContext.handle(verdict)));
                 admission = onRequestContext.future().onFailure(refused -> fail(ctx, refused));
             }
-            proxy.forward(ctx.request(), forwardedUri, origin, route, tokens.tokenFor(admitted.caller()), admitted.body(),
-                    admission, held);
+            proxy.forward(ctx.request(), forwardedUri, origin, clientAddress, route, tokens.tokenFor(admitted.caller()),
+                    admitted.body(), admission, held);
         }
     }
 
