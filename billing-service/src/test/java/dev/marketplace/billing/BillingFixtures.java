@@ -45,9 +45,9 @@ public final class BillingFixtures {
         return as(InternalTokens.bearer(partner, Roles.PARTNER));
     }
 
-    public static String service(String partner) {
-        return InternalTokens.bearer(new InternalToken.Claims("notification-service", "service", partner,
-                Set.of(Roles.SYS_ADMIN), null, null));
+    /** account-service's service token of {@code partner}: the caller of billing's internal endpoint. */
+    public static String accountService(String partner) {
+        return InternalTokens.peerBearer("account", partner, Roles.SYS_ADMIN);
     }
 
     public static String vendor(String partner, long productId) {
@@ -106,10 +106,10 @@ public final class BillingFixtures {
         }
     }
 
-    /** The vendor created the account (the notifier's synchronous result): the order turns ACTIVE and is invoiced. */
+    /** The vendor created the account (the notifier's result, as an event): the order turns ACTIVE and is invoiced. */
     public static void activate(String partner, String subscriptionId, String accountIdentifier) {
-        as(service(partner)).body(Map.of("eventType", "SUBSCRIPTION_ORDER", "success", true, "accountIdentifier",
-                accountIdentifier)).post("/internal/v1/subscriptions/" + subscriptionId + "/result").then().statusCode(200);
+        publishResult(partner, subscriptionId, EventTypes.SUBSCRIPTION_ORDER, true, accountIdentifier, null, null, null);
+        awaitStatus(partner, subscriptionId, "ACTIVE");
     }
 
     /** The number of the invoices of an order, oldest first (the channel's marketplace listing). */

@@ -21,8 +21,8 @@ import dev.marketplace.testkit.HttpStubs;
 import io.quarkus.test.common.QuarkusTestResourceLifecycleManager;
 
 /**
- * A real HTTP server on loopback answering catalog-service the way it does: the internal product integration (service
- * token of the product's partner, else 403; without the secret when {@code includeSecret=false}), the URL signing of
+ * A real HTTP server on loopback answering catalog-service the way it does: the internal product integration (billing's
+ * service token of the product's partner, else 403; never with the secret), the URL signing of
  * {@code POST /internal/v1/products/{id}/signed-urls} ({@code {"method","url"}} → {@code {"url"}}) and the edition read.
  * Tests register products.
  */
@@ -120,6 +120,7 @@ public class FakeCatalog implements QuarkusTestResourceLifecycleManager {
             if (path.startsWith("/internal/v1/products/")) {
                 ObjectNode integration = INTEGRATIONS.get(Long.parseLong(parts[4]));
                 if (claims == null || !"service".equals(claims.path("ctype").asText())
+                        || !"marketplace-billing".equals(claims.path("iss").asText())
                         || !claims.path("groups").toString().contains("ROLE_SYS_ADMIN")) {
                     send(exchange, 403, "{\"code\":\"FORBIDDEN\"}");
                 } else if (integration == null) {
@@ -127,11 +128,9 @@ public class FakeCatalog implements QuarkusTestResourceLifecycleManager {
                 } else if (!integration.path("partner").asText().equals(partner)) {
                     send(exchange, 403, "{\"code\":\"FORBIDDEN\"}");
                 } else if (path.endsWith("/integration") && "GET".equals(exchange.getRequestMethod())) {
-                    // catalog leaves the secret out when asked to (includeSecret=false), as billing always asks
+                    // catalog never gives billing the secret (it is notification's, at .../integration/with-secret)
                     ObjectNode answer = integration.deepCopy();
-                    if (query != null && query.contains("includeSecret=false")) {
-                        answer.remove("consumerSecret");
-                    }
+                    answer.remove("consumerSecret");
                     send(exchange, 200, answer.toString());
                 } else if (path.endsWith("/signed-urls") && "POST".equals(exchange.getRequestMethod())) {
                     JsonNode body = MAPPER.readTree(exchange.getRequestBody());

@@ -40,9 +40,14 @@ public final class CatalogFixtures {
                 productId));
     }
 
-    public static String service(String partner) {
-        return InternalTokens.bearer(new InternalToken.Claims("notification-service", "service", partner,
-                Set.of(Roles.SYS_ADMIN), null, null));
+    /** notification-service's service token of {@code partner}: reads the integration with the vendor's secret. */
+    public static String notificationService(String partner) {
+        return InternalTokens.peerBearer("notification", partner, Roles.SYS_ADMIN);
+    }
+
+    /** billing-service's service token of {@code partner}: reads the integration without the secret, has URLs signed. */
+    public static String billingService(String partner) {
+        return InternalTokens.peerBearer("billing", partner, Roles.SYS_ADMIN);
     }
 
     public static Map<String, Object> plan(String frequency, int usd) {

@@ -20,13 +20,14 @@ import dev.marketplace.testkit.HttpStubs;
 import io.quarkus.test.common.QuarkusTestResourceLifecycleManager;
 
 /**
- * A real HTTP server standing in for catalog-service's internal product-integration lookup
- * ({@code GET /internal/v1/products/{id}/integration}): it answers only service tokens (ctype "service") with
- * ROLE_SYS_ADMIN of the product's partner, like catalog-service, and records the tokens it was shown.
+ * A real HTTP server standing in for catalog-service's internal product-integration lookup, the consumer secret
+ * included ({@code GET /internal/v1/products/{id}/integration/with-secret}): it answers only notification's service
+ * tokens (issuer marketplace-notification, ctype "service") with ROLE_SYS_ADMIN of the product's partner, like
+ * catalog-service, and records the tokens it was shown.
  */
 public class CatalogStubResource implements QuarkusTestResourceLifecycleManager {
     private static final ObjectMapper MAPPER = new ObjectMapper();
-    private static final Pattern PATH = Pattern.compile("/internal/v1/products/(\\d+)/integration");
+    private static final Pattern PATH = Pattern.compile("/internal/v1/products/(\\d+)/integration/with-secret");
     private static final Map<Long, Map<String, Object>> PRODUCTS = new ConcurrentHashMap<>();
     private static final List<JsonNode> TOKENS = new CopyOnWriteArrayList<>();
     private static final Map<Long, Boolean> FAILING = new ConcurrentHashMap<>();
@@ -93,6 +94,7 @@ public class CatalogStubResource implements QuarkusTestResourceLifecycleManager 
         int status;
         String body;
         if (claims == null || !"service".equals(claims.path("ctype").asText())
+                || !"marketplace-notification".equals(claims.path("iss").asText())
                 || !claims.path("groups").toString().contains("ROLE_SYS_ADMIN")) {
             status = 403;
             body = "{\"code\":\"FORBIDDEN\",\"message\":\"Forbidden\"}";

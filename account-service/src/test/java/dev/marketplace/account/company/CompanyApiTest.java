@@ -136,6 +136,26 @@ class CompanyApiTest {
     }
 
     @Test
+    void anIdempotencyKeyIsTheActingUsersToo() {
+        String key = UUID.randomUUID().toString();
+        Map<String, Object> body = Map.of("name", "Keyed Co " + key, "countryCode", "US");
+        String first = asPartner().header("Idempotency-Key", key).body(body).post("/api/account/v2/companies").then()
+                .statusCode(201).extract().path("uuid");
+        // the same consumer acting as a user, same key and request: that user's own creation, never the stored answer
+        UUID user = UUID.randomUUID();
+        io.restassured.response.Response asUser = given().header("Authorization", InternalTokens.bearerAsUser(partner, user,
+                Roles.PARTNER)).contentType(ContentType.JSON).header("Idempotency-Key", key).body(body)
+                .post("/api/account/v2/companies");
+        assertEquals(201, asUser.statusCode(), asUser.asString());
+        assertEquals(null, asUser.header("Idempotent-Replayed"));
+        org.junit.jupiter.api.Assertions.assertNotEquals(first, asUser.path("uuid"));
+        // and a user who may not create companies is refused, not answered from the store
+        given().header("Authorization", InternalTokens.bearerAsUser(partner, user, Roles.PARTNER_READ))
+                .contentType(ContentType.JSON).header("Idempotency-Key", key).body(body).post("/api/account/v2/companies")
+                .then().statusCode(403).header("Idempotent-Replayed", nullValue());
+    }
+
+    @Test
     void invalidInputNamesEveryFieldAndRule() {
         asPartner().body(Map.of("name", "X", "companySize", "HUGE")).post("/api/account/v2/companies")
                 .then().statusCode(400).body("message", containsString("companySize"))

@@ -7,13 +7,11 @@ import static org.hamcrest.Matchers.nullValue;
 
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import java.util.UUID;
 
 import org.junit.jupiter.api.Test;
 
 import dev.marketplace.account.Fixtures;
-import dev.marketplace.common.security.InternalToken;
 import dev.marketplace.common.security.Roles;
 import dev.marketplace.testkit.InternalTokens;
 import io.quarkus.test.junit.QuarkusTest;
@@ -24,8 +22,7 @@ class PurchaseProfileTest {
     private final Fixtures f = new Fixtures();
 
     private String service(String partner) {
-        return InternalTokens.bearer(new InternalToken.Claims("billing-service", "service", partner, Set.of(Roles.SYS_ADMIN),
-                null, null));
+        return InternalTokens.peerBearer("billing", partner, Roles.SYS_ADMIN);
     }
 
     @Test

@@ -5,7 +5,6 @@ import static org.hamcrest.Matchers.equalTo;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import java.util.Map;
-import java.util.Set;
 import java.util.UUID;
 
 import org.junit.jupiter.api.Test;
@@ -13,7 +12,6 @@ import org.junit.jupiter.api.Test;
 import com.fasterxml.jackson.databind.JsonNode;
 
 import dev.marketplace.account.Fixtures;
-import dev.marketplace.common.security.InternalToken;
 import dev.marketplace.common.security.Roles;
 import dev.marketplace.testkit.InternalTokens;
 import io.quarkus.test.junit.QuarkusTest;
@@ -30,8 +28,7 @@ class ProvisioningApiTest {
     private final Fixtures f = new Fixtures();
 
     private RequestSpecification asService(String partner, String key) {
-        RequestSpecification request = Fixtures.as(InternalTokens.bearer(new InternalToken.Claims("reseller-service", "service",
-                partner, Set.of(Roles.SYS_ADMIN), null, null)));
+        RequestSpecification request = Fixtures.as(InternalTokens.peerBearer("reseller", partner, Roles.SYS_ADMIN));
         return key == null ? request : request.header("Idempotency-Key", key);
     }
 

@@ -11,7 +11,6 @@ import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
-import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.core.MediaType;
 
 import org.eclipse.microprofile.rest.client.annotation.RegisterClientHeaders;
@@ -33,11 +32,11 @@ import io.smallrye.mutiny.Uni;
 @Produces(MediaType.APPLICATION_JSON)
 public interface CatalogApi {
 
-    /** A product's vendor integration, without the consumer secret ({@code includeSecret=false}). */
+    /** A product's vendor integration, without the consumer secret (catalog gives it to notification alone). */
     @GET
     @Path("internal/v1/products/{productId}/integration")
     Uni<Integration> integration(@HeaderParam(ServiceTokenHeaders.PARTNER) String partner,
-            @PathParam("productId") long productId, @QueryParam("includeSecret") boolean includeSecret);
+            @PathParam("productId") long productId);
 
     /** The edition read of the catalogue, with its payment plans. */
     @GET

@@ -38,7 +38,7 @@ public class CatalogClient {
     @ApplyGuard(Dependencies.CATALOG_IDEMPOTENT)
     @Fallback(fallbackMethod = "integrationUnavailable")
     public Uni<Optional<Integration>> integration(String partner, long productId) {
-        return absentWhenUnknown(catalog.integration(partner, productId, false));
+        return absentWhenUnknown(catalog.integration(partner, productId));
     }
 
     @AsynchronousNonBlocking

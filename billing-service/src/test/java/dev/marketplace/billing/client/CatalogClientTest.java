@@ -53,7 +53,7 @@ class CatalogClientTest {
         FakeCatalog.Product product = FakeCatalog.register(partner, true, true);
         var integration = catalog.integration(partner, product.id()).await().atMost(Duration.ofSeconds(5)).orElseThrow();
         assertEquals(product.consumerKey(), integration.consumerKey());
-        assertTrue(FakeCatalog.REQUESTS.contains("GET /internal/v1/products/" + product.id() + "/integration?includeSecret=false"));
+        assertTrue(FakeCatalog.REQUESTS.contains("GET /internal/v1/products/" + product.id() + "/integration"));
         assertTrue(catalog.integration(partner, 987654321L).await().atMost(Duration.ofSeconds(5)).isEmpty());
         // another marketplace's product is unknown here
         assertTrue(catalog.integration(BillingFixtures.newPartner(), product.id()).await().atMost(Duration.ofSeconds(5)).isEmpty());

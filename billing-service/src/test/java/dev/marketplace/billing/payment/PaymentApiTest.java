@@ -235,6 +235,31 @@ class PaymentApiTest {
     }
 
     @Test
+    void aStoredPaymentIsReplayedToItsOwnUserAloneAndOnlyOnceAuthorised() {
+        int invoice = unpaidInvoice();
+        String key = UUID.randomUUID().toString();
+        String own = InternalTokens.bearerAsUser(partner, user, Roles.USER);
+        int paid = as(own).header("Idempotency-Key", key).body(card(SandboxPaymentGateway.APPROVED)).post(payments(invoice))
+                .then().statusCode(200).extract().path("id");
+        // a colleague who may not pay this invoice, same consumer, key and request: the 403 a fresh call gets
+        UUID colleague = UUID.randomUUID();
+        FakeAccount.member(company, colleague, true, "ROLE_USER");
+        as(InternalTokens.bearerAsUser(partner, colleague, Roles.USER)).header("Idempotency-Key", key)
+                .body(card(SandboxPaymentGateway.APPROVED)).post(payments(invoice)).then().statusCode(403)
+                .header("Idempotent-Replayed", nullValue()).body("id", nullValue());
+        // an administrator who may pay it: their own request (the invoice is paid: 409), not the buyer's stored answer
+        UUID admin = UUID.randomUUID();
+        FakeAccount.member(company, admin, true, "ROLE_BILLING_ADMIN");
+        as(InternalTokens.bearerAsUser(partner, admin, Roles.USER)).header("Idempotency-Key", key)
+                .body(card(SandboxPaymentGateway.APPROVED)).post(payments(invoice)).then().statusCode(409)
+                .header("Idempotent-Replayed", nullValue());
+        // the buyer, still allowed to pay it, gets the stored answer
+        as(own).header("Idempotency-Key", key).body(card(SandboxPaymentGateway.APPROVED)).post(payments(invoice)).then()
+                .statusCode(200).header("Idempotent-Replayed", "true").body("id", equalTo(paid));
+        assertEquals(1, charges(invoice));
+    }
+
+    @Test
     void twoPaymentsOfOneInvoiceAtOnceChargeOnce() throws Exception {
         int invoice = unpaidInvoice();
         List<Integer> codes = race(8, i -> asPartner(partner).body(card(SandboxPaymentGateway.APPROVED)).post(payments(invoice))

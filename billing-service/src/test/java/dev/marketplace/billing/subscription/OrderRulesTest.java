@@ -12,7 +12,9 @@ import static dev.marketplace.billing.BillingFixtures.path;
 import static dev.marketplace.billing.BillingFixtures.sql;
 import static org.hamcrest.Matchers.containsString;
 import static org.hamcrest.Matchers.equalTo;
+import static org.hamcrest.Matchers.nullValue;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.HashMap;
@@ -221,6 +223,30 @@ class OrderRulesTest {
         assertTrue(ids.stream().allMatch(ids.get(0)::equals), ids.toString());
         assertEquals(2, sql("select count(*) from subscription where company_uuid = ?", company));
         assertEquals(1, sql("select count(*) from outbox_event where type = 'SUBSCRIPTION_ORDER' and aggregate_id = ?", ids.get(0)));
+    }
+
+    @Test
+    void anIdempotencyKeyIsTheBuyersAndIsReplayedOnlyToWhoMayStillBuy() {
+        FakeCatalog.Product product = FakeCatalog.register(partner, false, true);
+        UUID company = UUID.randomUUID();
+        UUID buyer = UUID.randomUUID();
+        String url = buyer(partner, company, buyer);
+        String key = UUID.randomUUID().toString();
+        String asBuyer = InternalTokens.bearerAsUser(partner, buyer, Roles.USER);
+        String id = as(asBuyer).header("Idempotency-Key", key).body(order(product, 2)).post(url).then().statusCode(201)
+                .extract().path("id");
+        // the same consumer without a user (the channel), same key and request: its own order, not the buyer's answer
+        String channels = asPartner(partner).header("Idempotency-Key", key).body(order(product, 2)).post(url).then()
+                .statusCode(201).header("Idempotent-Replayed", nullValue()).extract().path("id");
+        assertNotEquals(id, channels);
+        // the buyer's membership disabled: the refusal a fresh order gets, never the stored answer
+        FakeAccount.member(company, buyer, false);
+        as(asBuyer).header("Idempotency-Key", key).body(order(product, 2)).post(url).then().statusCode(409)
+                .body("code", equalTo("MEMBERSHIP_DISABLED")).header("Idempotent-Replayed", nullValue());
+        FakeAccount.member(company, buyer, true);
+        as(asBuyer).header("Idempotency-Key", key).body(order(product, 2)).post(url).then().statusCode(201)
+                .header("Idempotent-Replayed", "true").body("id", equalTo(id));
+        assertEquals(2, sql("select count(*) from subscription where company_uuid = ?", company));
     }
 
     interface Indexed<T> {

@@ -8,7 +8,7 @@ import static dev.marketplace.billing.BillingFixtures.newPartner;
 import static dev.marketplace.billing.BillingFixtures.order;
 import static dev.marketplace.billing.BillingFixtures.path;
 import static dev.marketplace.billing.BillingFixtures.publishResult;
-import static dev.marketplace.billing.BillingFixtures.service;
+import static dev.marketplace.billing.BillingFixtures.accountService;
 import static org.hamcrest.Matchers.containsString;
 import static org.hamcrest.Matchers.equalTo;
 import static org.hamcrest.Matchers.hasSize;
@@ -65,11 +65,11 @@ class SubscriptionLifecycleTest {
                 .body("redirectUrl", nullValue())
                 .extract().path("id");
 
-        // catalog was asked with a service token of the caller's partner, and never for the vendor's secret
+        // catalog was asked with billing's service token of the caller's partner, and never for the vendor's secret
         assertTrue(FakeCatalog.CALLS.stream().anyMatch(c -> c.getKey().equals("/internal/v1/products/" + product.id() + "/integration")
-                && partner.equals(c.getValue().path("partner").asText()) && "service".equals(c.getValue().path("ctype").asText())));
-        assertTrue(FakeCatalog.REQUESTS.stream().filter(r -> r.contains("/integration"))
-                .allMatch(r -> r.endsWith("?includeSecret=false")), FakeCatalog.REQUESTS.toString());
+                && partner.equals(c.getValue().path("partner").asText()) && "service".equals(c.getValue().path("ctype").asText())
+                && "marketplace-billing".equals(c.getValue().path("iss").asText())));
+        assertTrue(FakeCatalog.REQUESTS.stream().noneMatch(r -> r.contains("with-secret")), FakeCatalog.REQUESTS.toString());
 
         JsonNode ordered = event("SUBSCRIPTION_ORDER", id);
         JsonNode p = ordered.path("payload");
@@ -149,34 +149,20 @@ class SubscriptionLifecycleTest {
     }
 
     @Test
-    void internalResultEndpointDrivesTheStateMachineForServicesOnly() {
+    void aVendorRefusingACancellationLeavesTheSubscriptionActiveWithItsReason() {
         FakeCatalog.Product product = FakeCatalog.register(partner, false, true);
         String id = create(product);
-        String url = "/internal/v1/subscriptions/" + id + "/result";
-        Map<String, Object> ok = Map.of("eventType", "SUBSCRIPTION_ORDER", "success", true, "accountIdentifier", "acct-7");
+        publishResult(partner, id, "SUBSCRIPTION_ORDER", true, "acct-7", null, null, null);
+        awaitStatus(partner, id, "ACTIVE");
 
-        asPartner(partner).body(ok).post(url).then().statusCode(403);
-        as(InternalTokens.bearer(partner, Roles.SYS_ADMIN)).body(ok).post(url).then().statusCode(403);
-        as(service(newPartner())).body(ok).post(url).then().statusCode(403);
-        as(service(partner)).body(Map.of("eventType", "SUBSCRIPTION_NOTICE", "accountIdentifier", 1)).post(url).then()
-                .statusCode(400).body("message", containsString("eventType")).body("message", containsString("success"));
-        as(service(partner)).body(Map.of("eventType", "SUBSCRIPTION_CANCEL", "success", true)).post(url).then()
-                .statusCode(409).body("code", equalTo("INVALID_STATE"));
-        as(service(partner)).body(ok).post("/internal/v1/subscriptions/" + UUID.randomUUID() + "/result").then().statusCode(404);
-        awaitStatus(partner, id, "PENDING_REMOTE_CREATION");
-
-        as(service(partner)).body(ok).post(url).then().statusCode(200).body("status", equalTo("ACTIVE"))
-                .body("accountIdentifier", equalTo("acct-7"));
-        as(service(partner)).body(ok).post(url).then().statusCode(409);
-
-        // a vendor refusing the cancellation leaves the subscription active, with its reason
         asPartner(partner).delete(path(company, user) + "/" + id).then().statusCode(202);
-        as(service(partner)).body(Map.of("eventType", "SUBSCRIPTION_CANCEL", "success", false, "errorCode", "OPERATION_CANCELLED",
-                "message", "not now")).post(url).then().statusCode(200).body("status", equalTo("ACTIVE"))
-                .body("error.code", equalTo("OPERATION_CANCELLED"));
+        publishResult(partner, id, "SUBSCRIPTION_CANCEL", false, null, "OPERATION_CANCELLED", "not now", null);
+        awaitStatus(partner, id, "ACTIVE");
+        asPartner(partner).get("/api/billing/v1/subscriptions/" + id).then().body("error.code", equalTo("OPERATION_CANCELLED"));
         asPartner(partner).delete("/api/billing/v1/subscriptions/" + id).then().statusCode(202); // the by-id alias
-        as(service(partner)).body(Map.of("eventType", "SUBSCRIPTION_CANCEL", "success", true)).post(url).then().statusCode(200)
-                .body("status", equalTo("CANCELLED")).body("error", nullValue());
+        publishResult(partner, id, "SUBSCRIPTION_CANCEL", true, null, null, null, null);
+        awaitStatus(partner, id, "CANCELLED");
+        asPartner(partner).get("/api/billing/v1/subscriptions/" + id).then().body("error", nullValue());
     }
 
     @Test
@@ -268,11 +254,11 @@ class SubscriptionLifecycleTest {
         asPartner(partner).get(assignments).then().statusCode(200).body("$", hasSize(1)).body("[0].status", equalTo("ASSIGNED"));
         // what account-service asks before removing a membership
         String entitlements = "/internal/v1/companies/%s/users/%s/entitlements";
-        as(service(partner)).get(entitlements.formatted(company, bo)).then().statusCode(200)
+        as(accountService(partner)).get(entitlements.formatted(company, bo)).then().statusCode(200)
                 .body("activeSubscriptions", equalTo(0)).body("activeAssignments", equalTo(1));
-        as(service(partner)).get(entitlements.formatted(company, user)).then().statusCode(200)
+        as(accountService(partner)).get(entitlements.formatted(company, user)).then().statusCode(200)
                 .body("activeSubscriptions", equalTo(1)).body("activeAssignments", equalTo(0));
-        as(service(partner)).get(entitlements.formatted(UUID.randomUUID(), bo)).then().statusCode(200)
+        as(accountService(partner)).get(entitlements.formatted(UUID.randomUUID(), bo)).then().statusCode(200)
                 .body("activeAssignments", equalTo(0));
         asPartner(partner).get(entitlements.formatted(company, bo)).then().statusCode(403);
         as(InternalTokens.bearer(partner, Roles.SYS_ADMIN)).get(entitlements.formatted(company, bo)).then().statusCode(403);
@@ -281,10 +267,14 @@ class SubscriptionLifecycleTest {
         asPartner(partner).delete(assignments + "/" + bo).then().statusCode(202).body("status", equalTo("PENDING_REMOTE_UNASSIGNMENT"));
         asPartner(partner).delete(assignments + "/" + bo).then().statusCode(409);
         assertEquals(bo.toString(), event("USER_UNASSIGNMENT", id).path("payload").path("user").path("uuid").asText());
-        as(service(partner)).body(Map.of("eventType", "USER_UNASSIGNMENT", "success", true, "userUuid", bo.toString()))
-                .post("/internal/v1/subscriptions/" + id + "/result").then().statusCode(200);
+        publishResult(partner, id, "USER_UNASSIGNMENT", true, null, null, null, bo.toString());
+        long unassigned = System.currentTimeMillis() + 30000;
+        while (System.currentTimeMillis() < unassigned && !"UNASSIGNED".equals(
+                asPartner(partner).get(assignments).then().extract().path("[0].status"))) {
+            Thread.onSpinWait();
+        }
         asPartner(partner).get(assignments).then().body("[0].status", equalTo("UNASSIGNED"));
-        as(service(partner)).get(entitlements.formatted(company, bo)).then().body("activeAssignments", equalTo(0));
+        as(accountService(partner)).get(entitlements.formatted(company, bo)).then().body("activeAssignments", equalTo(0));
     }
 
     private static long count(String sql) throws Exception {

@@ -112,9 +112,7 @@ class SubscriptionRefusalsTest {
         FakeCatalog.Product product = FakeCatalog.register(partner, false, true);
         String id = asPartner(partner).body(order(product, 1)).post(buyer(partner, company, user)).then().statusCode(201)
                 .extract().path("id");
-        as(dev.marketplace.billing.BillingFixtures.service(partner))
-                .body(Map.of("eventType", "SUBSCRIPTION_ORDER", "success", true, "accountIdentifier", "acct-r"))
-                .post("/internal/v1/subscriptions/" + id + "/result").then().statusCode(200);
+        dev.marketplace.billing.BillingFixtures.activate(partner, id, "acct-r");
         String assignments = "/api/billing/v1/subscriptions/" + id + "/assignments";
         String one = path(company, user) + "/" + id;
         Map<String, Object> bo = Map.of("uuid", UUID.randomUUID().toString(), "email", "bo@acme.example");
@@ -145,9 +143,7 @@ class SubscriptionRefusalsTest {
         FakeCatalog.Product product = FakeCatalog.register(partner, false, true);
         String id = asPartner(partner).body(order(product, 1)).post(buyer(partner, company, user)).then().statusCode(201)
                 .extract().path("id");
-        as(dev.marketplace.billing.BillingFixtures.service(partner))
-                .body(Map.of("eventType", "SUBSCRIPTION_ORDER", "success", true, "accountIdentifier", "acct-c"))
-                .post("/internal/v1/subscriptions/" + id + "/result").then().statusCode(200);
+        dev.marketplace.billing.BillingFixtures.activate(partner, id, "acct-c");
         var pool = java.util.concurrent.Executors.newFixedThreadPool(8);
         try {
             List<java.util.concurrent.Future<Integer>> answers = new java.util.ArrayList<>();

@@ -5,7 +5,8 @@ import static dev.marketplace.catalog.CatalogFixtures.asAdmin;
 import static dev.marketplace.catalog.CatalogFixtures.createProduct;
 import static dev.marketplace.catalog.CatalogFixtures.developer;
 import static dev.marketplace.catalog.CatalogFixtures.newPartner;
-import static dev.marketplace.catalog.CatalogFixtures.service;
+import static dev.marketplace.catalog.CatalogFixtures.billingService;
+import static dev.marketplace.catalog.CatalogFixtures.notificationService;
 import static dev.marketplace.catalog.CatalogFixtures.vendor;
 import static org.hamcrest.Matchers.containsString;
 import static org.hamcrest.Matchers.equalTo;
@@ -110,14 +111,14 @@ class IntegrationApiTest {
             }
         }
 
-        as(service(partner)).get("/internal/v1/vendor-credentials/" + key).then().statusCode(200)
+        as(gatewayToken()).get("/internal/v1/vendor-credentials/" + key).then().statusCode(200)
                 .body("consumerKey", equalTo(key)).body("consumerSecret", equalTo(secret))
                 .body("productId", equalTo((int) id)).body("partner", equalTo(partner));
 
         String rotated = asAdmin(partner).post("/api/marketplace/v1/products/" + id + "/integration/secret").then()
                 .statusCode(200).body("consumerKey", equalTo(key)).extract().path("consumerSecret");
         assertNotEquals(secret, rotated);
-        as(service(partner)).get("/internal/v1/vendor-credentials/" + key).then().statusCode(200)
+        as(gatewayToken()).get("/internal/v1/vendor-credentials/" + key).then().statusCode(200)
                 .body("consumerSecret", equalTo(rotated));
         as(vendor(partner, id)).post("/api/marketplace/v1/products/" + id + "/integration/secret").then().statusCode(403);
         as(InternalTokens.bearer(partner, Roles.PARTNER_READ)).post("/api/marketplace/v1/products/" + id + "/integration/secret")
@@ -146,7 +147,7 @@ class IntegrationApiTest {
         as(InternalTokens.bearer(partner, Roles.CHANNEL_ADMIN)).get("/internal/v1/products/" + id + "/integration").then().statusCode(403);
         io.restassured.RestAssured.given().get("/internal/v1/vendor-credentials/" + key).then().statusCode(403);
 
-        as(service(partner)).get("/internal/v1/products/" + id + "/integration").then().statusCode(200)
+        as(notificationService(partner)).get("/internal/v1/products/" + id + "/integration/with-secret").then().statusCode(200)
                 .body("productId", equalTo((int) id))
                 .body("partner", equalTo(partner))
                 .body("consumerKey", equalTo(key))
@@ -156,8 +157,9 @@ class IntegrationApiTest {
                 .body("name", equalTo("Task Pro"))
                 .body("vendor", equalTo("Tasky Inc"))
                 .body("applicationUuid", equalTo(product.getString("uuid")));
-        as(service(newPartner())).get("/internal/v1/products/" + id + "/integration").then().statusCode(403);
-        as(service(partner)).get("/internal/v1/products/999999999/integration").then().statusCode(404);
+        as(notificationService(newPartner())).get("/internal/v1/products/" + id + "/integration/with-secret").then()
+                .statusCode(403);
+        as(notificationService(partner)).get("/internal/v1/products/999999999/integration/with-secret").then().statusCode(404);
     }
 
     @Test
@@ -194,17 +196,16 @@ class IntegrationApiTest {
         String integration = "/internal/v1/products/" + id + "/integration";
         String sign = "/internal/v1/products/" + id + "/signed-urls";
 
-        as(service(partner)).queryParam("includeSecret", "false").get(integration).then().statusCode(200)
+        as(billingService(partner)).get(integration).then().statusCode(200)
                 .body("productId", equalTo((int) id)).body("partner", equalTo(partner)).body("consumerKey", equalTo(key))
                 .body("interactive", equalTo(true))
                 .body("eventUrls.SUBSCRIPTION_ORDER", equalTo("https://vendor.example/create?eventUrl={eventUrl}"))
                 .body("$", not(org.hamcrest.Matchers.hasKey("consumerSecret")));
-        as(service(partner)).queryParam("includeSecret", "true").get(integration).then().statusCode(200)
-                .body("consumerSecret", equalTo(secret));
-        as(service(partner)).queryParam("includeSecret", "maybe").get(integration).then().statusCode(400)
-                .body("code", equalTo("INVALID_FIELD")).body("message", containsString("includeSecret"));
+        // the secret is notification's alone, whatever billing asks for
+        as(billingService(partner)).queryParam("includeSecret", "true").get(integration).then().statusCode(200)
+                .body("$", not(org.hamcrest.Matchers.hasKey("consumerSecret")));
 
-        String signed = as(service(partner)).body(Map.of("method", "GET", "url", "https://vendor.example/launch?order=7&x=a%20b"))
+        String signed = as(billingService(partner)).body(Map.of("method", "GET", "url", "https://vendor.example/launch?order=7&x=a%20b"))
                 .post(sign).then().statusCode(200).extract().path("url");
         java.net.URI uri = java.net.URI.create(signed);
         assertEquals("vendor.example", uri.getHost());
@@ -216,24 +217,24 @@ class IntegrationApiTest {
         assertEquals(false, request.verify("another-secret", ""));
         assertEquals(false, signed.contains(secret), "the secret itself never leaves catalog-service");
 
-        as(service(partner)).body(Map.of("method", "FETCH", "url", "not a url")).post(sign).then().statusCode(400)
+        as(billingService(partner)).body(Map.of("method", "FETCH", "url", "not a url")).post(sign).then().statusCode(400)
                 .body("code", equalTo("INVALID_FIELD")).body("message", containsString("method"));
-        as(service(partner)).body(Map.of("method", "GET", "url", "ftp://vendor.example/x")).post(sign).then().statusCode(400)
+        as(billingService(partner)).body(Map.of("method", "GET", "url", "ftp://vendor.example/x")).post(sign).then().statusCode(400)
                 .body("message", containsString("url"));
-        as(service(partner)).body(Map.of("method", "GET")).post(sign).then().statusCode(400)
+        as(billingService(partner)).body(Map.of("method", "GET")).post(sign).then().statusCode(400)
                 .body("message", containsString("url: is required"));
 
         // partner-scoped service tokens only
         String gateway = gatewayToken();
         Map<String, Object> body = Map.of("method", "GET", "url", "https://vendor.example/launch");
-        for (String other : List.of(service(newPartner()), gateway, InternalTokens.bearer(partner, Roles.CHANNEL_ADMIN),
+        for (String other : List.of(billingService(newPartner()), gateway, InternalTokens.bearer(partner, Roles.CHANNEL_ADMIN),
                 InternalTokens.bearer(partner, Roles.SYS_ADMIN), vendor(partner, id))) {
-            as(other).queryParam("includeSecret", "false").get(integration).then().statusCode(403);
+            as(other).get(integration).then().statusCode(403);
             as(other).body(body).post(sign).then().statusCode(403).body("code", equalTo("FORBIDDEN"));
         }
         io.restassured.RestAssured.given().contentType("application/json").body(body).post(sign).then().statusCode(403);
-        as(service(partner)).body(body).post("/internal/v1/products/999999999/signed-urls").then().statusCode(404);
-        as(service(partner)).queryParam("includeSecret", "false").get("/internal/v1/products/999999999/integration")
+        as(billingService(partner)).body(body).post("/internal/v1/products/999999999/signed-urls").then().statusCode(404);
+        as(billingService(partner)).get("/internal/v1/products/999999999/integration")
                 .then().statusCode(404);
     }
 

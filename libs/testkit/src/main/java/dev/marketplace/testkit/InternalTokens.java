@@ -5,6 +5,8 @@ import java.security.KeyPairGenerator;
 import java.security.NoSuchAlgorithmException;
 import java.time.Duration;
 import java.util.Base64;
+import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.UUID;
@@ -18,6 +20,10 @@ import io.quarkus.test.common.QuarkusTestResourceLifecycleManager;
  */
 public class InternalTokens implements QuarkusTestResourceLifecycleManager {
     private static final KeyPair KEYS = generate();
+    /** The key every peer's service tokens are signed with here (each under its own issuer), never the gateway's. */
+    private static final KeyPair PEER_KEYS = generate();
+    /** The services that sign service tokens: a service under test trusts those its configuration lists as peers. */
+    public static final List<String> PEERS = List.of("account", "billing", "catalog", "lead", "notification", "reseller");
 
     private static KeyPair generate() {
         try {
@@ -61,10 +67,33 @@ public class InternalTokens implements QuarkusTestResourceLifecycleManager {
         return "Bearer " + InternalToken.mint(claims, KEYS.getPrivate(), lifetime);
     }
 
+    /**
+     * A service token of peer {@code peer} ({@code billing}, ...) for {@code partner} (null: none) with {@code roles}, as
+     * that service's {@code ServiceTokens} mints it: issuer {@code marketplace-<peer>}, subject {@code <peer>-service},
+     * ctype service.
+     */
+    public static String peerBearer(String peer, String partner, String... roles) {
+        return peerBearer(peer, new InternalToken.Claims(peer + "-service", "service", partner, Set.of(roles), null, null));
+    }
+
+    /** Same, with any claims (a peer may sign what it likes; the receiver decides what it accepts). */
+    public static String peerBearer(String peer, InternalToken.Claims claims) {
+        String issuer = "marketplace-" + peer;
+        return "Bearer " + InternalToken.mint(issuer, issuer, claims, PEER_KEYS.getPrivate(), Duration.ofMinutes(5));
+    }
+
+    /**
+     * The gateway's key, this service's own signing key, and each peer's public key as the variable the services'
+     * configuration reads it from ({@code BILLING_TOKEN_PUBLIC_KEY}, ...): a service trusts only the peers it lists.
+     */
     @Override
     public Map<String, String> start() {
-        return Map.of("quarkus.oidc.public-key", publicKeyBase64(),
-                "marketplace.internal-token.private-key", privateKeyPem());
+        Map<String, String> config = new HashMap<>();
+        config.put("quarkus.oidc.public-key", publicKeyBase64());
+        config.put("marketplace.internal-token.private-key", privateKeyPem());
+        String peerKey = Base64.getEncoder().encodeToString(PEER_KEYS.getPublic().getEncoded());
+        PEERS.forEach(peer -> config.put(peer.toUpperCase() + "_TOKEN_PUBLIC_KEY", peerKey));
+        return config;
     }
 
     @Override

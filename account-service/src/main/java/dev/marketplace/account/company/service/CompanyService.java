@@ -79,7 +79,7 @@ public class CompanyService {
     public Uni<Idempotent<CompanyView>> create(ObjectNode body, String idempotencyKey, URI baseUri) {
         access.requireChannelWriter();
         CompanyInput input = reader.read(body, CompanyOperation.CREATE, null);
-        IdempotentRequest key = IdempotentRequest.of(idempotencyKey, caller.partner() + "|" + caller.consumerKey(), "POST",
+        IdempotentRequest key = IdempotentRequest.of(idempotencyKey, caller, "POST",
                 "/api/account/v2/companies", body, mapper);
         return idempotency.once(key, 201, () -> create(input, baseUri));
     }

@@ -14,13 +14,15 @@ import org.jboss.resteasy.reactive.RestQuery;
 import dev.marketplace.account.membership.service.PurchaseProfileService;
 import dev.marketplace.account.membership.service.PurchaseProfileService.PurchaseProfile;
 import dev.marketplace.common.security.Roles;
+import dev.marketplace.common.security.mesh.InternalCallers;
 import io.smallrye.mutiny.Uni;
 
 /**
  * Mesh-internal: what billing-service needs at order time and for invoicing — the company (billing day, purchase limits,
- * who may buy) and the buyer's membership. Service tokens (ROLE_SYS_ADMIN, ctype service) of the company's partner.
+ * who may buy) and the buyer's membership. billing's service tokens (ROLE_SYS_ADMIN) of the company's partner.
  */
 @Path("/internal/v1/companies/{companyUuid}/purchase-profile")
+@InternalCallers("billing")
 @RolesAllowed(Roles.SYS_ADMIN)
 @Produces(MediaType.APPLICATION_JSON)
 public class PurchaseProfileResource {

@@ -21,15 +21,17 @@ import dev.marketplace.common.error.ApiException;
 import dev.marketplace.common.idempotency.Idempotent;
 import dev.marketplace.common.input.QueryParams;
 import dev.marketplace.common.security.Roles;
+import dev.marketplace.common.security.mesh.InternalCallers;
 import io.smallrye.mutiny.Uni;
 
 /**
- * Mesh-internal: other services create companies and members here with a service token of the partner (the gateway
+ * Mesh-internal: reseller-service creates companies and members here with a service token of the partner (the gateway
  * never routes {@code /internal/}). Every request carries an {@code Idempotency-Key} (a UUID): 201 with what it created;
  * a retry with the same key gets that first answer again ({@code Idempotent-Replayed: true}); the same key with another
  * request is a 422.
  */
 @Path("/internal/v1/companies")
+@InternalCallers("reseller")
 @RolesAllowed(Roles.SYS_ADMIN)
 @Produces(MediaType.APPLICATION_JSON)
 @Consumes(MediaType.APPLICATION_JSON)

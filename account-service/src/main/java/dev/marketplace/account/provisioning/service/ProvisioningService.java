@@ -93,7 +93,7 @@ public class ProvisioningService {
     }
 
     private IdempotentRequest keyed(UUID key, String path, Object input) {
-        return IdempotentRequest.of(key.toString(), caller.partner() + "|" + caller.consumerKey(), "POST", path, input,
+        return IdempotentRequest.of(key.toString(), caller, "POST", path, input,
                 mapper);
     }
 

@@ -61,7 +61,7 @@ public class PaymentResource {
     public Uni<Response> pay(@RestPath String invoiceNumber, @Valid @NotNull PaymentInput body,
             @RestHeader(IdempotentRequest.HEADER) String idempotencyKey) {
         long number = Ids.number("invoiceNumber", invoiceNumber);
-        IdempotentRequest key = IdempotentRequest.of(idempotencyKey, caller.partner() + "|" + caller.consumerKey(), "POST",
+        IdempotentRequest key = IdempotentRequest.of(idempotencyKey, caller, "POST",
                 "/api/billing/v1/invoices/" + number + "/payments", body, mapper);
         return payments.pay(number, body, key).map(result -> result.isReplay()
                 ? Response.status(result.replay().status()).type(MediaType.APPLICATION_JSON_TYPE).entity(result.replay().body())

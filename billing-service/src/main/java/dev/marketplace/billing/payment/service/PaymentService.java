@@ -82,16 +82,17 @@ public class PaymentService {
             // a payment made elsewhere is the marketplace's to record
             access.requireChannelWriter();
         }
-        Uni<Optional<StoredAnswer>> earlier = key == null ? Uni.createFrom().item(Optional.empty()) : idempotency.lookup(key);
-        return earlier.chain(found -> found.isPresent() ? Uni.createFrom().item(Idempotent.<PaymentView>replayed(found.get()))
-                : invoices.readable(number).chain(invoice -> card ? access.requirePayByCard(invoice) : Uni.createFrom().item(invoice))
-                        .chain(checked -> Panache.withTransaction(() -> claim(key).chain(stored -> stored.isPresent()
+        // authorised for the invoice before any stored answer is replayed: a replay says what a fresh call would refuse
+        return invoices.readable(number).chain(invoice -> card ? access.requirePayByCard(invoice) : Uni.createFrom().item(invoice))
+                .chain(checked -> key == null ? Uni.createFrom().item(Optional.<StoredAnswer>empty()) : idempotency.lookup(key))
+                .chain(found -> found.isPresent() ? Uni.createFrom().item(Idempotent.<PaymentView>replayed(found.get()))
+                        : Panache.withTransaction(() -> claim(key).chain(stored -> stored.isPresent()
                                 ? Uni.createFrom().item(Idempotent.<PaymentView>replayed(stored.get()))
                                 : invoices.lockForPayment(number).map(InvoiceService::requireUnpaid)
                                         .chain(invoice -> record(invoice, input))
                                         .call(view -> key == null ? Uni.createFrom().voidItem()
                                                 : idempotency.complete(key, 200, view))
-                                        .map(Idempotent::fresh)))));
+                                        .map(Idempotent::fresh))));
     }
 
     @WithSession

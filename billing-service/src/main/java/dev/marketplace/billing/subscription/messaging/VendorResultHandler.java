@@ -58,8 +58,7 @@ public class VendorResultHandler extends TypedEventHandler<VendorResult> {
         } catch (IllegalArgumentException | ApiException e) {
             throw new EventRejected("not a vendor result: " + e.getMessage(), e);
         }
-        return results.apply(subscriptionId, event.partner(), result, s -> {
-        }).replaceWithVoid().onFailure(ApiException.class).recoverWithUni(e -> {
+        return results.apply(subscriptionId, event.partner(), result).replaceWithVoid().onFailure(ApiException.class).recoverWithUni(e -> {
             LOG.warnf("Vendor result %s for subscription %s not applied: %s", event.id(), subscriptionId, e.getMessage());
             return Uni.createFrom().voidItem();
         });

@@ -60,7 +60,7 @@ public class CompanySubscriptionResource {
     public Uni<Response> create(@RestPath String companyUuid, @RestPath String userUuid, @Valid @NotNull OrderInput body,
             @RestHeader(IdempotentRequest.HEADER) String idempotencyKey, @Context UriInfo uri) {
         Owner owner = Owner.parse(companyUuid, userUuid);
-        IdempotentRequest key = IdempotentRequest.of(idempotencyKey, caller.partner() + "|" + caller.consumerKey(), "POST",
+        IdempotentRequest key = IdempotentRequest.of(idempotencyKey, caller, "POST",
                 "/api/billing/v1/companies/" + owner.company() + "/users/" + owner.user() + "/subscriptions", body, mapper);
         return orders.create(owner, body.checked(), key).map(result -> {
             if (result.isReplay()) {

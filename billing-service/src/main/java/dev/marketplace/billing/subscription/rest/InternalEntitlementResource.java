@@ -12,13 +12,15 @@ import dev.marketplace.billing.subscription.service.SubscriptionService;
 import dev.marketplace.billing.subscription.service.SubscriptionService.Entitlements;
 import dev.marketplace.billing.subscription.service.SubscriptionService.Owner;
 import dev.marketplace.common.security.Roles;
+import dev.marketplace.common.security.mesh.InternalCallers;
 import io.smallrye.mutiny.Uni;
 
 /**
  * Mesh-internal: does a user still hold subscriptions or assignments in a company? (account-service answers 409
- * "Active subscriptions found" when removing or disabling such a membership.)
+ * "Active subscriptions found" when removing or disabling such a membership.) account's service tokens of the partner.
  */
 @Path("/internal/v1/companies/{companyUuid}/users/{userUuid}/entitlements")
+@InternalCallers("account")
 @RolesAllowed(Roles.SYS_ADMIN)
 @Produces(MediaType.APPLICATION_JSON)
 public class InternalEntitlementResource {

@@ -80,10 +80,12 @@ public class SubscriptionOrders {
         Map<String, Object> creator = events.currentCreator();
         String eventToken = VendorEvents.newToken();
         String currency = input.currency() == null ? config.currency() : input.currency().name();
-        Uni<Optional<StoredAnswer>> earlier = key == null ? Uni.createFrom().item(Optional.empty()) : idempotency.lookup(key);
-        // the buyer first: another marketplace's company is a 403 before anything about the product is said
-        return earlier.chain(found -> found.isPresent() ? Uni.createFrom().item(Idempotent.<SubscriptionView>replayed(found.get()))
-                : purchase.buyer(partner, owner).chain(buyer -> catalog.resolve(partner, input.productId(),
+        // the buyer first: another marketplace's company is a 403 before anything about the product is said, and before
+        // any stored answer is replayed (a replay says what a fresh call would refuse)
+        return purchase.buyer(partner, owner).chain(buyer -> (key == null ? Uni.createFrom().item(Optional.<StoredAnswer>empty())
+                : idempotency.lookup(key)).chain(found -> found.isPresent()
+                        ? Uni.createFrom().item(Idempotent.<SubscriptionView>replayed(found.get()))
+                        : catalog.resolve(partner, input.productId(),
                         input.editionId(), input.paymentPlanId(), input.items(), currency).chain(terms -> {
                             if (terms.orderUrlTemplate() == null) {
                                 throw ApiException.conflict("VENDOR_NOT_INTEGRATED",

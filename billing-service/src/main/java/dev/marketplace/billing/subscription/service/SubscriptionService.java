@@ -12,7 +12,6 @@ import dev.marketplace.billing.subscription.domain.SubscriptionStatus;
 import dev.marketplace.billing.subscription.repository.AssignmentRepository;
 import dev.marketplace.billing.subscription.repository.SubscriptionRepository;
 import dev.marketplace.billing.subscription.service.SubscriptionInputs.ChangeInput;
-import dev.marketplace.billing.subscription.service.SubscriptionInputs.ResultInput;
 import dev.marketplace.billing.client.CompanyTenancy;
 import dev.marketplace.common.error.ApiException;
 import dev.marketplace.common.events.DomainEventPublisher;
@@ -40,21 +39,19 @@ public class SubscriptionService {
     private final CatalogTerms catalog;
     private final SubscriptionAccess access;
     private final SubscriptionPayloads payloads;
-    private final VendorResults results;
     private final VendorEvents vendorEvents;
     private final DomainEventPublisher events;
     private final Caller caller;
     private final CompanyTenancy tenancy;
 
     public SubscriptionService(SubscriptionRepository subscriptions, AssignmentRepository assignments, CatalogTerms catalog,
-            SubscriptionAccess access, SubscriptionPayloads payloads, VendorResults results, VendorEvents vendorEvents,
+            SubscriptionAccess access, SubscriptionPayloads payloads, VendorEvents vendorEvents,
             DomainEventPublisher events, Caller caller, CompanyTenancy tenancy) {
         this.subscriptions = subscriptions;
         this.assignments = assignments;
         this.catalog = catalog;
         this.access = access;
         this.payloads = payloads;
-        this.results = results;
         this.vendorEvents = vendorEvents;
         this.events = events;
         this.caller = caller;
@@ -153,13 +150,6 @@ public class SubscriptionService {
             return Uni.createFrom().voidItem();
         }
         return Panache.withTransaction(() -> subscriptions.updateBillingDay(partner, company, day)).replaceWithVoid();
-    }
-
-    /** Internal: a vendor's result delivered over HTTP (interactive return URL flow). */
-    @WithTransaction
-    public Uni<SubscriptionView> result(String id, ResultInput input) {
-        UUID subscriptionId = Ids.uuid("subscriptionId", id);
-        return results.apply(subscriptionId, null, input.checked(), s -> access.requireService(s.partner));
     }
 
     private void requireChangeable(Subscription s) {

@@ -121,7 +121,7 @@ public class UsageReports {
 
     /** The same fingerprint as an Idempotency-Key request's: the report's content as bound. */
     private String fingerprint(UsageInput input) {
-        return IdempotentRequest.of(input.id(), "usage", "POST", "/api/integration/v1/billing/usage", input, mapper)
+        return IdempotentRequest.of(input.id(), "usage", "", "POST", "/api/integration/v1/billing/usage", input, mapper)
                 .fingerprint();
     }
 

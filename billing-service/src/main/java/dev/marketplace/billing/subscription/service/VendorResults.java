@@ -26,7 +26,7 @@ import dev.marketplace.common.events.payload.SubscriptionVendorEvent;
 import io.smallrye.mutiny.Uni;
 
 /**
- * Applies a vendor's answer to a subscription event (from a VENDOR_EVENT_RESULT Kafka event or the internal endpoint).
+ * Applies a vendor's answer to a subscription event (from a VENDOR_EVENT_RESULT Kafka event).
  * A result that does not fit the current state (no such pending transition, or already applied) is a 409; the Kafka
  * consumer logs and skips it. Must run inside a transaction. Emits {@code <eventType>_SUCCEEDED} or
  * {@code <eventType>_FAILED}.
@@ -51,13 +51,11 @@ public class VendorResults {
     }
 
     /** Loads the subscription (404 when unknown or of another partner than {@code partner}, if given) and applies. */
-    public Uni<SubscriptionView> apply(UUID subscriptionId, String partner, ResultInput result,
-            java.util.function.Consumer<Subscription> check) {
+    public Uni<SubscriptionView> apply(UUID subscriptionId, String partner, ResultInput result) {
         return subscriptions.findById(subscriptionId).chain(s -> {
             if (s == null || (partner != null && !partner.equals(s.partner))) {
                 throw ApiException.notFound("Subscription", subscriptionId);
             }
-            check.accept(s);
             return apply(s, result);
         });
     }

@@ -11,19 +11,21 @@ import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.MediaType;
 
 import org.jboss.resteasy.reactive.RestPath;
-import org.jboss.resteasy.reactive.RestQuery;
 
 import dev.marketplace.catalog.integration.service.IntegrationService;
 import dev.marketplace.catalog.integration.service.IntegrationService.ProductIntegrationView;
 import dev.marketplace.catalog.integration.service.IntegrationService.SignInput;
 import dev.marketplace.catalog.integration.service.IntegrationService.SignedUrl;
 import dev.marketplace.catalog.integration.service.IntegrationService.VendorCredentials;
-import dev.marketplace.common.input.QueryParams;
 import dev.marketplace.common.lookup.Ids;
 import dev.marketplace.common.security.Roles;
+import dev.marketplace.common.security.mesh.InternalCallers;
 import io.smallrye.mutiny.Uni;
 
-/** Mesh-internal lookups for the gateway, the notifier and billing: service tokens with ROLE_SYS_ADMIN only. */
+/**
+ * Mesh-internal look-ups: service tokens with ROLE_SYS_ADMIN of the callers each endpoint names, and of the marketplace
+ * of the product asked about (docs/architecture.md, "Who trusts whom").
+ */
 @Path("/internal/v1")
 @RolesAllowed(Roles.SYS_ADMIN)
 @Produces(MediaType.APPLICATION_JSON)
@@ -34,28 +36,35 @@ public class InternalResource {
         this.integrations = integrations;
     }
 
+    /** The gateway's look-up of a vendor consumer key, of any marketplace (the key names it). */
     @GET
     @Path("vendor-credentials/{consumerKey}")
+    @InternalCallers(value = InternalCallers.GATEWAY, perMarketplace = false)
     public Uni<VendorCredentials> credentials(@RestPath String consumerKey) {
         return integrations.credentials(consumerKey);
     }
 
-    /**
-     * The product's vendor integration; {@code includeSecret=false} leaves the consumer secret out (for services that
-     * never sign: they ask {@code signed-urls}).
-     */
+    /** The product's vendor integration without the consumer secret, for a service that never signs (billing). */
     @GET
     @Path("products/{productId}/integration")
-    public Uni<ProductIntegrationView> integration(@RestPath String productId, @RestQuery String includeSecret) {
-        long id = Ids.number("productId", productId);
-        return QueryParams.bool("includeSecret", includeSecret, true) ? integrations.internalView(id)
-                : integrations.internalViewWithoutSecret(id);
+    @InternalCallers("billing")
+    public Uni<ProductIntegrationView> integration(@RestPath String productId) {
+        return integrations.internalViewWithoutSecret(Ids.number("productId", productId));
+    }
+
+    /** The same with the consumer secret, for the one service that signs its calls to vendors. */
+    @GET
+    @Path("products/{productId}/integration/with-secret")
+    @InternalCallers("notification")
+    public Uni<ProductIntegrationView> integrationWithSecret(@RestPath String productId) {
+        return integrations.internalView(Ids.number("productId", productId));
     }
 
     /** {@code {"method": "GET", "url": "..."}} → {@code {"url": "<url signed with the vendor's OAuth 1.0 credentials>"}}. */
     @POST
     @Path("products/{productId}/signed-urls")
     @Consumes(MediaType.APPLICATION_JSON)
+    @InternalCallers("billing")
     public Uni<SignedUrl> sign(@RestPath String productId, @Valid @NotNull SignInput input) {
         return integrations.sign(Ids.number("productId", productId), input);
     }

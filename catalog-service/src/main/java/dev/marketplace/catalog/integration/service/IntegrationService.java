@@ -209,15 +209,13 @@ public class IntegrationService {
 
     /**
      * Internal: everything the notifier needs to talk to the product's vendor, the consumer secret included (it signs
-     * vendor callbacks). A token naming another marketplace is refused.
+     * vendor callbacks). The service token must name the product's marketplace.
      */
     @WithSession
     public Uni<ProductIntegrationView> internalView(long productId) {
         requireInternalService();
         return products.load(productId).chain(product -> {
-            if (caller.partnerIfAny().filter(partner -> !partner.equals(product.partner)).isPresent()) {
-                throw ApiException.forbidden();
-            }
+            caller.requirePartner(product.partner);
             return integrationOf(product).map(integration -> internalView(product, integration, true));
         });
     }

@@ -17,7 +17,7 @@ import io.smallrye.mutiny.Uni;
 
 /**
  * The {@code Idempotency-Key} mechanism (IETF draft "The Idempotency-Key HTTP Header Field"): the same key with the same
- * request gives the original answer, the same key with another request is a 422, and keys expire after 24 hours. Every
+ * request, from the same consumer and user ({@link IdempotentRequest}), gives the original answer, the same key with another request is a 422, and keys expire after 24 hours. Every
  * method runs inside the caller's reactive transaction: {@link #claim} first, then the operation, then {@link #complete};
  * a concurrent request with the same key waits on the claimed row until that transaction ends, then sees its answer. An
  * operation that fails rolls its claim back with it, so a failed request may simply be sent again.
@@ -39,12 +39,13 @@ public class IdempotencyKeys {
     public Uni<Optional<StoredAnswer>> claim(IdempotentRequest request) {
         OffsetDateTime now = OffsetDateTime.now(ZoneOffset.UTC);
         return Panache.getSession().chain(session -> session.createNativeQuery(
-                "delete from idempotency_key where scope = ?1 and key = ?2 and expires_at < ?3")
-                .setParameter(1, request.scope()).setParameter(2, request.key()).setParameter(3, now).executeUpdate()
-                .chain(() -> session.createNativeQuery("insert into idempotency_key (scope, key, fingerprint, expires_at) "
-                        + "values (?1, ?2, ?3, ?4) on conflict do nothing")
-                        .setParameter(1, request.scope()).setParameter(2, request.key())
-                        .setParameter(3, request.fingerprint()).setParameter(4, now.plus(LIFETIME)).executeUpdate())
+                "delete from idempotency_key where scope = ?1 and requestor = ?2 and key = ?3 and expires_at < ?4")
+                .setParameter(1, request.scope()).setParameter(2, request.requestor()).setParameter(3, request.key())
+                .setParameter(4, now).executeUpdate()
+                .chain(() -> session.createNativeQuery("insert into idempotency_key (scope, requestor, key, fingerprint, "
+                        + "expires_at) values (?1, ?2, ?3, ?4, ?5) on conflict do nothing")
+                        .setParameter(1, request.scope()).setParameter(2, request.requestor()).setParameter(3, request.key())
+                        .setParameter(4, request.fingerprint()).setParameter(5, now.plus(LIFETIME)).executeUpdate())
                 .chain(inserted -> inserted == 1 ? Uni.createFrom().item(Optional.<StoredAnswer>empty())
                         : stored(request)));
     }
@@ -52,10 +53,10 @@ public class IdempotencyKeys {
     /** The stored answer of an earlier identical request, without claiming anything (a cheap check before slow work). */
     public Uni<Optional<StoredAnswer>> lookup(IdempotentRequest request) {
         return Panache.withSession(() -> Panache.getSession().chain(session -> session.createNativeQuery(
-                "select fingerprint, status, response from idempotency_key where scope = ?1 and key = ?2 and expires_at >= ?3",
-                Object[].class)
-                .setParameter(1, request.scope()).setParameter(2, request.key())
-                .setParameter(3, OffsetDateTime.now(ZoneOffset.UTC)).getResultList()))
+                "select fingerprint, status, response from idempotency_key where scope = ?1 and requestor = ?2 and key = ?3 "
+                        + "and expires_at >= ?4", Object[].class)
+                .setParameter(1, request.scope()).setParameter(2, request.requestor()).setParameter(3, request.key())
+                .setParameter(4, OffsetDateTime.now(ZoneOffset.UTC)).getResultList()))
                 .map(rows -> rows.isEmpty() || rows.get(0)[1] == null ? Optional.<StoredAnswer>empty()
                         : Optional.of(answer(request, rows.get(0))));
     }
@@ -69,15 +70,16 @@ public class IdempotencyKeys {
             return Uni.createFrom().failure(new IllegalStateException("the answer cannot be stored", e));
         }
         return Panache.getSession().chain(session -> session.createNativeQuery(
-                "update idempotency_key set status = ?3, response = ?4 where scope = ?1 and key = ?2")
-                .setParameter(1, request.scope()).setParameter(2, request.key()).setParameter(3, status)
-                .setParameter(4, json).executeUpdate()).replaceWithVoid();
+                "update idempotency_key set status = ?4, response = ?5 where scope = ?1 and requestor = ?2 and key = ?3")
+                .setParameter(1, request.scope()).setParameter(2, request.requestor()).setParameter(3, request.key())
+                .setParameter(4, status).setParameter(5, json).executeUpdate()).replaceWithVoid();
     }
 
     /**
      * Runs {@code operation} once per key, inside the caller's transaction: a new request claims the key, runs, and its
      * answer ({@code status}, the operation's result) is stored; the same request again gets that answer without
-     * running anything. Without a key ({@code request} null) the operation simply runs.
+     * running anything. Without a key ({@code request} null) the operation simply runs. The caller must be authorised
+     * for the resource before this is called: a replay answers without running anything that would check.
      */
     public <T> Uni<Idempotent<T>> once(IdempotentRequest request, int status, Supplier<Uni<T>> operation) {
         if (request == null) {
@@ -97,8 +99,10 @@ public class IdempotencyKeys {
 
     private Uni<Optional<StoredAnswer>> stored(IdempotentRequest request) {
         return Panache.getSession().chain(session -> session.createNativeQuery(
-                "select fingerprint, status, response from idempotency_key where scope = ?1 and key = ?2", Object[].class)
-                .setParameter(1, request.scope()).setParameter(2, request.key()).getSingleResult())
+                "select fingerprint, status, response from idempotency_key where scope = ?1 and requestor = ?2 and key = ?3",
+                Object[].class)
+                .setParameter(1, request.scope()).setParameter(2, request.requestor()).setParameter(3, request.key())
+                .getSingleResult())
                 .map(row -> {
                     if (row[1] == null) {
                         // the claim of another request is visible but unanswered: only possible while it runs

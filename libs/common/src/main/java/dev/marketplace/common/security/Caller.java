@@ -41,6 +41,15 @@ public class Caller {
         return type != null && "service".equals(type.toString());
     }
 
+    /**
+     * Who signed the token ({@code iss}, verified with that issuer's key): {@code marketplace-gateway} or a peer's
+     * {@code marketplace-<service>}; null without a token.
+     */
+    public String issuer() {
+        Object issuer = claim(org.eclipse.microprofile.jwt.Claims.iss.name());
+        return issuer == null ? null : issuer.toString();
+    }
+
     public String consumerKey() {
         return token.getSubject();
     }

@@ -73,9 +73,20 @@ public class PeerTokenIdentityProvider implements IdentityProvider<TokenAuthenti
 
     private static Map<String, String> peers(MeshTokenConfig config) {
         Map<String, String> keys = new HashMap<>();
-        config.peers().forEach((name, peer) -> peer.publicKey().filter(k -> !k.isBlank()).ifPresent(key -> keys.put(
-                peer.issuer().filter(i -> !i.isBlank()).orElse("marketplace-" + name), key)));
+        trustedPeers(config).values().forEach(peer -> keys.put(peer.issuer(), peer.publicKey()));
         return keys;
+    }
+
+    /** A peer whose service tokens are accepted: its issuer and public key. */
+    record TrustedPeer(String issuer, String publicKey) {
+    }
+
+    /** The configured peers that have a public key, by name; a peer's issuer is {@code marketplace-<name>} by default. */
+    static Map<String, TrustedPeer> trustedPeers(MeshTokenConfig config) {
+        Map<String, TrustedPeer> peers = new HashMap<>();
+        config.peers().forEach((name, peer) -> peer.publicKey().filter(k -> !k.isBlank()).ifPresent(key -> peers.put(name,
+                new TrustedPeer(peer.issuer().filter(i -> !i.isBlank()).orElse("marketplace-" + name), key))));
+        return peers;
     }
 
     static PublicKey publicKey(String issuer, String text) {
