@@ -166,7 +166,9 @@ class ExistenceOracleAttacksTest {
         Map<String, Object> user = new HashMap<>(Map.of("companyId", reseller.uuid(), "email", email, "firstName", "Eve"));
         String createCompany = as(RESELLER_API + "/companies", rita);
         List<Probe> probes = List.of(new Probe("POST", createUser, user),
-                new Probe("POST", createCompany, Map.of("name", "Copy", "externalId", externalId)));
+                // acting for her reseller company: without it these channel credentials (ROLE_CHANNEL_ADMIN) act as a manager
+                new Probe("POST", createCompany, Map.of("name", "Copy", "externalId", externalId,
+                        "createdByCompanyId", reseller.uuid())));
         assertEquals(List.of(), notAnswered(acme, probes, 400, List.of(
                 "{\"code\":\"INVALID_FIELD\",\"message\":\"email: is not available\"}",
                 "{\"code\":\"INVALID_FIELD\",\"message\":\"externalId: is not available\"}")));
