@@ -149,15 +149,16 @@ class LeadApiTest {
     void partnerCredentialsCreateAManualLeadForAMarketplaceUser() {
         String partner = Leads.partner();
         UUID marketplace = StubAccount.company("Marketplace Owner", false, false, true, null);
-        UUID manager = StubAccount.member(marketplace, "ROLE_SYS_ADMIN");
+        UUID manager = StubAccount.member(marketplace, "ROLE_CHANNEL_ADMIN");
         UUID outsider = UUID.randomUUID();
         post(partnerOnly(partner), "/api/lead/v2/leads?context=PARTNER&companyId=" + marketplace + "&userId=" + outsider,
-                Leads.body(partner, "MANUAL", null)).statusCode(400).body("message", containsString("userId: must be an enabled member"));
+                Leads.body(partner, "MANUAL", null)).statusCode(400).body("message", containsString("userId: must be a Marketplace Manager"));
         String id = Leads.create(partnerOnly(partner), "?context=PARTNER&companyId=" + marketplace + "&userId=" + manager,
                 Leads.body(partner, "MANUAL", "\"notes\":\"met at a fair\",\"customAttributes\":{\"source\":[\"fair\"]}"));
-        // its creator (the user, for that company) sees it; the channel acting as nobody does not
+        // its creator (the user, for that company) sees it, also as the Marketplace Manager it is; the channel acting as
+        // nobody does not
         user(partner, manager).get("/api/lead/v2/leads/" + id + "?context=CHANNEL_ADMIN&companyId=" + marketplace).then()
-                .statusCode(403); // the user holds no Marketplace Manager role and the token no CHANNEL_ADMIN authority
+                .statusCode(200);
         given().header("Authorization", dev.marketplace.testkit.InternalTokens.bearerAsUser(partner, manager,
                 dev.marketplace.common.security.Roles.PARTNER)).get("/api/lead/v2/leads/" + id + "?context=PARTNER&companyId="
                 + marketplace).then().statusCode(200)
@@ -168,6 +169,36 @@ class LeadApiTest {
                 .body("customAttributes.source", equalTo(List.of("fair")))
                 .body("status", equalTo("SUBMITTED"));
         partnerOnly(partner).get("/api/lead/v2/leads/" + id + "?context=PARTNER&companyId=" + marketplace).then().statusCode(404);
+    }
+
+    /**
+     * The user of a MANUAL lead that channel credentials create is a Marketplace Manager of the company: a member holding
+     * ROLE_CHANNEL_ADMIN, and a company with marketplace access. Either alone is not one.
+     */
+    @Test
+    void channelCredentialsCreateAManualLeadOnlyForAMarketplaceManagerOfAMarketplaceCompany() {
+        String partner = Leads.partner();
+        UUID marketplace = StubAccount.company("Marketplace Owner", false, false, true, null);
+        UUID customer = StubAccount.company("Customer Co", false, false, false, null);
+        UUID companyAdmin = StubAccount.member(marketplace, "ROLE_SYS_ADMIN", "ROLE_USER");
+        UUID managerElsewhere = StubAccount.member(customer, "ROLE_CHANNEL_ADMIN");
+        UUID disabled = UUID.randomUUID();
+        StubAccount.member(marketplace, disabled, false, "ROLE_CHANNEL_ADMIN");
+        String rule = "userId: must be a Marketplace Manager of companyId: an enabled member holding ROLE_CHANNEL_ADMIN, of a"
+                + " company with marketplace access";
+        for (String query : List.of("?context=PARTNER&companyId=" + marketplace + "&userId=" + companyAdmin,
+                "?context=CHANNEL_ADMIN&companyId=" + marketplace + "&userId=" + companyAdmin,
+                "?context=PARTNER&companyId=" + customer + "&userId=" + managerElsewhere,
+                "?context=PARTNER&companyId=" + marketplace + "&userId=" + disabled)) {
+            post(channel(partner), "/api/lead/v2/leads" + query, Leads.body(partner, "MANUAL", null)).statusCode(400)
+                    .body("code", equalTo("INVALID_FIELD")).body("message", equalTo(rule));
+        }
+        // nothing was written for them
+        user(partner, companyAdmin).get("/api/lead/v2/leads?context=PARTNER&companyId=" + marketplace).then().statusCode(200)
+                .body("page.totalElements", equalTo(0));
+        UUID manager = StubAccount.member(marketplace, "ROLE_CHANNEL_ADMIN");
+        Leads.create(channel(partner), "?context=CHANNEL_ADMIN&companyId=" + marketplace + "&userId=" + manager,
+                Leads.body(partner, "MANUAL", null));
     }
 
     @Test

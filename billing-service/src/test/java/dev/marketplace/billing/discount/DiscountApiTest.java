@@ -161,14 +161,36 @@ class DiscountApiTest {
         as(reader).body(percentage("READ1", 10)).post(DISCOUNTS).then().statusCode(403).body("code", equalTo("FORBIDDEN"));
         as(reader).body(percentage("MINE1", 20)).put(DISCOUNTS + "/" + id).then().statusCode(403);
         as(reader).delete(DISCOUNTS + "/" + id).then().statusCode(403);
-        for (String stranger : List.of(InternalTokens.bearerAsUser(partner, UUID.randomUUID(), Roles.USER), vendor(partner, 5),
-                InternalTokens.bearer(newPartner(), Roles.PARTNER))) {
+        for (String stranger : List.of(InternalTokens.bearerAsUser(partner, UUID.randomUUID(), Roles.USER), vendor(partner, 5))) {
             as(stranger).get(DISCOUNTS + "/" + id).then().statusCode(403);
             as(stranger).delete(DISCOUNTS + "/" + id).then().statusCode(403);
             as(stranger).body(percentage("MINE1", 20)).put(DISCOUNTS + "/" + id).then().statusCode(403);
         }
         as(vendor(partner, 5)).get(DISCOUNTS).then().statusCode(403);
         asPartner(partner).get(DISCOUNTS + "/" + id).then().statusCode(200).body("percentage", equalTo(10));
+    }
+
+    /**
+     * Another marketplace's discount, by id or uuid, answers exactly as one that does not exist (404 NOT_FOUND, the same
+     * message but for the id): ids are one sequence for every marketplace, and a 403 told which were taken elsewhere.
+     */
+    @Test
+    void anotherMarketplacesDiscountIsAsUnknownAsAMissingOne() {
+        var created = asPartner(partner).body(percentage("THEIRS1", 10)).post(DISCOUNTS).then().statusCode(201)
+                .extract().jsonPath();
+        String rival = InternalTokens.bearer(newPartner(), Roles.PARTNER, Roles.CHANNEL_ADMIN);
+        for (String ref : List.of(created.getString("id"), created.getString("uuid"), "999999999",
+                UUID.randomUUID().toString())) {
+            String message = "Discount " + ref + " was not found";
+            as(rival).get(DISCOUNTS + "/" + ref).then().statusCode(404).body("code", equalTo("NOT_FOUND"))
+                    .body("message", equalTo(message));
+            as(rival).body(percentage("TAKEN1", 20)).put(DISCOUNTS + "/" + ref).then().statusCode(404)
+                    .body("code", equalTo("NOT_FOUND")).body("message", equalTo(message));
+            as(rival).delete(DISCOUNTS + "/" + ref).then().statusCode(404).body("code", equalTo("NOT_FOUND"))
+                    .body("message", equalTo(message));
+        }
+        asPartner(partner).get(DISCOUNTS + "/" + created.getString("uuid")).then().statusCode(200)
+                .body("code", equalTo("THEIRS1")).body("percentage", equalTo(10));
     }
 
     private void assertRefused(Map<String, Object> body, String message) {

@@ -11,6 +11,7 @@ import static org.hamcrest.Matchers.hasSize;
 import static org.hamcrest.Matchers.not;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.sql.DriverManager;
 import java.sql.ResultSet;
@@ -184,6 +185,49 @@ class ShippingZoneApiTest {
                 .body("defaultConnector", equalTo("shipfast"));
         asAdmin(partner).get(BASE + "/zones/not-a-uuid").then().statusCode(400).body("message", containsString("uuid"));
         asAdmin(partner).get(BASE + "/zones/" + UUID.randomUUID()).then().statusCode(404);
+    }
+
+    /**
+     * The stored secret signs what a connector is sent: a PUT that moves baseUrl elsewhere must give the secret again,
+     * else it would hand the stored one to the new address. Keeping the address keeps the secret.
+     */
+    @Test
+    void aConnectorsSecretIsRequiredAgainWhenItsBaseUrlChanges() throws Exception {
+        String uuid = asAdmin(partner).body(zone("Oceania", "original-secret")).post(BASE + "/zone").then().statusCode(201)
+                .extract().path("uuid");
+        String stored = connector(uuid, "shipfast");
+        asAdmin(partner).body(Map.of("connectorConfigurations", Map.of("shipfast",
+                Map.of("baseUrl", "https://elsewhere.example/ship")))).put(BASE + "/zones/" + uuid).then().statusCode(400)
+                .body("code", equalTo("INVALID_FIELD"))
+                .body("message", equalTo("connectorConfigurations.shipfast.sharedSecret: is required when baseUrl changes"));
+        assertEquals(stored, connector(uuid, "shipfast"));
+        // the same address keeps the stored secret; a new one with its secret is taken
+        asAdmin(partner).body(Map.of("connectorConfigurations", Map.of("shipfast",
+                Map.of("baseUrl", "https://connector.example/ship")))).put(BASE + "/zones/" + uuid).then().statusCode(200);
+        assertEquals(stored, connector(uuid, "shipfast"));
+        asAdmin(partner).body(Map.of("connectorConfigurations", Map.of("shipfast",
+                Map.of("baseUrl", "https://elsewhere.example/ship", "sharedSecret", "the-new-secret")))).put(BASE + "/zones/" + uuid)
+                .then().statusCode(200);
+        String moved = connector(uuid, "shipfast");
+        assertTrue(moved.startsWith("https://elsewhere.example/ship "), moved);
+        assertFalse(moved.endsWith(stored.substring(stored.indexOf(' '))), "the secret was not replaced");
+    }
+
+    /** A connector's stored address and ciphertext, "baseUrl ciphertext". */
+    private static String connector(String zone, String name) throws Exception {
+        var config = ConfigProvider.getConfig();
+        try (var c = DriverManager.getConnection(config.getValue("quarkus.datasource.jdbc.url", String.class),
+                config.getValue("quarkus.datasource.username", String.class),
+                config.getValue("quarkus.datasource.password", String.class));
+                var q = c.prepareStatement("select base_url, secret_ciphertext from shipping_connector where zone_uuid = ?::uuid"
+                        + " and name = ?")) {
+            q.setString(1, zone);
+            q.setString(2, name);
+            try (ResultSet rs = q.executeQuery()) {
+                assertTrue(rs.next());
+                return rs.getString(1) + " " + rs.getString(2);
+            }
+        }
     }
 
     @Test

@@ -344,4 +344,35 @@ class DeliveryTest {
         await("the email", WAIT, () -> Mailbox.of(to).size() == 1);
         assertTrue(Mailbox.of(to).get(0).html().contains("Ty"), Mailbox.of(to).get(0).html());
     }
+
+    /** lead-service's digest payload: the leads it lists, and the notification it asks for. */
+    record DigestPayload(List<String> leadIds, int leadCount, List<NotificationRequest> notifications) {
+    }
+
+    /**
+     * SALES_LEAD_DIGEST, as lead-service writes it for the anonymous leads it held for one address: the default template
+     * shows the count and one lead per line, the public's text escaped.
+     */
+    @Test
+    void aLeadDigestIsRenderedWithItsLeadsOnePerLine() {
+        String to = address("sales");
+        Map<String, Object> parameters = new java.util.LinkedHashMap<>();
+        parameters.put("leadCount", "2");
+        parameters.put("leads", "- Acme & Sons: Ann Lee <ann@acme.example>, Appsome (lead 1)\n"
+                + "- <b>Evil</b>: Eve <eve@x.example>, Appsome (lead 2)");
+        DigestPayload payload = new DigestPayload(List.of("1", "2"), 2,
+                List.of(NotificationRequest.email("SALES_LEAD_DIGEST", List.of(to), null, parameters)));
+        EventEnvelope event = new EventEnvelope(UUID.randomUUID(), "LEAD_NOTICE_DIGEST", System.currentTimeMillis(), partner,
+                "lead-service", new EventEnvelope.Aggregate("LEAD_NOTICE", UUID.randomUUID().toString()),
+                Map.of("source", "lead-service"), dev.marketplace.notification.TestEvents.MAPPER.valueToTree(payload));
+        publish(event);
+        assertEquals("SALES_LEAD_DIGEST", awaitDelivery(event, to, "SENT").get("type"));
+        await("the email", WAIT, () -> Mailbox.of(to).size() == 1);
+        Mailbox.Received mail = Mailbox.of(to).get(0);
+        assertEquals("2 new sales leads on Test Market", mail.subject());
+        String html = mail.html().replace("\r\n", "\n");
+        assertTrue(html.contains("- Acme &amp; Sons: Ann Lee &lt;ann@acme.example&gt;, Appsome (lead 1)\n"
+                + "- &lt;b&gt;Evil&lt;/b&gt;: Eve"), html);
+        assertTrue(mail.html().contains("<pre"), mail.html());
+    }
 }

@@ -261,7 +261,7 @@ class TemplateApiTest {
                 .body("type", hasItems("INVITE_USER", "ACTIVE_USER_TEMP_PASSWORD", "NEW_USER", "ACCOUNT_ACTIVATION",
                         "APPLICATION_PURCHASE_REQUEST_NOTICE", "SUBSCRIPTION_ORDER", "SUBSCRIPTION_CANCEL", "INVOICE",
                         "PAYMENT_SUCCESSFUL", "PAYMENT_FAILED", "SALES_LEAD_CREATED", "MANUAL_EVENT_RESOLUTION",
-                        "RESELLER_LINKED"));
+                        "RESELLER_LINKED", "SALES_LEAD_DIGEST"));
         asSuperSupport().get(BASE + "/default/email/RESELLER_LINKED").then().statusCode(200)
                 .body("defaultTemplate", equalTo(true)).body("subject", not(emptyString()));
         asSuperSupport().get(BASE + "/default/email/API_ALERT").then().statusCode(404);

@@ -106,7 +106,9 @@ class AssociationApiTest {
         f.asReader().body(body(reseller, other)).post(ASSOCIATIONS).then().statusCode(403);
         f.asUser(alice).body(body(reseller, other)).post(ASSOCIATIONS).then().statusCode(403);
         f.asUser(alice, Roles.RESELLER).body(body(reseller, other)).post(ASSOCIATIONS).then().statusCode(403);
-        f.asOtherMarketplace().body(body(reseller, other)).post(ASSOCIATIONS).then().statusCode(403);
+        // another marketplace's companies are as unknown to it as companies that do not exist
+        f.asOtherMarketplace().body(body(reseller, other)).post(ASSOCIATIONS).then().statusCode(404)
+                .body("message", equalTo("Company " + reseller + " was not found"));
         // a user holding ROLE_RESELLER_MANAGER in a membership is a reseller manager
         UUID manager = f.member(other, "ACTIVE", Roles.RESELLER_MANAGER);
         f.asUser(manager).body(body(reseller, other)).post(ASSOCIATIONS).then().statusCode(200);
@@ -171,11 +173,43 @@ class AssociationApiTest {
         // tenancy and roles
         UUID alice = f.member(r1, "ACTIVE", Roles.RESELLER);
         f.asUser(alice).get(ASSOCIATIONS + "?resellerCompanyId=" + r1).then().statusCode(403);
-        f.asOtherMarketplace().get(ASSOCIATIONS + "?resellerCompanyId=" + r1).then().statusCode(403);
-        f.asOtherMarketplace().delete(ASSOCIATIONS + "/" + first).then().statusCode(403);
+        f.asOtherMarketplace().get(ASSOCIATIONS + "?resellerCompanyId=" + r1).then().statusCode(200)
+                .body("content", empty()).body("page.totalElements", equalTo(0));
+        f.asOtherMarketplace().delete(ASSOCIATIONS + "/" + first).then().statusCode(404);
         f.asReader().delete(ASSOCIATIONS + "/" + first).then().statusCode(403);
         f.asManager().delete(ASSOCIATIONS + "/nope").then().statusCode(400);
         f.asManager().get(ASSOCIATIONS + "?resellerCompanyId=" + r1).then().body("content", hasSize(2));
+    }
+
+    /**
+     * Another marketplace's association id, and its companies' ids, get exactly the answer of ids that do not exist:
+     * the same 404 and message but for the id on removal and creation, the same empty page (total 0, not the company's
+     * counter) on listing. The old code answered 403 for them, which confirmed that they existed elsewhere.
+     */
+    @Test
+    void anotherMarketplacesAssociationIsAsUnknownAsAMissingOne() {
+        UUID reseller = f.reseller("Oracle Reseller");
+        UUID customer = f.company("Oracle Customer", Map.of());
+        String id = f.asManager().body(body(reseller, customer)).post(ASSOCIATIONS).then().statusCode(200)
+                .extract().path("id");
+        UUID unknownCompany = UUID.randomUUID();
+        for (String association : List.of(id, UUID.randomUUID().toString())) {
+            f.asOtherMarketplace().delete(ASSOCIATIONS + "/" + association).then().statusCode(404)
+                    .body("code", equalTo("NOT_FOUND"))
+                    .body("message", equalTo("Company association " + association + " was not found"));
+        }
+        for (UUID company : List.of(reseller, unknownCompany)) {
+            f.asOtherMarketplace().body(body(company, customer)).post(ASSOCIATIONS).then().statusCode(404)
+                    .body("code", equalTo("NOT_FOUND")).body("message", equalTo("Company " + company + " was not found"));
+            for (String filter : List.of("resellerCompanyId", "customerCompanyId")) {
+                UUID named = company.equals(reseller) && filter.equals("customerCompanyId") ? customer : company;
+                f.asOtherMarketplace().get(ASSOCIATIONS + "?" + filter + "=" + named).then().statusCode(200)
+                        .body("content", empty()).body("page.totalElements", equalTo(0))
+                        .body("page.totalPages", equalTo(0));
+            }
+        }
+        f.asManager().get(ASSOCIATIONS + "?resellerCompanyId=" + reseller).then().statusCode(200)
+                .body("content.id", equalTo(List.of(id))).body("page.totalElements", equalTo(1));
     }
 
     @Test

@@ -121,6 +121,32 @@ class CompanyApiTest {
         assertEquals(0, Fixtures.number("select count(*) from company_association where reseller_company_id = ?", reseller));
     }
 
+    /**
+     * A reseller who does not see the company holding an externalId is not told that one exists: 400 "externalId: is
+     * not available", the value unnamed, and nothing created in account-service. Before, it was the 409
+     * DUPLICATE_EXTERNAL_ID naming the value, for any externalId of the marketplace. Whoever sees the holder (the
+     * reseller linked to it, a manager) still gets the 409.
+     */
+    @Test
+    void aResellerLearnsNothingOfCompaniesItDoesNotSee() {
+        UUID hidden = f.reseller("Hidden Company Reseller");
+        UUID carol = f.member(hidden, "ACTIVE", Roles.RESELLER);
+        String externalId = "hidden-co-" + f.partner;
+        f.asUser(carol).body(company("Hidden Co", externalId)).post(COMPANIES).then().statusCode(200);
+        UUID snooper = f.reseller("Snooping Company Reseller");
+        UUID dave = f.member(snooper, "ACTIVE", Roles.RESELLER);
+
+        int before = StubAccount.creations();
+        f.asUser(dave).body(company("Mine", externalId)).post(COMPANIES).then().statusCode(400)
+                .body("code", equalTo("INVALID_FIELD")).body("message", equalTo("externalId: is not available"));
+        f.asUser(carol).body(company("Again", externalId)).post(COMPANIES).then().statusCode(409)
+                .body("code", equalTo("DUPLICATE_EXTERNAL_ID"));
+        f.asManager().body(company("Again", externalId, snooper)).post(COMPANIES).then().statusCode(409)
+                .body("code", equalTo("DUPLICATE_EXTERNAL_ID"));
+        assertEquals(before, StubAccount.creations());
+        assertEquals(1, Fixtures.number("select count(*) from directory_company where external_id = ?", externalId));
+    }
+
     @Test
     void onlyResellersOfTheCompanyAndManagersCreate() {
         UUID reseller = f.reseller("Reseller Three");
@@ -140,7 +166,8 @@ class CompanyApiTest {
         f.asUser(alice).body(forOther).post(COMPANIES).then().statusCode(403);
         // channel credentials without acting as a reseller, and another marketplace
         f.asPartner().body(company("X", null)).post(COMPANIES).then().statusCode(403);
-        f.asOtherMarketplace().body(company("X", null, reseller)).post(COMPANIES).then().statusCode(403);
+        f.asOtherMarketplace().body(company("X", null, reseller)).post(COMPANIES).then().statusCode(404)
+                .body("message", equalTo("Company " + reseller + " was not found"));
 
         // a reseller manager creates for any reseller company of the marketplace, which must be one
         f.asManager().body(forOther).post(COMPANIES).then().statusCode(200);

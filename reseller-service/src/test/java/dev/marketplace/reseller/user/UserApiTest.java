@@ -85,6 +85,39 @@ class UserApiTest {
                 .statusCode(403);
     }
 
+    /**
+     * A reseller who does not see the user holding an email or externalId is not told that such a user exists: the
+     * answer is the 400 "is not available" of a value whose holder it cannot see, naming neither the user nor the value,
+     * and nothing is created. Before, it was the 409 DUPLICATE_EMAIL / DUPLICATE_EXTERNAL_ID naming the value, which
+     * told any reseller which emails and externalIds the whole marketplace holds.
+     */
+    @Test
+    void aResellerLearnsNothingOfUsersItDoesNotSee() {
+        UUID hidden = f.reseller("Hidden Reseller");
+        UUID carol = f.member(hidden, "ACTIVE", Roles.RESELLER);
+        String email = "hidden-" + f.partner.toLowerCase() + "@customer.example";
+        Map<String, Object> body = user(hidden, email);
+        body.put("externalId", "hidden-" + f.partner);
+        f.asUser(carol).body(body).post(USERS + "?context=RESELLER").then().statusCode(200);
+
+        UUID snooper = f.reseller("Snooping Reseller");
+        UUID dave = f.member(snooper, "ACTIVE", Roles.RESELLER);
+        int requests = StubAccount.requests();
+        f.asUser(dave).body(user(snooper, email)).post(USERS + "?context=RESELLER").then().statusCode(400)
+                .body("code", equalTo("INVALID_FIELD")).body("message", equalTo("email: is not available"));
+        Map<String, Object> sameExternalId = user(snooper, "fresh-" + email);
+        sameExternalId.put("externalId", "hidden-" + f.partner);
+        f.asUser(dave).body(sameExternalId).post(USERS + "?context=RESELLER").then().statusCode(400)
+                .body("code", equalTo("INVALID_FIELD")).body("message", equalTo("externalId: is not available"));
+        assertEquals(requests, StubAccount.requests(), "refused before account-service was asked");
+        // the values stay unique: the reseller who sees the holder, and a manager, are told it is a duplicate
+        f.asUser(carol).body(user(hidden, email)).post(USERS + "?context=RESELLER").then().statusCode(409)
+                .body("code", equalTo("DUPLICATE_EMAIL"));
+        f.asManager().body(sameExternalId).post(USERS + "?context=RESELLER_MANAGER").then().statusCode(409)
+                .body("code", equalTo("DUPLICATE_EXTERNAL_ID"));
+        assertEquals(1, Fixtures.number("select count(*) from directory_user where lower(email) = ?", email));
+    }
+
     @Test
     void emailAndExternalIdAreUniqueAndInputIsChecked() {
         UUID reseller = f.reseller("Unique Reseller");
@@ -102,10 +135,13 @@ class UserApiTest {
         f.asUser(alice).body(sameExternalId).post(USERS + "?context=RESELLER").then().statusCode(409)
                 .body("code", equalTo("DUPLICATE_EXTERNAL_ID"));
         assertEquals(requests, StubAccount.requests(), "refused before account-service was asked");
-        // a user account-service knows but reseller-service has not heard of yet: account-service's 409 is relayed
+        // a user account-service knows but reseller-service has not heard of yet: nobody here is known to see them,
+        // so a reseller is told the email is not available, and only a manager (who sees everyone) that it is taken
         String known = "known-" + email;
         StubAccount.existingEmail(known);
-        f.asUser(alice).body(user(reseller, known)).post(USERS + "?context=RESELLER").then().statusCode(409)
+        f.asUser(alice).body(user(reseller, known)).post(USERS + "?context=RESELLER").then().statusCode(400)
+                .body("code", equalTo("INVALID_FIELD")).body("message", equalTo("email: is not available"));
+        f.asManager().body(user(reseller, known)).post(USERS + "?context=RESELLER_MANAGER").then().statusCode(409)
                 .body("code", equalTo("DUPLICATE_EMAIL")).body("message", containsString(known));
 
         f.asUser(alice).body(user(reseller, "not-an-email")).post(USERS + "?context=RESELLER").then().statusCode(400)

@@ -67,9 +67,10 @@ public class DiscountRepository implements PanacheRepositoryBase<Discount, Long>
         return where;
     }
 
-    public Uni<Discount> live(Long id, UUID uuid) {
-        return (id != null ? find("id = ?1 and deletedOn is null", id) : find("uuid = ?1 and deletedOn is null", uuid))
-                .firstResult();
+    /** A live discount of {@code partner}: another marketplace's is not found, exactly as one that does not exist. */
+    public Uni<Discount> live(String partner, Long id, UUID uuid) {
+        return (id != null ? find("id = ?1 and partner = ?2 and deletedOn is null", id, partner)
+                : find("uuid = ?1 and partner = ?2 and deletedOn is null", uuid, partner)).firstResult();
     }
 
     public Uni<Discount> byCode(String partner, String code) {

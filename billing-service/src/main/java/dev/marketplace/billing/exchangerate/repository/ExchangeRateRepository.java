@@ -62,6 +62,11 @@ public class ExchangeRateRepository implements PanacheRepositoryBase<ExchangeRat
         return where;
     }
 
+    /** A rate of {@code partner}: another marketplace's is not found, exactly as one that does not exist. */
+    public Uni<ExchangeRate> inPartner(String partner, UUID uuid) {
+        return find("uuid = ?1 and partner = ?2", uuid, partner).firstResult();
+    }
+
     /** The rate in force at {@code at}: the active rate of the pair with the latest validFrom not after it. */
     public Uni<ExchangeRate> inForce(String partner, String base, String counter, Instant at) {
         return find("partner = ?1 and baseCurrency = ?2 and counterCurrency = ?3 and active = true and validFrom <= ?4 "

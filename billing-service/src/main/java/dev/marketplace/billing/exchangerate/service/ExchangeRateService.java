@@ -122,13 +122,13 @@ public class ExchangeRateService {
                 : java.util.Optional.of(Conversion.at(amount, r.rate, to)));
     }
 
+    /** The caller's marketplace's rate; another marketplace's is a 404 like an unknown id, telling nothing of it. */
     private Uni<ExchangeRate> load(String id) {
         UUID uuid = Ids.uuid("currencyExchangeRateUuid", id);
-        return rates.findById(uuid).map(r -> {
+        return rates.inPartner(caller.partner(), uuid).map(r -> {
             if (r == null) {
                 throw ApiException.notFound("Exchange rate", id);
             }
-            caller.requirePartner(r.partner);
             return r;
         });
     }

@@ -188,7 +188,8 @@ public class ShippingService {
 
     /**
      * Updates the properties present. {@code connectorConfigurations} entries are merged by name: a given connector is
-     * added or replaced (its secret may be left out to keep the stored one), {@code null} removes it, others stay.
+     * added or replaced (its secret may be left out to keep the stored one, unless its baseUrl changes), {@code null}
+     * removes it, others stay.
      */
     @WithTransaction
     public Uni<ZoneView> update(UUID uuid, ZoneInput input) {
@@ -197,9 +198,15 @@ public class ShippingService {
             existing.forEach(c -> byName.put(c.name, c));
             Map<String, ConnectorInput> given = input.connectorConfigurations() == null ? Map.of() : input.connectorConfigurations();
             Violations v = Violations.start();
-            given.forEach((name, c) -> v.when(c != null && !byName.containsKey(name)
-                    && (c.sharedSecret() == null || c.sharedSecret().isBlank()),
-                    "connectorConfigurations." + name + ".sharedSecret", "is required for a new connector"));
+            given.forEach((name, c) -> {
+                boolean noSecret = c != null && (c.sharedSecret() == null || c.sharedSecret().isBlank());
+                ShippingConnector current = byName.get(name);
+                v.when(noSecret && current == null, "connectorConfigurations." + name + ".sharedSecret",
+                        "is required for a new connector");
+                // the stored secret signs what goes to baseUrl: kept only for the address it was given for
+                v.when(noSecret && current != null && !current.baseUrl.equals(c.baseUrl()),
+                        "connectorConfigurations." + name + ".sharedSecret", "is required when baseUrl changes");
+            });
             v.throwIfAny();
             java.util.Set<String> after = new java.util.LinkedHashSet<>(byName.keySet());
             given.forEach((name, c) -> {

@@ -49,16 +49,19 @@ public class LeadChanges {
     private final ActivityService activities;
     private final DomainEventPublisher events;
     private final LeadNotifications notifications;
+    private final AnonymousLeadNotices anonymousNotices;
     private final ObjectMapper mapper;
 
     public LeadChanges(LeadRepository leads, LeadDeveloperRepository developers, VisibleLeads visible,
-            ActivityService activities, DomainEventPublisher events, LeadNotifications notifications, ObjectMapper mapper) {
+            ActivityService activities, DomainEventPublisher events, LeadNotifications notifications,
+            AnonymousLeadNotices anonymousNotices, ObjectMapper mapper) {
         this.leads = leads;
         this.developers = developers;
         this.visible = visible;
         this.activities = activities;
         this.events = events;
         this.notifications = notifications;
+        this.anonymousNotices = anonymousNotices;
         this.mapper = mapper;
     }
 
@@ -71,8 +74,12 @@ public class LeadChanges {
         String resellerEmail = profile.company() == null ? null : profile.company().emailAddress();
         return leads.persist(lead)
                 .call(() -> rows.isEmpty() ? Uni.createFrom().voidItem() : developers.persist(rows))
-                .chain(() -> changed(lead, actor, ActivityVerb.LEAD_CREATED, EventTypes.LEAD_CREATED, null, null,
-                        notifications.created(lead, resellerEmail)));
+                .call(() -> leads.flush())
+                // anyone may fill in a contact form: its leads mail each address at most once per interval
+                .chain(() -> actor.isAnonymous() ? anonymousNotices.created(lead, resellerEmail)
+                        : Uni.createFrom().item(notifications.created(lead, resellerEmail)))
+                .chain(notify -> changed(lead, actor, ActivityVerb.LEAD_CREATED, EventTypes.LEAD_CREATED, null, null,
+                        notify));
     }
 
     @WithTransaction

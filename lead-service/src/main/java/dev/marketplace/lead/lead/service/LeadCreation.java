@@ -78,8 +78,9 @@ public class LeadCreation {
 
     /**
      * A manual lead belongs to a user: the caller's own, or for channel credentials not acting as one the {@code userId}
-     * given, an enabled member of {@code companyId}, a company with marketplace access, holding the Marketplace Manager
-     * role or acting for that company.
+     * given, a Marketplace Manager of {@code companyId}: an enabled member holding ROLE_CHANNEL_ADMIN, of a company with
+     * marketplace access. Both: a member of such a company without the role, or a role holder elsewhere, is no
+     * Marketplace Manager.
      */
     private Uni<Actor> manualCreator(Actor actor, String userIdRaw) {
         if (actor.user() != null) {
@@ -91,11 +92,11 @@ public class LeadCreation {
         UUID user = Ids.uuid("userId", userIdRaw.trim());
         return account.company(actor.partner(), actor.company().toString()).chain(company -> account
                 .membership(actor.partner(), actor.company(), user).map(membership -> {
-                    boolean marketplaceUser = membership.isPresent() && membership.get().enabled()
-                            && (membership.get().holds(Roles.CHANNEL_ADMIN) || company.map(AccountCompany::channelAdmin).orElse(false));
-                    if (!marketplaceUser) {
-                        throw ApiException.invalidField("userId",
-                                "must be an enabled member of companyId, a company with marketplace access");
+                    boolean marketplaceManager = membership.isPresent() && membership.get().enabled()
+                            && membership.get().holds(Roles.CHANNEL_ADMIN) && company.map(AccountCompany::channelAdmin).orElse(false);
+                    if (!marketplaceManager) {
+                        throw ApiException.invalidField("userId", "must be a Marketplace Manager of companyId: an enabled"
+                                + " member holding ROLE_CHANNEL_ADMIN, of a company with marketplace access");
                     }
                     return new Actor(actor.partner(), actor.context(), actor.company(), actor.companyName(), user,
                             actor.consumer());

@@ -15,7 +15,8 @@ import dev.marketplace.lead.lead.domain.Lead;
  * The notifications lead events carry (CONTRIBUTING.md, "Notifications carried by events"): a new lead → SALES_LEAD_CREATED
  * to the sales managers and, for a company-profile lead, to the reseller; an assignment → SALES_LEAD_ASSIGNED to the
  * company it is assigned to; a conversion → LEAD_CONVERTED_ADMIN to the sales managers. A company is written to at the
- * address of its profile ({@code emailAddress}); nobody to write to, no notification.
+ * address of its profile ({@code emailAddress}); nobody to write to, no notification. Anonymous leads are mailed through
+ * {@link AnonymousLeadNotices}, which sends SALES_LEAD_DIGEST for the leads it held.
  */
 @ApplicationScoped
 public class LeadNotifications {
@@ -26,11 +27,28 @@ public class LeadNotifications {
     }
 
     List<NotificationRequest> created(Lead lead, String resellerEmail) {
+        return created(lead, createdRecipients(resellerEmail));
+    }
+
+    /** Who hears of a new lead: the sales managers and, for a company-profile lead, the reseller. */
+    List<String> createdRecipients(String resellerEmail) {
         List<String> to = new ArrayList<>(managers);
         if (resellerEmail != null && !resellerEmail.isBlank()) {
             to.add(resellerEmail);
         }
+        return to;
+    }
+
+    List<NotificationRequest> created(Lead lead, List<String> to) {
         return one("SALES_LEAD_CREATED", to, common(lead));
+    }
+
+    /** SALES_LEAD_DIGEST: the leads of one message to {@code recipient}, oldest first, listed as {@link NoticeWindow#list}. */
+    NotificationRequest digest(List<Lead> leads, String recipient, int maxListed) {
+        Map<String, Object> parameters = new LinkedHashMap<>();
+        parameters.put("leadCount", String.valueOf(leads.size()));
+        parameters.put("leads", NoticeWindow.list(leads, maxListed));
+        return NotificationRequest.email("SALES_LEAD_DIGEST", List.of(recipient), null, parameters);
     }
 
     List<NotificationRequest> assigned(Lead lead, String recipientEmail) {
@@ -55,12 +73,16 @@ public class LeadNotifications {
         Map<String, Object> p = new LinkedHashMap<>();
         p.put("leadId", lead.id.toString());
         p.put("companyName", lead.customerCompanyName);
-        String name = ((lead.contactFirstName == null ? "" : lead.contactFirstName) + " "
-                + (lead.contactLastName == null ? "" : lead.contactLastName)).trim();
-        p.put("contactName", name.isEmpty() ? lead.contactEmail : name);
+        p.put("contactName", contactName(lead));
         p.put("contactEmail", lead.contactEmail);
         p.put("productName", lead.profileProductName != null ? lead.profileProductName
                 : lead.profileCompanyName != null ? lead.profileCompanyName : "");
         return p;
+    }
+
+    static String contactName(Lead lead) {
+        String name = ((lead.contactFirstName == null ? "" : lead.contactFirstName) + " "
+                + (lead.contactLastName == null ? "" : lead.contactLastName)).trim();
+        return name.isEmpty() ? lead.contactEmail : name;
     }
 }

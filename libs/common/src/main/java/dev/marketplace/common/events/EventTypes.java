@@ -98,6 +98,8 @@ public final class EventTypes {
     public static final String LEAD_CONVERTED = "LEAD_CONVERTED";
     public static final String LEAD_DELETED = "LEAD_DELETED";
     public static final String LEAD_DISQUALIFIED = "LEAD_DISQUALIFIED";
+    /** The anonymous leads held for one address during its interval, in one SALES_LEAD_DIGEST message. */
+    public static final String LEAD_NOTICE_DIGEST = "LEAD_NOTICE_DIGEST";
 
     // billing-service: money
     public static final String EXCHANGE_RATE_CREATED = "EXCHANGE_RATE_CREATED";

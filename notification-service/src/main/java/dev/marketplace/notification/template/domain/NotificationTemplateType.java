@@ -4,7 +4,8 @@ import java.util.Optional;
 
 /**
  * NotificationTemplateType of the API specification and of AppDirect's reference (the full enum of its notification API,
- * including the wholesale-price workflow and third-party product types).
+ * including the wholesale-price workflow and third-party product types), plus SALES_LEAD_DIGEST, this suite's own: the
+ * anonymous leads lead-service gathers in one message per address and interval.
  */
 public enum NotificationTemplateType {
     ACCOUNT_ACTIVATION,
@@ -145,6 +146,7 @@ public enum NotificationTemplateType {
     SALES_LEAD_ASSIGNED,
     SALES_LEAD_WON,
     SALES_LEAD_LOST,
+    SALES_LEAD_DIGEST,
     LEAD_PRODUCT_CREATED_ADMIN,
     LEAD_MANUAL_CREATED_RESELLER,
     LEAD_MANUAL_CREATED_DEVELOPER,

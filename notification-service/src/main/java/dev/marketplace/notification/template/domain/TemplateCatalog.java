@@ -34,6 +34,7 @@ public final class TemplateCatalog {
         put(NotificationTemplateType.PAYMENT_SUCCESSFUL, "companyName", "invoiceNumber", "amount", "currency");
         put(NotificationTemplateType.PAYMENT_FAILED, "companyName", "invoiceNumber", "amount", "currency");
         put(NotificationTemplateType.SALES_LEAD_CREATED, "leadId", "companyName", "contactName", "contactEmail", "productName");
+        put(NotificationTemplateType.SALES_LEAD_DIGEST, "leadCount", "leads");
         put(NotificationTemplateType.SALES_LEAD_ASSIGNED, "leadId", "companyName", "contactName", "contactEmail", "productName",
                 "recipientName");
         put(NotificationTemplateType.LEAD_CONVERTED_ADMIN, "leadId", "companyName", "contactName", "contactEmail",

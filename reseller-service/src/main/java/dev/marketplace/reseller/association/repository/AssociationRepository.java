@@ -62,6 +62,11 @@ public class AssociationRepository implements PanacheRepositoryBase<CompanyAssoc
                 + " on conflict (reseller_company_id, customer_company_id) do nothing", params).map(n -> n == 1);
     }
 
+    /** An association of {@code partner}: another marketplace's is not found, exactly as one that does not exist. */
+    public Uni<CompanyAssociation> inPartner(String partner, UUID id) {
+        return find("id = ?1 and partner = ?2", id, partner).firstResult();
+    }
+
     public Uni<CompanyAssociation> find(UUID reseller, UUID customer) {
         return find("resellerCompanyId = ?1 and customerCompanyId = ?2", reseller, customer).firstResult();
     }

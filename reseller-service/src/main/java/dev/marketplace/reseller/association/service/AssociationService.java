@@ -132,28 +132,43 @@ public class AssociationService {
 
     @WithSession
     public Uni<AssociationPage> list(Query query) {
-        return access.associationManager(false).chain(actor -> requireOwn(query.resellerCompanyId(), actor)
-                .call(() -> requireOwn(query.customerCompanyId(), actor)).chain(() -> {
-                    AssociationRepository.Filter filter = new AssociationRepository.Filter(actor.partner(),
-                            query.resellerCompanyId(), query.customerCompanyId(), query.searchText(), query.from(),
-                            query.to(), query.sort() == Sort.ID ? AssociationRepository.SortField.ID
-                                    : AssociationRepository.SortField.CREATED_ON,
-                            query.ascending());
-                    return associations.where(filter).chain(where -> Paged.read(query.page(),
-                            associations.search(filter, where, query.page()), () -> associations.count(filter, where)))
-                            .chain(found -> views(found.rows()).map(views -> new AssociationPage(
-                                    views, PagedResponse.of(views, query.page(), found.total(), null).page())));
-                }));
+        // the listing is scoped to the caller's marketplace: another one's company lists nothing, as an unknown one
+        return access.associationManager(false).chain(actor -> foreign(actor, query).chain(foreign -> {
+            if (foreign) {
+                // another marketplace's company lists as an unknown one: nothing, and a total of 0, not its counter
+                return Uni.createFrom().item(new AssociationPage(List.of(),
+                        PagedResponse.of(List.<AssociationView> of(), query.page(), 0L, null).page()));
+            }
+            AssociationRepository.Filter filter = new AssociationRepository.Filter(actor.partner(),
+                    query.resellerCompanyId(), query.customerCompanyId(), query.searchText(), query.from(), query.to(),
+                    query.sort() == Sort.ID ? AssociationRepository.SortField.ID : AssociationRepository.SortField.CREATED_ON,
+                    query.ascending());
+            return associations.where(filter).chain(where -> Paged.read(query.page(),
+                    associations.search(filter, where, query.page()), () -> associations.count(filter, where)))
+                    .chain(found -> views(found.rows()).map(views -> new AssociationPage(
+                            views, PagedResponse.of(views, query.page(), found.total(), null).page())));
+        }));
+    }
+
+    /** Whether a company the listing names belongs to another marketplace. */
+    private Uni<Boolean> foreign(Actor actor, Query query) {
+        List<UUID> named = new ArrayList<>();
+        if (query.resellerCompanyId() != null) {
+            named.add(query.resellerCompanyId());
+        }
+        if (query.customerCompanyId() != null) {
+            named.add(query.customerCompanyId());
+        }
+        return directory.companiesInOrder(named)
+                .map(found -> found.stream().anyMatch(c -> !c.partner.equals(actor.partner())));
     }
 
     @WithTransaction
     public Uni<Void> delete(UUID id) {
-        return access.associationManager(true).chain(actor -> associations.findById(id).chain(a -> {
+        // another marketplace's association is not found, as an unknown one: its ids are not confirmed to anyone else
+        return access.associationManager(true).chain(actor -> associations.inPartner(actor.partner(), id).chain(a -> {
             if (a == null) {
                 return Uni.createFrom().failure(ApiException.notFound("Company association", id));
-            }
-            if (!a.partner.equals(actor.partner())) {
-                return Uni.createFrom().failure(ApiException.forbidden());
             }
             return directory.companiesInOrder(List.of(a.resellerCompanyId, a.customerCompanyId))
                     .chain(companies -> {
@@ -206,17 +221,6 @@ public class AssociationService {
         return associations.linked(Set.of(reseller), customer);
     }
 
-    private Uni<Void> requireOwn(UUID company, Actor actor) {
-        if (company == null) {
-            return Uni.createFrom().voidItem();
-        }
-        return directory.companyEvenRemoved(company).invoke(found -> {
-            if (found != null && !found.partner.equals(actor.partner())) {
-                throw ApiException.forbidden();
-            }
-        }).replaceWithVoid();
-    }
-
     private Uni<List<AssociationView>> views(List<CompanyAssociation> found) {
         Set<UUID> ids = new LinkedHashSet<>();
         found.forEach(a -> {
@@ -252,12 +256,10 @@ public class AssociationService {
                 }));
     }
 
+    /** Another marketplace's company is not found, exactly as an unknown one. */
     private static void requireFound(DirectoryCompany company, UUID id, Actor actor) {
-        if (company == null) {
+        if (company == null || !company.partner.equals(actor.partner())) {
             throw ApiException.notFound("Company", id);
-        }
-        if (!company.partner.equals(actor.partner())) {
-            throw ApiException.forbidden();
         }
     }
 

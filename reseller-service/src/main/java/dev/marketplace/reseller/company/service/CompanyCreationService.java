@@ -21,7 +21,10 @@ import dev.marketplace.common.events.DomainEventPublisher;
 import dev.marketplace.common.lookup.CompanyRef;
 import dev.marketplace.common.lookup.Ids;
 import dev.marketplace.reseller.ResellerConfig;
+import dev.marketplace.reseller.access.service.Actor;
 import dev.marketplace.reseller.access.service.ResellerAccess;
+import dev.marketplace.reseller.access.service.ResellerContext;
+import dev.marketplace.reseller.access.service.TakenValues;
 import dev.marketplace.reseller.association.domain.AssociationOrigin;
 import dev.marketplace.reseller.association.service.AssociationService;
 import dev.marketplace.reseller.client.AccountApi;
@@ -88,8 +91,9 @@ public class CompanyCreationService {
                 companyAccess == CompanyAccessType.RESELLER, companyAccess == CompanyAccessType.REFERRAL);
         Map<String, Object> creator = events.currentCreator();
         return Panache.withTransaction(() -> reseller(partner, createdBy)
-                .chain(reseller -> begin(partner, reseller, externalId, companyAccess, request, creator)))
-                .chain(creation -> attempt(creation, creator));
+                .chain(linking -> begin(partner, linking, externalId, companyAccess, request, creator)
+                        .map(creation -> new Begun(linking.actor(), creation))))
+                .chain(begun -> attempt(begun.creation(), creator, begun.actor()));
     }
 
     /**
@@ -104,7 +108,7 @@ public class CompanyCreationService {
         }))).chain(due -> {
             Uni<Integer> done = Uni.createFrom().item(0);
             for (CompanyCreation creation : due) {
-                done = done.chain(n -> attempt(creation, readCreator(creation.creator)).map(created -> n + 1)
+                done = done.chain(n -> attempt(creation, readCreator(creation.creator), null).map(created -> n + 1)
                         .onFailure().recoverWithItem(e -> {
                             LOG.warnf("Company creation %s (partner %s) not completed yet, attempt %d: %s", creation.id,
                                     creation.partner, creation.attempts, e.getMessage());
@@ -115,12 +119,15 @@ public class CompanyCreationService {
         });
     }
 
-    /** Asks account-service (with the creation's key) and records the link; a refusal removes the creation. */
-    private Uni<CompanyViews.Created> attempt(CompanyCreation creation, Map<String, Object> creator) {
+    /**
+     * Asks account-service (with the creation's key) and records the link; a refusal removes the creation. {@code actor}:
+     * the caller who asked, null in the recovery (whose refusals reach nobody).
+     */
+    private Uni<CompanyViews.Created> attempt(CompanyCreation creation, Map<String, Object> creator, Actor actor) {
         AccountApi.NewCompany request = readRequest(creation.request);
         return account.createCompany(creation.partner, creation.id, request)
                 .onFailure(ServiceRejection.class).call(e -> Panache.withTransaction(() -> creations.remove(creation.id)))
-                .onFailure(ServiceRejection.class).transform(e -> refusal((ServiceRejection) e, request))
+                .onFailure(ServiceRejection.class).transform(e -> refusal((ServiceRejection) e, request, actor))
                 .chain(company -> complete(creation, company, creator));
     }
 
@@ -151,7 +158,7 @@ public class CompanyCreationService {
      * The reseller company the new company is linked to: one the caller acts for as a reseller (the only one when the
      * request names none), or any reseller company of the marketplace for a reseller manager.
      */
-    private Uni<DirectoryCompany> reseller(String partner, UUID createdBy) {
+    private Uni<Linking> reseller(String partner, UUID createdBy) {
         return access.resellerCompanies().chain(mine -> {
             Uni<Boolean> manager = createdBy != null && mine.contains(createdBy) ? Uni.createFrom().item(false)
                     : access.isManager();
@@ -164,11 +171,15 @@ public class CompanyCreationService {
                             : "is required when the caller acts for several reseller companies");
                 }
                 UUID id = createdBy == null ? mine.get(0) : createdBy;
+                Actor actor = isManager ? Actor.manager(partner) : new Actor(partner, ResellerContext.RESELLER, mine);
                 return directory.company(new CompanyRef.ById(id), partner)
-                        .onItem().ifNull().failWith(() -> ApiException.notFound("Company", id));
-            }).map(reseller -> {
+                        .onItem().ifNull().failWith(() -> ApiException.notFound("Company", id))
+                        .map(reseller -> new Linking(actor, reseller));
+            }).map(linking -> {
+                DirectoryCompany reseller = linking.reseller();
                 if (!reseller.partner.equals(partner)) {
-                    throw ApiException.forbidden();
+                    // another marketplace's company is not found, as an unknown one
+                    throw ApiException.notFound("Company", reseller.id);
                 }
                 if (!reseller.reseller) {
                     throw ApiException.conflict("RESELLER_REQUIRED", name(reseller) + " is not a reseller company");
@@ -176,14 +187,20 @@ public class CompanyCreationService {
                 if (!reseller.enabled) {
                     throw ApiException.conflict("COMPANY_DISABLED", name(reseller) + " is disabled");
                 }
-                return reseller;
+                return linking;
             });
         });
     }
 
-    /** Records the pending creation, or resumes the one pending for the same externalId and reseller. */
-    private Uni<CompanyCreation> begin(String partner, DirectoryCompany reseller, String externalId,
+    /**
+     * Records the pending creation, or resumes the one pending for the same externalId and reseller. A taken externalId
+     * is a duplicate only when the caller sees what holds it (the company, or the reseller of a pending creation); else
+     * {@link TakenValues#unavailable}, which does not say that a company of the marketplace has it.
+     */
+    private Uni<CompanyCreation> begin(String partner, Linking linking, String externalId,
             CompanyAccessType companyAccess, AccountApi.NewCompany request, Map<String, Object> creator) {
+        DirectoryCompany reseller = linking.reseller();
+        Actor actor = linking.actor();
         CompanyCreation creation = new CompanyCreation();
         creation.id = UUID.randomUUID();
         creation.partner = partner;
@@ -194,25 +211,29 @@ public class CompanyCreationService {
         creation.creator = write(creator);
         creation.createdOn = Instant.now();
         creation.nextAttemptAt = creation.createdOn.plus(config.recovery().delay());
-        Uni<Boolean> taken = externalId == null ? Uni.createFrom().item(false)
-                : directory.companyExternalIdTaken(partner, externalId);
-        return taken.chain(isTaken -> {
-            if (isTaken) {
-                throw duplicateExternalId(externalId);
-            }
-            return creations.insertIfAbsent(creation);
-        }).chain(inserted -> inserted ? Uni.createFrom().item(creation)
-                : creations.findByExternalId(partner, externalId).map(pending -> {
-                    if (pending == null || !pending.resellerCompanyId.equals(reseller.id)) {
-                        throw duplicateExternalId(externalId);
-                    }
-                    return pending;
-                }));
+        Uni<DirectoryCompany> holder = externalId == null ? Uni.createFrom().nullItem()
+                : directory.companyWithExternalId(partner, externalId);
+        return holder.call(company -> company == null ? Uni.createFrom().voidItem()
+                : associations.sees(actor, company.id).invoke(seen -> {
+                    throw seen ? duplicateExternalId(externalId) : TakenValues.unavailable("externalId");
+                }))
+                .chain(() -> creations.insertIfAbsent(creation))
+                .chain(inserted -> inserted ? Uni.createFrom().item(creation)
+                        : creations.findByExternalId(partner, externalId).map(pending -> {
+                            if (pending == null || !pending.resellerCompanyId.equals(reseller.id)) {
+                                boolean seen = pending != null && (actor.isManager()
+                                        || actor.resellerCompanies().contains(pending.resellerCompanyId));
+                                throw seen ? duplicateExternalId(externalId) : TakenValues.unavailable("externalId");
+                            }
+                            return pending;
+                        }));
     }
 
-    private static ApiException refusal(ServiceRejection rejection, AccountApi.NewCompany request) {
+    /** account-service's 409 for an externalId the directory has not heard of: a duplicate only for a manager. */
+    private static ApiException refusal(ServiceRejection rejection, AccountApi.NewCompany request, Actor actor) {
         if (rejection.status() == 409 && "DUPLICATE_EXTERNAL_ID".equals(rejection.code())) {
-            return duplicateExternalId(request.externalId());
+            return actor != null && actor.isManager() ? duplicateExternalId(request.externalId())
+                    : TakenValues.unavailable("externalId");
         }
         LOG.warnf("account-service refused a company creation: %d %s", rejection.status(), rejection.code());
         return new ApiException(502, "ACCOUNT_REFUSED", "The account service refused to create the company"
@@ -221,6 +242,13 @@ public class CompanyCreationService {
 
     private static ApiException duplicateExternalId(String externalId) {
         return ApiException.conflict("DUPLICATE_EXTERNAL_ID", "externalId: another company already has " + externalId);
+    }
+
+    /** The reseller company a creation is linked to, and the caller as visibility sees it. */
+    private record Linking(Actor actor, DirectoryCompany reseller) {
+    }
+
+    private record Begun(Actor actor, CompanyCreation creation) {
     }
 
     private Duration backoff(int attempts) {

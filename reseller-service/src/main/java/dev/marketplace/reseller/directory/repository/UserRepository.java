@@ -44,15 +44,16 @@ public class UserRepository implements PanacheRepositoryBase<DirectoryUser, UUID
         return upsert.execute();
     }
 
-    /** Whether a user (not removed) of the marketplace has this email, case-insensitively. */
-    public Uni<Boolean> emailTaken(String partner, String email) {
-        return count("partner = ?1 and lower(email) = lower(?2) and status <> ?3", partner, email, DirectoryUser.DELETED)
-                .map(n -> n > 0);
+    /** The users (not removed) of the marketplace with this email, case-insensitively: one, unless the feed lags. */
+    public Uni<List<UUID>> withEmail(String partner, String email) {
+        return find("partner = ?1 and lower(email) = lower(?2) and status <> ?3", partner, email, DirectoryUser.DELETED)
+                .list().map(found -> found.stream().map(u -> u.id).toList());
     }
 
-    public Uni<Boolean> externalIdTaken(String partner, String externalId) {
-        return count("partner = ?1 and externalId = ?2 and status <> ?3", partner, externalId, DirectoryUser.DELETED)
-                .map(n -> n > 0);
+    /** The users (not removed) of the marketplace with this externalId. */
+    public Uni<List<UUID>> withExternalId(String partner, String externalId) {
+        return find("partner = ?1 and externalId = ?2 and status <> ?3", partner, externalId, DirectoryUser.DELETED)
+                .list().map(found -> found.stream().map(u -> u.id).toList());
     }
 
     /** A page of the listing: the (company, user) pairs from the membership ordering index of the scope and sort. */

@@ -78,8 +78,9 @@ public class Directory {
         return companies.findById(id);
     }
 
-    public Uni<Boolean> companyExternalIdTaken(String partner, String externalId) {
-        return companies.findByExternalId(partner, externalId).map(c -> c != null);
+    /** The company (not removed) of the marketplace with this externalId, or null. */
+    public Uni<DirectoryCompany> companyWithExternalId(String partner, String externalId) {
+        return companies.findByExternalId(partner, externalId);
     }
 
     public Uni<List<UUID>> resellerCompaniesOf(String partner, UUID user, boolean anyRole) {
@@ -110,12 +111,14 @@ public class Directory {
         return users.byIds(ids);
     }
 
-    public Uni<Boolean> emailTaken(String partner, String email) {
-        return users.emailTaken(partner, email);
+    /** The ids of the users (not removed) of the marketplace with this email, case-insensitively. */
+    public Uni<List<UUID>> usersWithEmail(String partner, String email) {
+        return users.withEmail(partner, email);
     }
 
-    public Uni<Boolean> userExternalIdTaken(String partner, String externalId) {
-        return users.externalIdTaken(partner, externalId);
+    /** The ids of the users (not removed) of the marketplace with this externalId. */
+    public Uni<List<UUID>> usersWithExternalId(String partner, String externalId) {
+        return users.withExternalId(partner, externalId);
     }
 
     public Uni<List<UserSearch.Row>> members(UserSearch filter, PageRequest page) {

@@ -72,13 +72,15 @@ public class ResellerUserService {
     private final AssociationService associations;
     private final Directory directory;
     private final AccountClient account;
+    private final NewUserValues values;
 
     public ResellerUserService(ResellerAccess access, AssociationService associations, Directory directory,
-            AccountClient account) {
+            AccountClient account, NewUserValues values) {
         this.access = access;
         this.associations = associations;
         this.directory = directory;
         this.account = account;
+        this.values = values;
     }
 
     public Uni<UserViews.Item> create(ResellerContext context, UserInputs.Create input) {
@@ -91,20 +93,10 @@ public class ResellerUserService {
                 input.externalId());
         return Panache.withSession(() -> access.actor(context)
                 .call(actor -> requireMayCreateIn(actor, createdBy, companyId))
-                .call(actor -> directory.emailTaken(partner, email).invoke(taken -> {
-                    if (taken) {
-                        throw duplicateEmail(email);
-                    }
-                }))
-                .call(actor -> input.externalId() == null ? Uni.createFrom().voidItem()
-                        : directory.userExternalIdTaken(partner, input.externalId()).invoke(taken -> {
-                            if (taken) {
-                                throw duplicateExternalId(input.externalId());
-                            }
-                        })))
+                .call(actor -> values.requireFree(actor, email, input.externalId())))
                 // a key per request: the client's call is retried safely, the client's own retry meets the email
                 .chain(actor -> account.createMember(partner, UUID.randomUUID(), companyId, member)
-                        .onFailure(ServiceRejection.class).transform(e -> refusal((ServiceRejection) e, member))
+                        .onFailure(ServiceRejection.class).transform(e -> refusal((ServiceRejection) e, actor, member))
                         .chain(view -> record(view, partner))
                         .chain(user -> Panache.withSession(() -> item(actor, user, companyId))));
     }
@@ -244,12 +236,12 @@ public class ResellerUserService {
         });
     }
 
-    private static ApiException refusal(ServiceRejection rejection, AccountApi.NewMember member) {
+    private static ApiException refusal(ServiceRejection rejection, Actor actor, AccountApi.NewMember member) {
         if (rejection.status() == 409 && "DUPLICATE_EMAIL".equals(rejection.code())) {
-            return duplicateEmail(member.email());
+            return NewUserValues.taken(actor, "email", member.email());
         }
         if (rejection.status() == 409 && "DUPLICATE_EXTERNAL_ID".equals(rejection.code())) {
-            return duplicateExternalId(member.externalId());
+            return NewUserValues.taken(actor, "externalId", member.externalId());
         }
         if (rejection.status() == 404) {
             return ApiException.notFound("Company", "of the new user");
@@ -257,13 +249,5 @@ public class ResellerUserService {
         LOG.warnf("account-service refused a user creation: %d %s", rejection.status(), rejection.code());
         return new ApiException(502, "ACCOUNT_REFUSED", "The account service refused to create the user"
                 + (rejection.code() == null ? "" : " (" + rejection.code() + ")"));
-    }
-
-    private static ApiException duplicateEmail(String email) {
-        return ApiException.conflict("DUPLICATE_EMAIL", "email: a user with " + email + " already exists");
-    }
-
-    private static ApiException duplicateExternalId(String externalId) {
-        return ApiException.conflict("DUPLICATE_EXTERNAL_ID", "externalId: another user already has " + externalId);
     }
 }
