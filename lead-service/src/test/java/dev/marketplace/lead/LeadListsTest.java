@@ -143,12 +143,20 @@ class LeadListsTest {
     }
 
     /** Queries, and single entity or collection fetches, Hibernate ran during {@code call}. */
+    /**
+     * The statements a call runs: the least of three runs, since the counters are the whole JVM's and background work
+     * (the anonymous-lead digest poll, every second in tests) can only add to a run, never take away.
+     */
     private long statements(Runnable call) {
-        var stats = sessions.getStatistics();
-        long before = stats.getQueryExecutionCount() + stats.getEntityFetchCount() + stats.getCollectionFetchCount()
-                + NativeSelects.executed();
-        call.run();
-        return stats.getQueryExecutionCount() + stats.getEntityFetchCount() + stats.getCollectionFetchCount()
-                + NativeSelects.executed() - before;
+        long least = Long.MAX_VALUE;
+        for (int run = 0; run < 3; run++) {
+            var stats = sessions.getStatistics();
+            long before = stats.getQueryExecutionCount() + stats.getEntityFetchCount() + stats.getCollectionFetchCount()
+                    + NativeSelects.executed();
+            call.run();
+            least = Math.min(least, stats.getQueryExecutionCount() + stats.getEntityFetchCount()
+                    + stats.getCollectionFetchCount() + NativeSelects.executed() - before);
+        }
+        return least;
     }
 }
