@@ -87,8 +87,9 @@ class BundleApiTest {
         as(vendor(partner, id)).post("/api/marketplace/v1/products/" + id + "/publication").then().statusCode(403);
         as(InternalTokens.bearer(partner, Roles.PARTNER_READ)).post("/api/marketplace/v1/products/" + id + "/publication")
                 .then().statusCode(403);
+        // another marketplace's administrator: as unknown as a missing product (ProductApiTest)
         as(InternalTokens.bearer(newPartner(), Roles.CHANNEL_ADMIN)).post("/api/marketplace/v1/products/" + id + "/publication")
-                .then().statusCode(403);
+                .then().statusCode(404).body("message", equalTo("Product " + id + " was not found"));
         asAdmin(partner).post("/api/marketplace/v1/products/" + id + "/publication").then().statusCode(200)
                 .body("status", equalTo("PUBLISHED")).body("publishedOn", notNullValue());
         DomainEvents.await(e -> "PRODUCT_PUBLISHED".equals(e.path("type").asText())
@@ -115,7 +116,13 @@ class BundleApiTest {
 
         // tenancy and authentication
         asAdmin(partner).post("/api/marketplace/v1/products/" + id + "/publication").then().statusCode(200);
-        as(InternalTokens.bearer(newPartner(), Roles.USER)).get(path).then().statusCode(404);
+        // another marketplace's bundle, a hidden one and an unknown id: one answer but for the id
+        as(InternalTokens.bearer(newPartner(), Roles.USER)).get(path).then().statusCode(404)
+                .body("message", equalTo("Bundle " + id + " was not found"));
+        as(InternalTokens.bearer(newPartner(), Roles.CHANNEL_ADMIN)).get(path).then().statusCode(404)
+                .body("message", equalTo("Bundle " + id + " was not found"));
+        as(buyer()).get(BUNDLES + "/999999999").then().statusCode(404).body("code", equalTo("NOT_FOUND"))
+                .body("message", equalTo("Bundle 999999999 was not found"));
         as(InternalTokens.bearer(newPartner(), Roles.CHANNEL_ADMIN)).get(BUNDLES).then().statusCode(200)
                 .body("id", not(hasItem((int) id)));
         given().get(BUNDLES).then().statusCode(403);

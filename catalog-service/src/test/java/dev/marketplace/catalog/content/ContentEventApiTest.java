@@ -140,9 +140,10 @@ class ContentEventApiTest {
                     .body("code", equalTo("FORBIDDEN")).body("moreInfo", notNullValue());
         }
         given().contentType("application/json").body(body).post(DATA).then().statusCode(403).body("status", equalTo(403));
-        // another product's resources, another marketplace
+        // another product's resources: 403; a product of another marketplace is as unknown as a missing one
         as(product(partner, other.getLong("id"))).body(body).post(DATA).then().statusCode(403);
-        as(product(newPartner(), id)).body(body).post(DATA).then().statusCode(403);
+        as(product(newPartner(), id)).body(body).post(DATA).then().statusCode(404).body("code", equalTo("NOT_FOUND"))
+                .body("message", equalTo("Product " + id + " was not found"));
         as(product(partner, 999999999L)).body(body).post(DATA).then().statusCode(404).body("status", equalTo(404))
                 .body("code", equalTo("NOT_FOUND"));
         as(product(partner, id)).body(body).post(DATA).then().statusCode(200);

@@ -85,7 +85,7 @@ class IntegrationApiTest {
         asAdmin(partner).get(path).then().statusCode(200).body("eventUrls.size()", equalTo(0));
         as(developer(partner, UUID.randomUUID())).get(path).then().statusCode(403);
         as(vendor(partner, id)).get(path).then().statusCode(403);
-        as(InternalTokens.bearer(newPartner(), Roles.PARTNER)).body(Map.of("interactive", true)).put(path).then().statusCode(403);
+        as(InternalTokens.bearer(newPartner(), Roles.PARTNER)).body(Map.of("interactive", true)).put(path).then().statusCode(404);
         asAdmin(partner).get("/api/marketplace/v1/products/999999999/integration").then().statusCode(404);
     }
 
@@ -158,8 +158,28 @@ class IntegrationApiTest {
                 .body("vendor", equalTo("Tasky Inc"))
                 .body("applicationUuid", equalTo(product.getString("uuid")));
         as(notificationService(newPartner())).get("/internal/v1/products/" + id + "/integration/with-secret").then()
-                .statusCode(403);
+                .statusCode(404).body("message", equalTo("Product " + id + " was not found"));
         as(notificationService(partner)).get("/internal/v1/products/999999999/integration/with-secret").then().statusCode(404);
+    }
+
+    /**
+     * Another marketplace's product answers every integration endpoint exactly as an unknown product id (404 NOT_FOUND,
+     * the same message but for the id); the old code loaded it and answered 403, telling which ids were taken elsewhere.
+     */
+    @Test
+    void anotherMarketplacesIntegrationIsAsUnknownAsAMissingOne() {
+        long theirs = createProduct(partner, List.of()).getLong("id");
+        String rival = InternalTokens.bearer(newPartner(), Roles.CHANNEL_ADMIN, Roles.PARTNER);
+        for (long id : List.of(theirs, 999999999L)) {
+            String base = "/api/marketplace/v1/products/" + id + "/integration";
+            String message = "Product " + id + " was not found";
+            for (var answer : List.of(as(rival).get(base), as(rival).body(Map.of("interactive", true)).put(base),
+                    as(rival).post(base + "/secret"), as(rival).post(base + "/ping"))) {
+                answer.then().statusCode(404).body("code", equalTo("NOT_FOUND")).body("message", equalTo(message));
+            }
+        }
+        asAdmin(partner).get("/api/marketplace/v1/products/" + theirs + "/integration").then().statusCode(200)
+                .body("interactive", equalTo(false));
     }
 
     @Test
@@ -227,12 +247,15 @@ class IntegrationApiTest {
         // partner-scoped service tokens only
         String gateway = gatewayToken();
         Map<String, Object> body = Map.of("method", "GET", "url", "https://vendor.example/launch");
-        for (String other : List.of(billingService(newPartner()), gateway, InternalTokens.bearer(partner, Roles.CHANNEL_ADMIN),
+        for (String other : List.of(gateway, InternalTokens.bearer(partner, Roles.CHANNEL_ADMIN),
                 InternalTokens.bearer(partner, Roles.SYS_ADMIN), vendor(partner, id))) {
             as(other).get(integration).then().statusCode(403);
             as(other).body(body).post(sign).then().statusCode(403).body("code", equalTo("FORBIDDEN"));
         }
         io.restassured.RestAssured.given().contentType("application/json").body(body).post(sign).then().statusCode(403);
+        // another marketplace's service token: the product is as unknown there as a missing one
+        as(billingService(newPartner())).get(integration).then().statusCode(404).body("code", equalTo("NOT_FOUND"));
+        as(billingService(newPartner())).body(body).post(sign).then().statusCode(404).body("code", equalTo("NOT_FOUND"));
         as(billingService(partner)).body(body).post("/internal/v1/products/999999999/signed-urls").then().statusCode(404);
         as(billingService(partner)).get("/internal/v1/products/999999999/integration")
                 .then().statusCode(404);

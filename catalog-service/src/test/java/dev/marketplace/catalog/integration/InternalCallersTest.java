@@ -89,7 +89,8 @@ class InternalCallersTest {
             assertNoSecret(answer, product);
             assertEquals(403, answer.statusCode(), path);
         }
-        as(peer("notification", newPartner())).get(integration + "/with-secret").then().statusCode(403);
+        // (another marketplace's token: its product is as unknown as a missing one)
+        as(peer("notification", newPartner())).get(integration + "/with-secret").then().statusCode(404);
         as(gateway()).get(integration + "/with-secret").then().statusCode(403);
         as(peer("notification", partner)).get(integration + "/with-secret").then().statusCode(200)
                 .body("consumerSecret", equalTo(product.secret())).body("partner", equalTo(partner));

@@ -103,7 +103,7 @@ class ProductApiTest {
         as(InternalTokens.bearer(partner, Roles.USER)).get("/api/marketplace/v1/products/abc/editions/" + editionId)
                 .then().statusCode(400).body("message", containsString("applicationId"));
         as(InternalTokens.bearer(newPartner(), Roles.PARTNER))
-                .get("/api/marketplace/v1/products/" + id + "/editions/" + editionId).then().statusCode(403);
+                .get("/api/marketplace/v1/products/" + id + "/editions/" + editionId).then().statusCode(404);
         given().get("/api/marketplace/v1/products/" + id + "/editions/" + editionId).then().statusCode(403);
     }
 
@@ -137,12 +137,12 @@ class ProductApiTest {
 
         // the product's developer manages it
         as(developer(partner, dev)).body(update).put(path).then().statusCode(200).body("name", equalTo("Task Pro 2"));
-        // another developer, a plain user, read-only partner credentials, the vendor and another marketplace may not
+        // another developer, a plain user, read-only partner credentials and the vendor may not
         as(developer(partner, UUID.randomUUID())).body(update).put(path).then().statusCode(403).body("code", equalTo("FORBIDDEN"));
         as(InternalTokens.bearerAsUser(partner, dev, Roles.USER)).body(update).put(path).then().statusCode(403);
         as(InternalTokens.bearer(partner, Roles.PARTNER_READ)).body(update).put(path).then().statusCode(403);
         as(vendor(partner, id)).body(update).put(path).then().statusCode(403);
-        as(InternalTokens.bearer(newPartner(), Roles.CHANNEL_ADMIN)).body(update).put(path).then().statusCode(403);
+        // (another marketplace's administrator: anotherMarketplacesProductIsAsUnknownAsAMissingOne)
         as(InternalTokens.bearer(partner, Roles.USER)).body(Map.of("name", "Nope")).post("/api/marketplace/v1/products")
                 .then().statusCode(403);
 
@@ -161,6 +161,45 @@ class ProductApiTest {
         asAdmin(partner).queryParam("size", 1).get("/api/marketplace/v1/products").then().statusCode(200)
                 .body("page.totalElements", equalTo(2)).body("page.totalPages", equalTo(2))
                 .body("links.rel", hasItems("self", "next"));
+    }
+
+    /**
+     * Another marketplace's product, and its editions and plans, answer exactly as an unknown product id (404 NOT_FOUND,
+     * the same message but for the id), whatever the endpoint: ids are one sequence for every marketplace, and a 403
+     * told which were taken elsewhere. Same-marketplace permission refusals stay 403 (rolesAndTenancyOfTheAdministrativeApi).
+     */
+    @Test
+    void anotherMarketplacesProductIsAsUnknownAsAMissingOne() {
+        JsonPath created = createProduct(partner, List.of());
+        long theirs = created.getLong("id");
+        long edition = created.getLong("editions[0].id");
+        long plan = created.getLong("editions[0].plans[0].id");
+        String rivalPartner = newPartner();
+        String rival = InternalTokens.bearer(rivalPartner, Roles.CHANNEL_ADMIN, Roles.PARTNER);
+        Map<String, Object> update = Map.of("name", "Taken");
+        Map<String, Object> premium = new java.util.HashMap<>(edition("PREMIUM"));
+        premium.remove("plans");
+        for (long id : List.of(theirs, 999999999L)) {
+            String product = "/api/marketplace/v1/products/" + id;
+            String message = "Product " + id + " was not found";
+            List<io.restassured.response.Response> answers = List.of(
+                    as(rival).get(product),
+                    as(rival).body(update).put(product),
+                    as(rival).post(product + "/publication"),
+                    as(rival).delete(product + "/publication"),
+                    as(rival).body(premium).post(product + "/editions"),
+                    as(rival).get(product + "/editions/" + edition),
+                    as(rival).body(premium).put(product + "/editions/" + edition),
+                    as(rival).body(plan("QUARTERLY", 5)).post(product + "/editions/" + edition + "/paymentPlans"),
+                    as(rival).get(product + "/editions/" + edition + "/paymentPlans/" + plan),
+                    as(vendor(rivalPartner, id)).get(product));
+            for (var answer : answers) {
+                answer.then().statusCode(404).body("code", equalTo("NOT_FOUND")).body("message", equalTo(message));
+            }
+        }
+        // nothing changed
+        asAdmin(partner).get("/api/marketplace/v1/products/" + theirs).then().statusCode(200)
+                .body("name", equalTo("Task Pro")).body("editions", hasSize(1));
     }
 
     @Test

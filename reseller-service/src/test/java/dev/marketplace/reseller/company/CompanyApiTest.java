@@ -359,7 +359,33 @@ class CompanyApiTest {
                 .body("code", equalTo("NOT_FOUND"));
         f.asManager().get(COMPANIES + "/not-an-id?context=RESELLER_MANAGER").then().statusCode(400);
         f.asManager().get(COMPANIES + "/" + c1).then().statusCode(400).body("message", containsString("context"));
-        f.asOtherMarketplace().get(COMPANIES + "/" + c1 + "?context=RESELLER_MANAGER").then().statusCode(403);
+        // (another marketplace: anotherMarketplacesCompanyIsAsUnknownAsAMissingOne)
         f.asUser(alice).get(COMPANIES + "/" + c1 + "?context=RESELLER_MANAGER").then().statusCode(403);
+    }
+
+    /**
+     * Another marketplace's company, and its users, answer exactly as an unknown company id (404 NOT_FOUND, the same
+     * message but for the id): its details, the users listed by it, a user's details in it, a user created in it. The
+     * old code found the company in any marketplace and answered 403, telling which ids exist elsewhere. Within the
+     * marketplace, a company a reseller may not see stays a 403 (detailsForWhoeverSeesTheCompany).
+     */
+    @Test
+    void anotherMarketplacesCompanyIsAsUnknownAsAMissingOne() {
+        UUID theirs = f.company("Oracle Customer", Map.of());
+        UUID member = f.member(theirs, "ACTIVE", Roles.USER);
+        String users = "/api/appReseller/v1/users";
+        for (UUID id : List.of(theirs, UUID.randomUUID())) {
+            String message = "Company " + id + " was not found";
+            Map<String, Object> newUser = new HashMap<>(Map.of("companyId", id.toString(),
+                    "email", "oracle-" + UUID.randomUUID() + "@example.com", "firstName", "Nina", "lastName", "New"));
+            for (var answer : List.of(f.asOtherMarketplace().get(COMPANIES + "/" + id + "?context=RESELLER_MANAGER"),
+                    f.asOtherMarketplace().get(users + "?context=RESELLER_MANAGER&companyId=" + id),
+                    f.asOtherMarketplace().get(users + "/" + member + "?context=RESELLER_MANAGER&companyId=" + id),
+                    f.asOtherMarketplace().body(newUser).post(users + "?context=RESELLER_MANAGER"))) {
+                answer.then().statusCode(404).body("code", equalTo("NOT_FOUND")).body("message", equalTo(message));
+            }
+        }
+        f.asManager().get(COMPANIES + "/" + theirs + "?context=RESELLER_MANAGER").then().statusCode(200)
+                .body("id", equalTo(theirs.toString()));
     }
 }

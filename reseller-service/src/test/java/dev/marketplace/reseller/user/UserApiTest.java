@@ -81,8 +81,9 @@ class UserApiTest {
                 .body("companyId", equalTo(plain.toString()));
         f.asUser(alice).body(user(plain, "n-" + email)).post(USERS + "?context=RESELLER_MANAGER").then().statusCode(403);
         f.asManager().body(user(plain, "o-" + email)).post(USERS + "?context=RESELLER").then().statusCode(403);
+        // another marketplace's company is as unknown as a missing one (CompanyApiTest)
         f.asOtherMarketplace().body(user(plain, "p-" + email)).post(USERS + "?context=RESELLER_MANAGER").then()
-                .statusCode(403);
+                .statusCode(404).body("message", equalTo("Company " + plain + " was not found"));
     }
 
     /**
@@ -222,10 +223,11 @@ class UserApiTest {
         f.asUser(alice).get(USERS + "?context=RESELLER&companyId=nope").then().statusCode(400);
         f.asUser(alice).get(USERS + "?context=RESELLER&toDate=never").then().statusCode(400)
                 .body("message", containsString("toDate"));
-        // contexts without their role, another marketplace
+        // contexts without their role; another marketplace
         f.asUser(alice).get(USERS + "?context=RESELLER_MANAGER").then().statusCode(403);
         f.asUser(active).get(USERS + "?context=RESELLER").then().statusCode(403);
-        f.asOtherMarketplace().get(USERS + "?context=RESELLER_MANAGER&companyId=" + r1).then().statusCode(403);
+        // another marketplace's company is as unknown as a missing one (CompanyApiTest)
+        f.asOtherMarketplace().get(USERS + "?context=RESELLER_MANAGER&companyId=" + r1).then().statusCode(404);
     }
 
     /** The first names of {@link Fixtures#member} users, sorted: the last one. */
@@ -275,6 +277,6 @@ class UserApiTest {
         f.asUser(alice).get(USERS + "/nope?context=RESELLER&companyId=" + customer).then().statusCode(400)
                 .body("message", containsString("userId"));
         f.asOtherMarketplace().get(USERS + "/" + outsider + "?context=RESELLER_MANAGER&companyId=" + plain).then()
-                .statusCode(403);
+                .statusCode(404).body("message", equalTo("Company " + plain + " was not found"));
     }
 }

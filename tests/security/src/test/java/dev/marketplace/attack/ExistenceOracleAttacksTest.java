@@ -20,8 +20,9 @@ import io.restassured.path.json.JsonPath;
 import io.restassured.response.Response;
 
 /**
- * Existence oracles (docs/architecture.md, "Identity", tenancy): another marketplace's discount, exchange rate and
- * company association, and its companies' ids, get exactly the answer of ids that do not exist; a reseller creating a
+ * Existence oracles (docs/architecture.md, "Identity", tenancy): another marketplace's discount, exchange rate, company
+ * association, product (its editions, plans, integration, bundle listing), subscription, and its companies' ids (in
+ * associations and reseller reads) get exactly the answer of ids that do not exist; a reseller creating a
  * user or company is not told that a user or company it does not see holds the email or externalId. Each probe is made
  * twice, with ACME's id and with an unknown one, and the two answers must be the same but for the id.
  */
@@ -179,6 +180,100 @@ class ExistenceOracleAttacksTest {
         acme.signed("GET", members).get(acme.url(members)).then().statusCode(200)
                 .body("content.user.uuid", equalTo(List.of(rita)));
         acme.signed("GET", ritasCompanies).get(acme.url(ritasCompanies)).then().statusCode(200).body("$", empty());
+    }
+
+    @Test
+    void anotherMarketplacesProductsAreAsUnknownAsMissingOnes() {
+        JsonPath created = Stack.createProduct(acme, "Oracle App");
+        String theirs = created.getString("id");
+        String edition = created.getString("editions[0].id");
+        String plan = created.getString("editions[0].plans[0].id");
+        List<Probe> probes = new ArrayList<>();
+        List<String> bodies = new ArrayList<>();
+        for (String id : List.of(theirs, "987654321")) {
+            String p = "/api/marketplace/v1/products/" + id;
+            for (Probe probe : List.of(new Probe("GET", p, null), new Probe("PUT", p, Map.of("name", "Taken over")),
+                    new Probe("POST", p + "/publication", null), new Probe("GET", p + "/editions/" + edition, null),
+                    new Probe("GET", p + "/editions/" + edition + "/paymentPlans/" + plan, null),
+                    new Probe("GET", p + "/integration", null), new Probe("PUT", p + "/integration", Map.of("interactive", true)),
+                    new Probe("POST", p + "/integration/secret", null), new Probe("POST", p + "/integration/ping", Map.of()))) {
+                probes.add(probe);
+                bodies.add(notFound("Product", id));
+            }
+            probes.add(new Probe("GET", "/api/marketplace/v1/bundles/" + id, null));
+            bodies.add(notFound("Bundle", id));
+        }
+        String mine = "/api/marketplace/v1/products/" + theirs;
+        long rotatedOn = acme.signed("GET", mine + "/integration").get(acme.url(mine + "/integration")).then()
+                .statusCode(200).extract().jsonPath().getLong("secretRotatedOn");
+        assertEquals(List.of(), notAnswered(rival, probes, 404, bodies));
+        // nothing changed
+        acme.signed("GET", mine).get(acme.url(mine)).then().statusCode(200).body("name", equalTo("Oracle App"));
+        acme.signed("GET", mine + "/integration").get(acme.url(mine + "/integration")).then().statusCode(200)
+                .body("interactive", equalTo(false)).body("secretRotatedOn", equalTo(rotatedOn));
+    }
+
+    @Test
+    void anotherMarketplacesSubscriptionsAreAsUnknownAsMissingOnes() {
+        Stack.Company owner = Stack.createCompany(acme, "Oracle Buyer " + UUID.randomUUID());
+        JsonPath product = Stack.createProduct(acme, "Oracle Ordered App");
+        long productId = product.getLong("id");
+        long edition = product.getLong("editions[0].id");
+        // orders need a vendor to notify: a local port nobody listens on (loopback vendors are allowed in the devstack)
+        String integration = "/api/marketplace/v1/products/" + productId + "/integration";
+        acme.signed("PUT", integration).contentType(ContentType.JSON)
+                .body(Map.of("eventUrls", Map.of("SUBSCRIPTION_ORDER", "http://127.0.0.1:9/events?eventUrl={eventUrl}")))
+                .put(acme.url(integration)).then().statusCode(200);
+        String mine = "/api/billing/v1/companies/" + owner.uuid() + "/users/" + owner.admin() + "/subscriptions";
+        String theirs = acme.signed("POST", mine).contentType(ContentType.JSON)
+                .body(Map.of("productId", productId, "editionId", edition, "items", List.of(Map.of("unit", "USER", "quantity", 1)),
+                        "company", Map.of("name", "Oracle Buyer", "country", "US"),
+                        "user", Map.of("email", owner.adminEmail(), "firstName", "Ada")))
+                .post(acme.url(mine)).then().statusCode(201).extract().path("id");
+        String status = acme.signed("GET", mine + "/" + theirs).get(acme.url(mine + "/" + theirs)).then().statusCode(200)
+                .extract().path("status");
+
+        List<Probe> probes = new ArrayList<>();
+        List<String> bodies = new ArrayList<>();
+        for (String id : List.of(theirs, UUID.randomUUID().toString())) {
+            String s = "/api/billing/v1/subscriptions/" + id;
+            for (Probe probe : List.of(new Probe("GET", s, null), new Probe("GET", s + "/assignments", null),
+                    new Probe("GET", mine + "/" + id, null), new Probe("DELETE", s, null),
+                    new Probe("PUT", s, Map.of("editionId", edition, "items", List.of(Map.of("unit", "USER", "quantity", 9)))),
+                    new Probe("POST", s + "/assignments", Map.of("uuid", UUID.randomUUID().toString(),
+                            "email", "intruder@rival.example")))) {
+                probes.add(probe);
+                bodies.add(notFound("Subscription", id));
+            }
+        }
+        assertEquals(List.of(), notAnswered(rival, probes, 404, bodies));
+        // nothing changed
+        acme.signed("GET", mine + "/" + theirs).get(acme.url(mine + "/" + theirs)).then().statusCode(200)
+                .body("status", equalTo(status));
+    }
+
+    @Test
+    void anotherMarketplacesCompaniesAreAsUnknownAsMissingOnesToResellerReads() {
+        Stack.Company theirs = Stack.createCompany(acme, "Oracle Company " + UUID.randomUUID());
+        awaitDirectory(theirs.uuid());
+        List<Probe> probes = new ArrayList<>();
+        List<String> bodies = new ArrayList<>();
+        for (String id : List.of(theirs.uuid(), UUID.randomUUID().toString())) {
+            for (Probe probe : List.of(new Probe("GET", RESELLER_API + "/companies/" + id + "?context=RESELLER_MANAGER", null),
+                    new Probe("GET", RESELLER_API + "/users?context=RESELLER_MANAGER&companyId=" + id, null),
+                    new Probe("GET", RESELLER_API + "/users/" + theirs.admin() + "?context=RESELLER_MANAGER&companyId=" + id,
+                            null),
+                    new Probe("POST", RESELLER_API + "/users?context=RESELLER_MANAGER", Map.of("companyId", id,
+                            "email", "intruder-" + UUID.randomUUID() + "@rival.example", "firstName", "Eve")))) {
+                probes.add(probe);
+                bodies.add(notFound("Company", id));
+            }
+        }
+        assertEquals(List.of(), notAnswered(rival, probes, 404, bodies));
+        // nothing was created
+        String members = "/api/account/v2/companies/" + theirs.uuid() + "/memberships";
+        acme.signed("GET", members).get(acme.url(members)).then().statusCode(200)
+                .body("content.user.uuid", equalTo(List.of(theirs.admin())));
     }
 
     /** A company with reseller access, its first user its administrator. */

@@ -157,24 +157,7 @@ class TenancyAttacksTest {
                 .body("content.uuid", not(hasItem(company)));
     }
 
-    @Test
-    void anotherMarketplaceCanNeitherReadNorChangeCatalogData() {
-        String p = "/api/marketplace/v1/products/" + product;
-        long rotatedOn = acme.signed("GET", p + "/integration").get(acme.url(p + "/integration")).then().statusCode(200)
-                .extract().jsonPath().getLong("secretRotatedOn");
-        List<String> wrong = refusals(rival, List.of(read(p), read(p + "/integration"),
-                read(p + "/editions/" + edition),
-                write("PUT", p, Map.of("name", "Taken over", "description", "x", "vendorName", "Rival")),
-                write("PUT", p + "/integration", Map.of("eventUrls", Map.of("SUBSCRIPTION_ORDER",
-                        "https://rival.example/steal?eventUrl={eventUrl}"))),
-                write("POST", p + "/integration/secret", Map.of()),
-                write("POST", p + "/integration/ping", Map.of())));
-        assertEquals(List.of(), wrong);
-        acme.signed("GET", p).get(acme.url(p)).then().statusCode(200).body("name", equalTo("Tenant App"));
-        acme.signed("GET", p + "/integration").get(acme.url(p + "/integration")).then().statusCode(200)
-                .body("consumerKey", equalTo(vendorKey)).body("secretRotatedOn", equalTo(rotatedOn))
-                .body("eventUrls.SUBSCRIPTION_ORDER", equalTo(VENDOR_URL));
-    }
+    // another marketplace's product ids answer as unknown ones (404): ExistenceOracleAttacksTest
 
     @Test
     void anotherMarketplaceCanNeitherReadNorChangeBillingData() {
@@ -182,14 +165,13 @@ class TenancyAttacksTest {
         String status = acme.signed("GET", s).get(acme.url(s)).then().statusCode(200).extract().path("status");
         String mine = "/api/billing/v1/companies/" + company + "/users/" + user + "/subscriptions";
         String invoices = "/api/billing/v1/companies/" + company + "/invoices";
-        List<String> wrong = refusals(rival, List.of(read(s), read(s + "/assignments"), read(mine + "/" + subscription),
+        // its subscription's id answers as an unknown one (404): ExistenceOracleAttacksTest
+        List<String> wrong = refusals(rival, List.of(
                 // the company's lists and an order for it: account-service says the company is another marketplace's
                 read(mine), read(invoices), read("/api/billing/v1/companies/" + company + "/users/" + user + "/invoices"),
                 write("POST", mine, Map.of("productId", product, "editionId", edition,
                         "items", List.of(Map.of("unit", "USER", "quantity", 1)), "company", Map.of("name", "X", "country", "US"),
-                        "user", Map.of("email", "intruder@rival.example", "firstName", "I"))),
-                write("DELETE", s, null), write("PUT", s, Map.of("editionId", edition, "items", List.of(Map.of("unit", "USER",
-                        "quantity", 9))))));
+                        "user", Map.of("email", "intruder@rival.example", "firstName", "I")))));
         assertEquals(List.of(), wrong);
         acme.signed("GET", mine).get(acme.url(mine)).then().statusCode(200).body("id", hasItem(subscription))
                 .body("size()", equalTo(1));

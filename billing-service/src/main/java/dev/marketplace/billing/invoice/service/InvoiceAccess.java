@@ -19,6 +19,8 @@ import io.smallrye.mutiny.Uni;
  * Company Administrator or billing administrator of a company (an enabled membership with ROLE_SYS_ADMIN or
  * ROLE_BILLING_ADMIN, asked of account-service) sees the company's. Paying by card is for the same people, the channel
  * writers included; recording a payment made elsewhere and voiding are the channel writers'. Anything else is a 403.
+ * Another marketplace's invoice is not a permission question: invoice numbers are per marketplace and the lookup is
+ * scoped to the caller's, so its number is the 404 of an unknown one (so is a payment's id, PaymentService).
  */
 @ApplicationScoped
 public class InvoiceAccess {
@@ -62,7 +64,7 @@ public class InvoiceAccess {
 
     /** One invoice (read): of the caller's marketplace, and the channel's, its user's or its company administrators'. */
     public Uni<Invoice> requireRead(Invoice invoice) {
-        caller.requirePartner(invoice.partner);
+        sameMarketplace(invoice);
         if (channel.reader() || isUser(invoice.userUuid)) {
             return Uni.createFrom().item(invoice);
         }
@@ -71,11 +73,18 @@ public class InvoiceAccess {
 
     /** Paying by card: the channel writers, the invoice's user, or an administrator of its company. */
     public Uni<Invoice> requirePayByCard(Invoice invoice) {
-        caller.requirePartner(invoice.partner);
+        sameMarketplace(invoice);
         if (channel.writer() || isUser(invoice.userUuid)) {
             return Uni.createFrom().item(invoice);
         }
         return requireCompanyAdmin(invoice.partner, invoice.companyUuid).replaceWith(invoice);
+    }
+
+    /** Defence in depth: an invoice loaded without the partner scope is still as unknown as a missing one. */
+    private void sameMarketplace(Invoice invoice) {
+        if (!invoice.partner.equals(caller.partner())) {
+            throw ApiException.notFound("Invoice", invoice.invoiceNumber);
+        }
     }
 
     private boolean isUser(UUID user) {

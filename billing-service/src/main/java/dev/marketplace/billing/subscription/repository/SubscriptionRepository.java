@@ -102,6 +102,11 @@ public class SubscriptionRepository implements PanacheRepositoryBase<Subscriptio
                         : list("id in ?1 order by nextInvoiceOn, id", ids)));
     }
 
+    /** The subscription {@code id} of {@code partner}: another marketplace's is not found, exactly as one that does not exist. */
+    public Uni<Subscription> inPartner(String partner, UUID id) {
+        return find("id = ?1 and partner = ?2", id, partner).firstResult();
+    }
+
     /** The subscription of a vendor's account (the vendor names it by the account identifier it chose). */
     public Uni<Subscription> byAccount(String partner, long productId, String accountIdentifier) {
         return find("partner = ?1 and productId = ?2 and accountIdentifier = ?3 order by createdOn desc", partner, productId,

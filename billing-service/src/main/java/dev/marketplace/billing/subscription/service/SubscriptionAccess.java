@@ -14,7 +14,9 @@ import dev.marketplace.common.security.Roles;
  * Who may do what with subscriptions. Channel credentials (ROLE_PARTNER, ROLE_CHANNEL_ADMIN) buy and manage for any
  * company of their marketplace; read-only partner credentials read; a user acting through {@code xoauth_requestor_id}
  * (ROLE_USER, ROLE_SYS_ADMIN or ROLE_BILLING_ADMIN) buys as themselves and manages the subscriptions they bought;
- * vendor credentials read the subscriptions of their own product only. Another marketplace's subscription is a 403.
+ * vendor credentials read the subscriptions of their own product only. The 403s here are permission answers inside the
+ * caller's marketplace: another marketplace's subscription is never loaded (the lookups are scoped to the caller's
+ * partner) and answers the 404 of an unknown id, so that ids tell nothing of other marketplaces' orders.
  */
 @ApplicationScoped
 public class SubscriptionAccess {
@@ -47,7 +49,7 @@ public class SubscriptionAccess {
     }
 
     public Subscription requireManage(Subscription s) {
-        caller.requirePartner(s.partner);
+        sameMarketplace(s);
         if (!channelWriter() && !actsAs(s.userUuid)) {
             throw ApiException.forbidden();
         }
@@ -55,12 +57,19 @@ public class SubscriptionAccess {
     }
 
     public Subscription requireRead(Subscription s) {
-        caller.requirePartner(s.partner);
+        sameMarketplace(s);
         boolean vendor = caller.hasRole(Roles.VENDOR) && caller.product().map(s.productId::equals).orElse(false);
         if (!channelReader() && !actsAs(s.userUuid) && !vendor) {
             throw ApiException.forbidden();
         }
         return s;
+    }
+
+    /** Defence in depth: a subscription loaded without the partner scope is still as unknown as a missing one. */
+    private void sameMarketplace(Subscription s) {
+        if (!s.partner.equals(caller.partner())) {
+            throw ApiException.notFound("Subscription", s.id);
+        }
     }
 
     public void requireChannelReader() {

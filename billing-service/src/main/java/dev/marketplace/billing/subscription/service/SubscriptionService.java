@@ -159,9 +159,13 @@ public class SubscriptionService {
         }
     }
 
+    /**
+     * The caller's marketplace's subscription (of the owner, when given); another marketplace's is a 404 like an unknown
+     * id, so that an id tells nothing of others' orders.
+     */
     private Uni<Subscription> load(Owner owner, String id) {
         UUID uuid = Ids.uuid("subscriptionId", id);
-        return subscriptions.findById(uuid).map(s -> {
+        return subscriptions.inPartner(caller.partner(), uuid).map(s -> {
             if (s == null || (owner != null && (!s.companyUuid.equals(owner.company()) || !s.userUuid.equals(owner.user())))) {
                 throw ApiException.notFound("Subscription", id);
             }

@@ -18,6 +18,7 @@ import dev.marketplace.common.error.ApiException;
 import dev.marketplace.common.events.DomainEventPublisher;
 import dev.marketplace.common.events.EventTypes;
 import dev.marketplace.common.lookup.Ids;
+import dev.marketplace.common.security.Caller;
 import io.quarkus.hibernate.reactive.panache.common.WithSession;
 import io.quarkus.hibernate.reactive.panache.common.WithTransaction;
 import io.smallrye.mutiny.Uni;
@@ -33,9 +34,11 @@ public class UserAssignments {
     private final SubscriptionAccess access;
     private final VendorEvents vendorEvents;
     private final DomainEventPublisher events;
+    private final Caller caller;
 
     public UserAssignments(SubscriptionRepository subscriptions, AssignmentRepository assignments,
-            SubscriptionAccess access, VendorEvents vendorEvents, DomainEventPublisher events) {
+            SubscriptionAccess access, VendorEvents vendorEvents, DomainEventPublisher events, Caller caller) {
+        this.caller = caller;
         this.subscriptions = subscriptions;
         this.assignments = assignments;
         this.access = access;
@@ -109,9 +112,10 @@ public class UserAssignments {
                 .map(list -> list.stream().map(AssignmentView::of).toList());
     }
 
+    /** The caller's marketplace's subscription; another marketplace's is a 404 like an unknown id. */
     private Uni<Subscription> load(String id) {
         UUID uuid = Ids.uuid("subscriptionId", id);
-        return subscriptions.findById(uuid).map(s -> {
+        return subscriptions.inPartner(caller.partner(), uuid).map(s -> {
             if (s == null) {
                 throw ApiException.notFound("Subscription", id);
             }

@@ -193,16 +193,19 @@ public class BundleService {
         return ApiException.badRequest("BILLING_REFUSED", "Billing refused the subscriptions lookup (" + r.status() + ")");
     }
 
-    /** The bundle if the caller may see it: published and visible for buyers, any of the marketplace for channel readers. */
+    /**
+     * The bundle if the caller may see it: published and visible for buyers, any of the marketplace for channel readers.
+     * One 404 for all the rest (unknown, hidden, another marketplace's), so that it tells nothing of which it was.
+     */
     private Uni<Product> visible(long bundleId) {
         String partner = caller.partner();
         boolean admin = access.channelReader();
-        return products.load(bundleId).invoke(product -> {
-            boolean shown = product.partner.equals(partner)
-                    && (admin || product.status == PublicationStatus.PUBLISHED && product.visibleOnMarketplace);
-            if (!shown) {
+        return products.ofPartner(partner, List.of(bundleId)).map(found -> {
+            Product product = found.isEmpty() ? null : found.get(0);
+            if (product == null || !(admin || product.status == PublicationStatus.PUBLISHED && product.visibleOnMarketplace)) {
                 throw ApiException.notFound("Bundle", bundleId);
             }
+            return product;
         });
     }
 

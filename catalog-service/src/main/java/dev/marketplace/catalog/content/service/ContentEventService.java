@@ -47,8 +47,8 @@ public class ContentEventService {
     public Uni<Void> publish(ContentEvent event) {
         long productId = productOfCaller();
         check(event);
-        return products.load(productId).chain(product -> {
-            caller.requirePartner(product.partner);
+        // the token's product in the token's marketplace: a product of another is as unknown as a missing one
+        return products.load(caller.partner(), productId).chain(product -> {
             if (event.key().source() != null && !event.key().source().equalsIgnoreCase(product.uuid.toString())) {
                 // a product publishes for itself only
                 throw ApiException.forbidden();

@@ -103,13 +103,13 @@ public class IntegrationService {
 
     @WithSession
     public Uni<SettingsView> settings(long productId) {
-        return products.load(productId).map(access::requireManage).chain(this::integrationOf).map(this::view);
+        return products.load(caller.partner(), productId).map(access::requireManage).chain(this::integrationOf).map(this::view);
     }
 
     /** Refuses (403/404) a caller who may not manage the product, before anything else is looked at. */
     @WithSession
     public Uni<Void> requireManageable(long productId) {
-        return products.load(productId).map(access::requireManage).replaceWithVoid();
+        return products.load(caller.partner(), productId).map(access::requireManage).replaceWithVoid();
     }
 
     /**
@@ -134,7 +134,7 @@ public class IntegrationService {
 
     @WithTransaction
     public Uni<SettingsView> update(long productId, SettingsInput input) {
-        return products.load(productId).map(access::requireManage).chain(product -> integrationOf(product)
+        return products.load(caller.partner(), productId).map(access::requireManage).chain(product -> integrationOf(product)
                 .chain(integration -> {
                     if (input.interactive() != null) {
                         integration.interactive = input.interactive();
@@ -151,7 +151,7 @@ public class IntegrationService {
 
     @WithTransaction
     public Uni<RotatedSecret> rotate(long productId) {
-        return products.load(productId).map(access::requireManage).chain(product -> integrationOf(product)
+        return products.load(caller.partner(), productId).map(access::requireManage).chain(product -> integrationOf(product)
                 .chain(integration -> {
                     String secret = Credentials.secret();
                     integration.secretCiphertext = cipher.encrypt(integration.consumerKey, secret);
@@ -174,7 +174,7 @@ public class IntegrationService {
     public Uni<PingResult> ping(long productId, PingInput input) {
         VendorEventType eventType = input == null || input.eventType() == null ? VendorEventType.SUBSCRIPTION_ORDER
                 : input.eventType();
-        return products.load(productId).map(access::requireManage).chain(product -> integrationOf(product)
+        return products.load(caller.partner(), productId).map(access::requireManage).chain(product -> integrationOf(product)
                 .chain(integration -> {
                     String template = urls(integration).get(eventType.name());
                     if (template == null) {
@@ -202,20 +202,19 @@ public class IntegrationService {
         requireInternalService();
         return integrations.byConsumerKey(consumerKey)
                 .onItem().ifNull().failWith(() -> ApiException.notFound("Vendor consumer", consumerKey))
-                .chain(integration -> products.load(integration.productId).map(product -> new VendorCredentials(
+                .chain(integration -> products.loadOfAnyPartner(integration.productId).map(product -> new VendorCredentials(
                         integration.consumerKey, cipher.decrypt(integration.consumerKey, integration.secretCiphertext),
                         product.id, product.partner)));
     }
 
     /**
      * Internal: everything the notifier needs to talk to the product's vendor, the consumer secret included (it signs
-     * vendor callbacks). The service token must name the product's marketplace.
+     * vendor callbacks). The service token must name the product's marketplace (another's product is a 404, as unknown).
      */
     @WithSession
     public Uni<ProductIntegrationView> internalView(long productId) {
         requireInternalService();
-        return products.load(productId).chain(product -> {
-            caller.requirePartner(product.partner);
+        return products.load(caller.partner(), productId).chain(product -> {
             return integrationOf(product).map(integration -> internalView(product, integration, true));
         });
     }
@@ -227,8 +226,7 @@ public class IntegrationService {
     @WithSession
     public Uni<ProductIntegrationView> internalViewWithoutSecret(long productId) {
         requireInternalService();
-        return products.load(productId).chain(product -> {
-            caller.requirePartner(product.partner);
+        return products.load(caller.partner(), productId).chain(product -> {
             return integrationOf(product).map(integration -> internalView(product, integration, false));
         });
     }
@@ -242,8 +240,7 @@ public class IntegrationService {
     public Uni<SignedUrl> sign(long productId, SignInput input) {
         requireInternalService();
         URI uri = httpUrl(input.url());
-        return products.load(productId).chain(product -> {
-            caller.requirePartner(product.partner);
+        return products.load(caller.partner(), productId).chain(product -> {
             return integrationOf(product).map(integration -> {
                 OAuthSigner signer = new OAuthSigner(integration.consumerKey,
                         cipher.decrypt(integration.consumerKey, integration.secretCiphertext));

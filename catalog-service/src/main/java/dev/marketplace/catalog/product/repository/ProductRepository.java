@@ -58,6 +58,11 @@ public class ProductRepository implements PanacheRepositoryBase<Product, Long> {
                 : ListQueries.pageSql("product_developer d", "d.product_id", where, "d.product_id", page);
     }
 
+    /** The product {@code id} of {@code partner}: another marketplace's is not found, exactly as one that does not exist. */
+    public Uni<Product> inPartner(String partner, long id) {
+        return find("id = ?1 and partner = ?2", id, partner).firstResult();
+    }
+
     public Uni<Product> byRefId(String partner, String refId) {
         return find("partner = ?1 and refId = ?2", partner, refId).firstResult();
     }

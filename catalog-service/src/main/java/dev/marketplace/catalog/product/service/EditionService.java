@@ -25,6 +25,7 @@ import dev.marketplace.catalog.support.JsonText;
 import dev.marketplace.common.error.ApiException;
 import dev.marketplace.common.events.DomainEventPublisher;
 import dev.marketplace.common.events.EventTypes;
+import dev.marketplace.common.security.Caller;
 import io.quarkus.hibernate.reactive.panache.common.WithSession;
 import io.quarkus.hibernate.reactive.panache.common.WithTransaction;
 import io.smallrye.mutiny.Uni;
@@ -42,9 +43,11 @@ public class EditionService {
     private final CatalogViews views;
     private final JsonText json;
     private final DomainEventPublisher events;
+    private final Caller caller;
 
     public EditionService(ProductLookup lookup, EditionRepository editions, PaymentPlanRepository plans,
-            ProductAccess access, CatalogViews views, JsonText json, DomainEventPublisher events) {
+            ProductAccess access, CatalogViews views, JsonText json, DomainEventPublisher events, Caller caller) {
+        this.caller = caller;
         this.lookup = lookup;
         this.editions = editions;
         this.plans = plans;
@@ -56,7 +59,7 @@ public class EditionService {
 
     @WithTransaction
     public Uni<EditionView> addEdition(long productId, EditionInput input, URI base) {
-        return lookup.load(productId).map(access::requireManage).chain(product -> editions.codeTaken(product.id, input.code(), null)
+        return lookup.load(caller.partner(), productId).map(access::requireManage).chain(product -> editions.codeTaken(product.id, input.code(), null)
                 .chain(taken -> {
                     if (taken) {
                         throw ApiException.conflict("DUPLICATE_EDITION_CODE", "code: the product already has an edition " + input.code());
@@ -71,7 +74,7 @@ public class EditionService {
 
     @WithTransaction
     public Uni<EditionView> updateEdition(long productId, long editionId, EditionInput input, URI base) {
-        return lookup.load(productId).map(access::requireManage).chain(product -> loadEdition(product, editionId)
+        return lookup.load(caller.partner(), productId).map(access::requireManage).chain(product -> loadEdition(product, editionId)
                 .call(edition -> editions.codeTaken(product.id, input.code(), edition.id).invoke(taken -> {
                     if (taken) {
                         throw ApiException.conflict("DUPLICATE_EDITION_CODE", "code: the product already has an edition " + input.code());
@@ -89,13 +92,13 @@ public class EditionService {
     /** Spec Table A: the edition of a product, for any caller of the product's marketplace. */
     @WithSession
     public Uni<EditionView> edition(long productId, long editionId, URI base) {
-        return lookup.load(productId).map(access::requireCatalogueRead)
+        return lookup.load(caller.partner(), productId).map(access::requireCatalogueRead)
                 .chain(product -> loadEdition(product, editionId)).chain(edition -> editionView(edition, base));
     }
 
     @WithTransaction
     public Uni<PlanView> addPlan(long productId, long editionId, PlanInput input, URI base) {
-        return lookup.load(productId).map(access::requireManage).chain(product -> loadEdition(product, editionId)
+        return lookup.load(caller.partner(), productId).map(access::requireManage).chain(product -> loadEdition(product, editionId)
                 .chain(edition -> {
                     PaymentPlan plan = newPlan(edition, input);
                     return plans.persist(plan).map(saved -> views.plan(edition, saved, base))
@@ -107,7 +110,7 @@ public class EditionService {
 
     @WithSession
     public Uni<PlanView> plan(long productId, long editionId, long planId, URI base) {
-        return lookup.load(productId).map(access::requireCatalogueRead).chain(product -> loadEdition(product, editionId)
+        return lookup.load(caller.partner(), productId).map(access::requireCatalogueRead).chain(product -> loadEdition(product, editionId)
                 .chain(edition -> plans.findById(planId).map(plan -> {
                     if (plan == null || !plan.editionId.equals(edition.id)) {
                         throw ApiException.notFound("Payment plan", planId);

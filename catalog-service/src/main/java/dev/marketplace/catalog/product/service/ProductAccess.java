@@ -10,7 +10,10 @@ import dev.marketplace.common.security.Roles;
 /**
  * Who may do what with a product: channel administrators (ROLE_CHANNEL_ADMIN, ROLE_PARTNER) manage every product of
  * their marketplace; a user with ROLE_DEVELOPER manages the products listing them as developers; read-only partner
- * credentials read; vendor credentials read only their own product. Nobody reaches another marketplace's products.
+ * credentials read; vendor credentials read only their own product. Nobody reaches another marketplace's products:
+ * {@link ProductLookup#load} finds only the caller's marketplace's, so another marketplace's id is the 404 of an unknown
+ * one (ids are one sequence for every marketplace; a 403 would tell which are taken elsewhere). The 403s here are
+ * permission answers inside the caller's own marketplace.
  */
 @ApplicationScoped
 public class ProductAccess {
@@ -59,7 +62,7 @@ public class ProductAccess {
     }
 
     public Product requireManage(Product product) {
-        caller.requirePartner(product.partner);
+        sameMarketplace(product);
         if (channelAdmin() || isDeveloperOf(product)) {
             return product;
         }
@@ -67,7 +70,7 @@ public class ProductAccess {
     }
 
     public Product requireRead(Product product) {
-        caller.requirePartner(product.partner);
+        sameMarketplace(product);
         if (channelReader() || isDeveloperOf(product) || isVendorOf(product)) {
             return product;
         }
@@ -76,8 +79,15 @@ public class ProductAccess {
 
     /** Catalogue reads (editions): any authenticated caller of the product's marketplace. */
     public Product requireCatalogueRead(Product product) {
-        caller.requirePartner(product.partner);
+        sameMarketplace(product);
         return product;
+    }
+
+    /** Defence in depth: a product loaded without the partner scope is still as unknown as a missing one. */
+    private void sameMarketplace(Product product) {
+        if (!product.partner.equals(caller.partner())) {
+            throw ApiException.notFound("Product", product.id);
+        }
     }
 
     private boolean isDeveloperOf(Product product) {

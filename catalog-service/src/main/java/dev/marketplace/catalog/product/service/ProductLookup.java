@@ -48,7 +48,16 @@ public class ProductLookup {
         this.json = json;
     }
 
-    public Uni<Product> load(long id) {
+    /**
+     * The product {@code id} of the partner's marketplace, or 404: another marketplace's product is as unknown as a
+     * missing one, so that ids (one sequence for every marketplace) tell nothing of others' catalogues.
+     */
+    public Uni<Product> load(String partner, long id) {
+        return products.inPartner(partner, id).onItem().ifNull().failWith(() -> ApiException.notFound("Product", id));
+    }
+
+    /** The product {@code id} of whatever marketplace: only for the gateway's lookup of a vendor consumer. */
+    public Uni<Product> loadOfAnyPartner(long id) {
         return products.findById(id).onItem().ifNull().failWith(() -> ApiException.notFound("Product", id));
     }
 

@@ -116,7 +116,7 @@ public class ProductService {
 
     @WithSession
     public Uni<ProductView> get(long id, URI base) {
-        return lookup.load(id).map(access::requireRead).chain(product -> view(product, base));
+        return lookup.load(caller.partner(), id).map(access::requireRead).chain(product -> view(product, base));
     }
 
     @WithSession
@@ -131,7 +131,7 @@ public class ProductService {
 
     @WithTransaction
     public Uni<ProductView> update(long id, ProductInput input, URI base) {
-        return lookup.load(id).map(access::requireManage).chain(product -> checkState(product, input, product.id).chain(() -> {
+        return lookup.load(caller.partner(), id).map(access::requireManage).chain(product -> checkState(product, input, product.id).chain(() -> {
             apply(product, input);
             return products.flush()
                     .call(() -> bundleMembers.replace(product, input.bundledProducts() == null ? List.of() : input.bundledProducts()))
@@ -147,7 +147,7 @@ public class ProductService {
     @WithTransaction
     public Uni<ProductView> publish(long id, URI base) {
         access.requireChannelAdmin();
-        return lookup.load(id).map(access::requireManage).chain(product -> requirePublishable(product).chain(() ->
+        return lookup.load(caller.partner(), id).map(access::requireManage).chain(product -> requirePublishable(product).chain(() ->
                 product.status == PublicationStatus.PUBLISHED ? view(product, base)
                         : changeStatus(product, PublicationStatus.PUBLISHED, base)));
     }
@@ -172,7 +172,7 @@ public class ProductService {
     @WithTransaction
     public Uni<ProductView> unpublish(long id, URI base) {
         access.requireChannelAdmin();
-        return lookup.load(id).map(access::requireManage).chain(product -> {
+        return lookup.load(caller.partner(), id).map(access::requireManage).chain(product -> {
             if (product.status != PublicationStatus.PUBLISHED) {
                 throw ApiException.conflict("NOT_PUBLISHED", "status: the product is " + product.status + ", not PUBLISHED");
             }

@@ -204,11 +204,7 @@ public class SettingsService {
     /** The product of the caller's marketplace; another marketplace's product is as unknown as a missing one (404). */
     private Uni<Product> load(long productId) {
         String partner = caller.partner();
-        return lookup.load(productId).invoke(product -> {
-            if (!product.partner.equals(partner)) {
-                throw ApiException.notFound("Product", productId);
-            }
-        });
+        return lookup.load(partner, productId);
     }
 
     private void requireReader() {

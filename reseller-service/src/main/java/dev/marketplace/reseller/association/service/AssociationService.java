@@ -189,15 +189,14 @@ public class AssociationService {
 
     /**
      * The company of {@code ref} when {@code actor} may see it: a manager any company of its marketplace, a reseller
-     * its own reseller companies and the customers linked to them. 404 when unknown, 403 otherwise.
+     * its own reseller companies and the customers linked to them. 404 when unknown or another marketplace's (the
+     * directory finds only the actor's marketplace's: its id answers as an unknown one), 403 for a company of the
+     * marketplace the actor may not see.
      */
     public Uni<DirectoryCompany> requireVisible(Actor actor, CompanyRef ref) {
         return directory.company(ref, actor.partner()).chain(company -> {
-            if (company == null) {
+            if (company == null || !company.partner.equals(actor.partner())) {
                 return Uni.createFrom().failure(ApiException.notFound("Company", describe(ref)));
-            }
-            if (!company.partner.equals(actor.partner())) {
-                return Uni.createFrom().failure(ApiException.forbidden());
             }
             return sees(actor, company.id).map(visible -> {
                 if (!visible) {

@@ -42,6 +42,11 @@ public class CompanyRepository implements PanacheRepositoryBase<DirectoryCompany
         return upsert.execute();
     }
 
+    /** The company {@code id} of {@code partner}: another marketplace's is not found, exactly as one that does not exist. */
+    public Uni<DirectoryCompany> inPartner(String partner, UUID id) {
+        return find("id = ?1 and partner = ?2", id, partner).firstResult();
+    }
+
     public Uni<DirectoryCompany> findByExternalId(String partner, String externalId) {
         return find("partner = ?1 and externalId = ?2 and deleted = false", partner, externalId).firstResult();
     }

@@ -66,9 +66,12 @@ public class Directory {
         return memberships.remove((MembershipRemoval) change);
     }
 
-    /** A company not removed from account-service, by id or external id, of any marketplace; null when unknown. */
+    /**
+     * A company of {@code partner} not removed from account-service, by id or external id; null when unknown — and when
+     * it is another marketplace's, so that its id answers as an unknown one (docs/architecture.md, "Identity").
+     */
     public Uni<DirectoryCompany> company(CompanyRef ref, String partner) {
-        Uni<DirectoryCompany> found = ref instanceof CompanyRef.ById id ? companies.findById(id.uuid())
+        Uni<DirectoryCompany> found = ref instanceof CompanyRef.ById id ? companies.inPartner(partner, id.uuid())
                 : companies.findByExternalId(partner, ((CompanyRef.ByExternalId) ref).externalId());
         return found.map(c -> c == null || c.deleted ? null : c);
     }
