@@ -3,7 +3,6 @@ package dev.marketplace.billing;
 import static dev.marketplace.billing.BillingFixtures.as;
 import static dev.marketplace.billing.BillingFixtures.asPartner;
 import static dev.marketplace.billing.BillingFixtures.newPartner;
-import static org.hamcrest.Matchers.containsString;
 import static org.hamcrest.Matchers.equalTo;
 import static org.hamcrest.Matchers.hasSize;
 
@@ -19,7 +18,7 @@ import io.quarkus.test.junit.QuarkusTest;
 /**
  * Billing's company-scoped lists (a company's invoices, a user's invoices and subscriptions in a company) for a
  * company account-service does not know: 404, as everywhere else in the API, for every caller; a known company with
- * nothing billed is an empty list, another marketplace's company a 403.
+ * nothing billed is an empty list, another marketplace's company the same 404 as an unknown one.
  */
 @QuarkusTest
 class UnknownCompanyTest {
@@ -70,14 +69,25 @@ class UnknownCompanyTest {
         as(asUser).get(lists(company, user).get(0)).then().statusCode(403);
     }
 
+    /**
+     * Another marketplace's company answers exactly as an unknown one (account-service does not find it in the caller's
+     * marketplace): the same 404 body but for the id, for every caller, so that ids tell nothing of other marketplaces'
+     * companies. The old code passed on account-service's 403.
+     */
     @Test
-    void anotherMarketplacesCompanyStaysForbidden() {
+    void anotherMarketplacesCompanyIsAsUnknownAsAMissingOne() {
         UUID theirs = UUID.randomUUID();
         UUID user = UUID.randomUUID();
         FakeAccount.buyer(newPartner(), theirs, user);
-        for (String list : lists(theirs, user)) {
-            asPartner(partner).get(list).then().statusCode(403).body("code", equalTo("FORBIDDEN"))
-                    .body("message", containsString("denied"));
+        for (UUID company : List.of(theirs, UUID.randomUUID())) {
+            String body = "{\"code\":\"NOT_FOUND\",\"message\":\"Company " + company + " was not found\"}";
+            for (String list : lists(company, user)) {
+                asPartner(partner).get(list).then().statusCode(404).body(equalTo(body));
+                as(InternalTokens.bearer(partner, Roles.PARTNER_READ)).get(list).then().statusCode(404).body(equalTo(body));
+                // a token of this marketplace acting as the other marketplace's member
+                as(InternalTokens.bearerAsUser(partner, user, Roles.USER)).get(list).then().statusCode(404)
+                        .body(equalTo(body));
+            }
         }
     }
 }

@@ -111,8 +111,8 @@ class LeadListsTest {
         channel(partner).get(list + company).then().statusCode(200);
         assertEquals(1, StubAccount.companyReads(company), "two list reads, one account-service call");
 
-        // another marketplace's company: refused every time, never remembered
-        UUID foreign = StubAccount.foreignCompany();
+        // a company account-service refuses: refused every time, never remembered
+        UUID foreign = StubAccount.refusingCompany();
         channel(partner).get(list + foreign).then().statusCode(403);
         channel(partner).get(list + foreign).then().statusCode(403);
         assertEquals(2, StubAccount.companyReads(foreign), "a refusal is asked again");

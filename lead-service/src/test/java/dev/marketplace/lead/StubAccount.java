@@ -114,8 +114,11 @@ public class StubAccount implements QuarkusTestResourceLifecycleManager {
         }
     }
 
-    /** A company of another marketplace: account-service refuses it (403). */
-    public static UUID foreignCompany() {
+    /**
+     * A company account-service refuses the caller (403). (Another marketplace's company is no such case: account-service
+     * answers it 404, exactly as an unknown one, which this stub does for any company it was not given.)
+     */
+    public static UUID refusingCompany() {
         UUID id = UUID.randomUUID();
         System.setProperty("stubaccount.company." + id, FOREIGN);
         return id;

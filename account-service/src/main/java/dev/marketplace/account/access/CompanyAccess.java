@@ -13,8 +13,11 @@ import io.smallrye.mutiny.Uni;
  * Tenancy: who may do what with a company and its people. Channel credentials (partner, marketplace manager, super
  * support) act on every company of their marketplace, read-only partner credentials read them, and a user acting
  * through {@code xoauth_requestor_id} reads the companies they belong to and changes those where they are Company
- * Administrator. Nobody reaches another marketplace's companies (403). A company is named by its partner and uuid:
- * the company feature loads it ({@code CompanyLookup}) and asks here.
+ * Administrator. The 403s here answer permission questions inside the caller's marketplace. Another marketplace's
+ * companies and users are never loaded (the company and user look-ups are scoped to the caller's partner) and answer the
+ * 404 of an unknown id, so that ids tell nothing of other marketplaces (docs/architecture.md, "Identity"); the partner
+ * checks below are a defensive 404 of the same kind. A company is named by its partner and uuid: the company feature
+ * loads it ({@code CompanyLookup}) and asks here.
  */
 @ApplicationScoped
 public class CompanyAccess {
@@ -52,7 +55,7 @@ public class CompanyAccess {
 
     /** 403 unless the caller may read the company of {@code partner}. */
     public Uni<Void> requireRead(String partner, UUID company) {
-        caller.requirePartner(partner);
+        sameMarketplace(partner, "Company", company);
         if (channelReader()) {
             return Uni.createFrom().voidItem();
         }
@@ -61,7 +64,7 @@ public class CompanyAccess {
 
     /** 403 unless the caller may change the company of {@code partner}. */
     public Uni<Void> requireWrite(String partner, UUID company) {
-        caller.requirePartner(partner);
+        sameMarketplace(partner, "Company", company);
         if (channelWriter()) {
             return Uni.createFrom().voidItem();
         }
@@ -74,7 +77,7 @@ public class CompanyAccess {
      */
     public Uni<Void> requireSelfOrWrite(String partner, UUID company, UUID user) {
         if (caller.user().isPresent() && caller.user().get().equals(user) && !channelWriter()) {
-            caller.requirePartner(partner);
+            sameMarketplace(partner, "Company", company);
             return requireMembership(company, false);
         }
         return requireWrite(partner, company);
@@ -93,7 +96,7 @@ public class CompanyAccess {
      * themself, and a Company Administrator sees the members of their companies.
      */
     public Uni<Void> requireUserVisible(String partner, UUID user) {
-        caller.requirePartner(partner);
+        sameMarketplace(partner, "User", user);
         if (channelReader() || caller.user().map(user::equals).orElse(false)) {
             return Uni.createFrom().voidItem();
         }
@@ -108,6 +111,13 @@ public class CompanyAccess {
                 throw ApiException.forbidden();
             }
         })).replaceWithVoid();
+    }
+
+    /** Defence in depth: a company or user loaded without the partner scope is still as unknown as a missing one. */
+    private void sameMarketplace(String partner, String what, UUID id) {
+        if (!caller.partner().equals(partner)) {
+            throw ApiException.notFound(what, id);
+        }
     }
 
     private Uni<Void> requireMembership(UUID company, boolean admin) {

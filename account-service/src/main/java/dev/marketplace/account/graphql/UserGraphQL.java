@@ -105,8 +105,8 @@ public class UserGraphQL {
         return secured(() -> {
             UUID me = caller.user().orElseThrow(() -> ApiException.badRequest("NO_CALLING_USER",
                     "me: the call does not act as a user (xoauth_requestor_id)"));
-            return users.find(me).onItem().ifNull().failWith(() -> ApiException.notFound("User", me))
-                    .invoke(u -> caller.requirePartner(u.partner)).chain(this::node);
+            return users.findInMarketplace(me).onItem().ifNull().failWith(() -> ApiException.notFound("User", me))
+                    .chain(this::node);
         });
     }
 

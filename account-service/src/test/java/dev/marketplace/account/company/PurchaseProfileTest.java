@@ -46,8 +46,10 @@ class PurchaseProfileTest {
         as(service(f.partner)).get("/internal/v1/companies/" + UUID.randomUUID() + "/purchase-profile").then().statusCode(404);
         as(service(f.partner)).queryParam("userUuid", "nope").get(path).then().statusCode(400);
 
-        // only service tokens, and only of the company's own marketplace
-        as(service("X" + UUID.randomUUID().toString().substring(0, 8))).get(path).then().statusCode(403);
+        // only service tokens, and only of the company's own marketplace: another marketplace's token finds no such
+        // company, exactly as an unknown one
+        as(service("X" + UUID.randomUUID().toString().substring(0, 8))).get(path).then().statusCode(404)
+                .body("message", equalTo("Company " + co.uuid() + " was not found"));
         f.asPartner().get(path).then().statusCode(403);
         as(InternalTokens.bearer(f.partner, Roles.SYS_ADMIN)).get(path).then().statusCode(403);
     }

@@ -60,7 +60,7 @@ class DomainApiTest {
         f.asPartner().queryParam("searchText", "other-").get(domains).then().body("content.name", equalTo(List.of("other-" + name)));
         f.asPartner().get(domains + "/" + name).then().statusCode(200).body("status", equalTo("VERIFIED"));
         f.asPartner().get(domains + "/nope.example").then().statusCode(404);
-        f.asOtherPartner().get(domains).then().statusCode(403);
+        f.asOtherPartner().get(domains).then().statusCode(404);
         f.asUser(UUID.randomUUID().toString()).get(domains).then().statusCode(403);
 
         // deleting
@@ -77,7 +77,7 @@ class DomainApiTest {
         f.asUser(co.adminUuid()).body(Map.of("name", co.domain())).post(domains).then().statusCode(201);
         f.asUser(co.adminUuid()).post(domains + "/" + co.domain() + "/verification?method=MANUAL").then().statusCode(403);
         f.asReader().post(domains + "/" + co.domain() + "/verification?method=MANUAL").then().statusCode(403);
-        f.asOtherPartner().post(domains + "/" + co.domain() + "/verification?method=MANUAL").then().statusCode(403);
+        f.asOtherPartner().post(domains + "/" + co.domain() + "/verification?method=MANUAL").then().statusCode(404);
         f.asPartner().post(domains + "/" + co.domain() + "/verification?method=PIGEON").then().statusCode(400)
                 .body("message", containsString("method"));
         f.asChannelAdmin().post(domains + "/" + co.domain() + "/verification?method=MANUAL").then().statusCode(200)

@@ -75,7 +75,9 @@ class InvitationApiTest {
                 + "/registration").then().statusCode(400).body("message", containsString("locale"));
         f.asPartner().body(Map.of("firstName", "Ann")).post(accept + annToken + "/registration").then().statusCode(400)
                 .body("message", containsString("password"));
-        f.asOtherPartner().body(registration).post(accept + annToken + "/registration").then().statusCode(403);
+        // another marketplace's invitation is as unknown as a token that does not exist
+        f.asOtherPartner().body(registration).post(accept + annToken + "/registration").then().statusCode(404)
+                .body("message", equalTo("Invitation with this token was not found"));
         f.asPartner().body(registration).post(accept + annToken + "/registration").then().statusCode(200)
                 .body("email", equalTo(ann)).body("accepted", equalTo(true)).body("inviter", equalTo(co.adminUuid()))
                 .body("company", equalTo(co.uuid())).body("role", equalTo("USER"));
@@ -144,8 +146,8 @@ class InvitationApiTest {
                 .body("inviter", equalTo(inviterExt));
 
         List<Map<String, Object>> one = List.of(Map.of("email", "o@x.example", "role", "USER"));
-        f.asOtherPartner().queryParam("inviterUuid", co.adminUuid()).body(one).post(invitations(co)).then().statusCode(403);
-        f.asOtherPartner().get(invitations(co)).then().statusCode(403);
+        f.asOtherPartner().queryParam("inviterUuid", co.adminUuid()).body(one).post(invitations(co)).then().statusCode(404);
+        f.asOtherPartner().get(invitations(co)).then().statusCode(404);
         f.asReader().body(one).post(invitations(co)).then().statusCode(403);
         f.asUser(UUID.randomUUID().toString()).get(invitations(co)).then().statusCode(403);
         f.asPartner().body(Map.of("email", "o@x.example")).post(invitations(co)).then().statusCode(400)

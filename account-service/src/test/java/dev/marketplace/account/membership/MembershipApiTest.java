@@ -85,7 +85,7 @@ class MembershipApiTest {
                 .post(members(co.uuid())).then().statusCode(400).body("message", containsString("user.email"));
         f.asPartner().queryParam("inviterUuid", co.adminUuid()).body(Map.of("user", Map.of("email", co.adminEmail())))
                 .post(members(co.uuid())).then().statusCode(409).body("code", equalTo("ALREADY_MEMBER"));
-        f.asOtherPartner().body(ok).post(members(co.uuid())).then().statusCode(403);
+        f.asOtherPartner().body(ok).post(members(co.uuid())).then().statusCode(404);
         f.asReader().body(ok).post(members(co.uuid())).then().statusCode(403);
         f.asPartner().queryParam("inviterUuid", co.adminUuid()).body(ok).post(members(UUID.randomUUID().toString())).then()
                 .statusCode(404);
@@ -127,7 +127,7 @@ class MembershipApiTest {
         // members read their company's memberships; strangers and other marketplaces do not
         f.asUser(amy).get(members(co.uuid())).then().statusCode(200);
         f.asUser(UUID.randomUUID().toString()).get(members(co.uuid())).then().statusCode(403);
-        f.asOtherPartner().get(members(co.uuid())).then().statusCode(403);
+        f.asOtherPartner().get(members(co.uuid())).then().statusCode(404);
     }
 
     @Test
@@ -202,7 +202,7 @@ class MembershipApiTest {
         f.asPartner().body(body).post(members(co.uuid()) + "/active").then().statusCode(409);
         f.asPartner().body(Map.of("user", Map.of("email", "x@" + co.domain()), "recipientEmails", List.of("bad")))
                 .post(members(co.uuid()) + "/active").then().statusCode(400).body("message", containsString("recipientEmails[0]"));
-        f.asOtherPartner().body(body).post(members(co.uuid()) + "/active").then().statusCode(403);
+        f.asOtherPartner().body(body).post(members(co.uuid()) + "/active").then().statusCode(404);
     }
 
     @Test
@@ -280,13 +280,13 @@ class MembershipApiTest {
                 .extract().path("name");
         assertTrue(channel.containsAll(List.of("USER", "SYS_ADMIN", "CHANNEL_SUPPORT", "RESELLER")), channel.toString());
         assertTrue(!channel.contains("CHANNEL_ADMIN"));
-        f.asOtherPartner().get(members(co.uuid()) + "/" + m + "/assignableRoles").then().statusCode(403);
+        f.asOtherPartner().get(members(co.uuid()) + "/" + m + "/assignableRoles").then().statusCode(404);
         f.asPartner().get("/api/account/v2/companies/" + co.uuid() + "/assignableRoles").then().statusCode(200)
                 .body("name", hasItems("CHANNEL_SUPPORT", "RESELLER_MANAGER")).body("name", not(hasItem("CHANNEL_ADMIN")));
         f.asUser(co.adminUuid()).get("/api/account/v2/companies/" + co.uuid() + "/assignableRoles").then().statusCode(200)
                 .body("name", equalTo(List.of("USER", "SYS_ADMIN", "BILLING_ADMIN", "DEVELOPER")));
         f.asUser(m).get("/api/account/v2/companies/" + co.uuid() + "/assignableRoles").then().statusCode(200).body("$", hasSize(0));
-        f.asOtherPartner().get("/api/account/v2/companies/" + co.uuid() + "/assignableRoles").then().statusCode(403);
+        f.asOtherPartner().get("/api/account/v2/companies/" + co.uuid() + "/assignableRoles").then().statusCode(404);
     }
 
     @Test

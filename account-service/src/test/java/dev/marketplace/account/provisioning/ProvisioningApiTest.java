@@ -114,8 +114,8 @@ class ProvisioningApiTest {
                 .statusCode(400).body("message", containsString("email"));
         asService(f.partner, UUID.randomUUID().toString()).body(Map.of("email", "x-" + email))
                 .post(COMPANIES + "/" + UUID.randomUUID() + "/members").then().statusCode(404);
-        // another marketplace's company
+        // another marketplace's company: as unknown as a missing one
         asService("X" + f.partner, UUID.randomUUID().toString()).body(Map.of("email", "y-" + email)).post(members).then()
-                .statusCode(403);
+                .statusCode(404).body("message", equalTo("Company " + co.uuid() + " was not found"));
     }
 }

@@ -52,7 +52,7 @@ class UserApiTest {
         f.asUser(zoe).get(path).then().statusCode(200);
         f.asUser(co.adminUuid()).get(path).then().statusCode(200);
         f.asUser(zoe).get("/api/account/v2/users/" + co.adminUuid()).then().statusCode(403);
-        f.asOtherPartner().get(path).then().statusCode(403);
+        f.asOtherPartner().get(path).then().statusCode(404);
         f.asPartner().get("/api/account/v2/users/" + UUID.randomUUID()).then().statusCode(404);
         f.asPartner().get("/api/account/v2/users/nope").then().statusCode(400);
         Fixtures.sql("update app_user set external_id = ? where uuid = ?", "zoe-ext-" + zoe, UUID.fromString(zoe));
@@ -82,7 +82,7 @@ class UserApiTest {
                 .body("content.actor.uuid", everyItem(equalTo(co.adminUuid())));
         f.asPartner().get(activities).then().statusCode(400).body("message", containsString("displayType"));
         f.asPartner().queryParam("displayType", "SOME").get(activities).then().statusCode(400);
-        f.asOtherPartner().queryParam("displayType", "EVERYONE").get(activities).then().statusCode(403);
+        f.asOtherPartner().queryParam("displayType", "EVERYONE").get(activities).then().statusCode(404);
         f.asUser(UUID.randomUUID().toString()).get(activities).then().statusCode(403);
     }
 

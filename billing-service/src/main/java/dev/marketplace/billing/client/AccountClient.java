@@ -19,7 +19,8 @@ import io.smallrye.mutiny.Uni;
 
 /**
  * Reads companies and memberships from account-service through account's idempotent guard ({@link Dependencies}):
- * retried once, behind a breaker. An unknown company (404) is empty, one of another marketplace is the caller's 403;
+ * retried once, behind a breaker. An unknown company (404) is empty, and so is another marketplace's (account-service
+ * answers it 404 too: callers answer it as an unknown company); a refusal (403) is the caller's 403;
  * account unreachable, failing or refusing → 503 ACCOUNT_UNAVAILABLE: an order is never taken, nor an invoice shown to
  * a user, unchecked.
  */
@@ -40,7 +41,7 @@ public class AccountClient {
     public Uni<Optional<PurchaseProfile>> purchaseProfile(String partner, UUID company, UUID user) {
         return account.purchaseProfile(partner, company, user).map(Optional::ofNullable)
                 .onFailure(e -> e instanceof ServiceRejection r && r.notFound()).recoverWithItem(Optional.empty())
-                // another marketplace's company: refused exactly like account-service refuses it
+                // account-service refusing the call: refused exactly like account-service refuses it
                 .onFailure(ServiceRejection::refusesTheCaller).transform(ServiceRejection::asCallersRefusal);
     }
 

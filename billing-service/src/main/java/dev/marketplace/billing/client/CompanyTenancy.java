@@ -12,8 +12,8 @@ import io.smallrye.mutiny.Uni;
 
 /**
  * Whether a path's company exists for the caller's marketplace, for reads scoped to it: a company account-service does
- * not know is a 404, as everywhere else in the API, and another marketplace's company a 403, as account-service answers
- * it. Such a read stays correct without the answer (its rows are filtered by marketplace), so when account-service
+ * not know is a 404, as everywhere else in the API, and so is another marketplace's company (account-service looks it
+ * up in the caller's marketplace only and answers it exactly as an unknown one), so that its id tells nothing. Such a read stays correct without the answer (its rows are filtered by marketplace), so when account-service
  * cannot say (down, its breaker open), the read goes on rather than failing with it.
  * <p>
  * A company is never deleted and never changes marketplace, so one that passed is remembered for a while
@@ -30,7 +30,7 @@ public class CompanyTenancy {
         this.passed = passed;
     }
 
-    /** Fails with 404 when account-service knows no such company, with 403 when it belongs to another marketplace. */
+    /** Fails with 404 when account-service knows no such company in the caller's marketplace (unknown, or another's). */
     public Uni<Void> requireKnown(String partner, UUID company) {
         return passed.getAsync(new CompositeCacheKey(partner, company),
                 key -> account.purchaseProfile(partner, company, null).map(profile -> {

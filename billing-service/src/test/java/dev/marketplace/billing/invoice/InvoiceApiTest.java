@@ -210,23 +210,23 @@ class InvoiceApiTest {
         as(InternalTokens.bearer(partner, Roles.PARTNER_READ)).get("/api/billing/v1/invoices/1").then().statusCode(200);
         as(vendor(partner, product.id())).get("/api/billing/v1/invoices/1").then().statusCode(403);
         as(vendor(partner, product.id())).get(companyList).then().statusCode(403);
-        // another marketplace sees nothing of it: an invoice number is not found, the company (account-service says whose
-        // it is) is refused
+        // another marketplace sees nothing of it: neither the invoice number nor the company is found
+        // (UnknownCompanyTest.anotherMarketplacesCompanyIsAsUnknownAsAMissingOne)
         String foreign = InternalTokens.bearer(newPartner(), Roles.PARTNER);
         as(foreign).get("/api/billing/v1/invoices/1").then().statusCode(404);
-        as(foreign).get(companyList).then().statusCode(403).body("code", equalTo("FORBIDDEN"));
-        as(foreign).get(userList).then().statusCode(403).body("code", equalTo("FORBIDDEN"));
+        as(foreign).get(companyList).then().statusCode(404).body("code", equalTo("NOT_FOUND"));
+        as(foreign).get(userList).then().statusCode(404).body("code", equalTo("NOT_FOUND"));
         io.restassured.RestAssured.given().get(companyList).then().statusCode(403);
 
         // a company that passed is remembered (it never changes marketplace): the channel's next reads of its list do
-        // not ask account-service again, while another marketplace is still refused every time
+        // not ask account-service again, while another marketplace is still not found every time
         String channel = InternalTokens.bearer(partner, Roles.PARTNER_READ);
         as(channel).get(companyList).then().statusCode(200).header("X-Total-Count", "1");
         int asked = FakeAccount.REQUESTS.get();
         as(channel).get(companyList).then().statusCode(200).header("X-Total-Count", "1");
         as(channel).get(companyList + "?status=PAID").then().statusCode(200);
         assertEquals(asked, FakeAccount.REQUESTS.get(), "the company's tenancy was remembered");
-        as(foreign).get(companyList).then().statusCode(403).body("code", equalTo("FORBIDDEN"));
+        as(foreign).get(companyList).then().statusCode(404).body("code", equalTo("NOT_FOUND"));
         assertTrue(FakeAccount.REQUESTS.get() > asked, "a refusal is not remembered");
     }
 

@@ -185,16 +185,16 @@ class OrderRulesTest {
                 .body("code", equalTo("MEMBERSHIP_DISABLED"));
         asPartner(partner).body(order(product, 1)).post(path(company, UUID.randomUUID())).then().statusCode(404);
         asPartner(partner).body(order(product, 1)).post(path(UUID.randomUUID(), admin)).then().statusCode(404);
-        // a company of another marketplace is refused as account-service refuses it: 403, and its orders and invoices too
+        // a company of another marketplace is not found, as account-service answers it, and its orders and invoices too
         UUID foreign = UUID.randomUUID();
         FakeAccount.company(newPartner(), foreign, c -> {
         });
         FakeAccount.member(foreign, admin, true);
-        asPartner(partner).body(order(product, 1)).post(path(foreign, admin)).then().statusCode(403)
-                .body("code", equalTo("FORBIDDEN"));
-        asPartner(partner).get(path(foreign, admin)).then().statusCode(403);
-        asPartner(partner).get("/api/billing/v1/companies/" + foreign + "/invoices").then().statusCode(403);
-        asPartner(partner).get("/api/billing/v1/companies/" + foreign + "/users/" + admin + "/invoices").then().statusCode(403);
+        asPartner(partner).body(order(product, 1)).post(path(foreign, admin)).then().statusCode(404)
+                .body("code", equalTo("NOT_FOUND")).body("message", equalTo("Company " + foreign + " was not found"));
+        asPartner(partner).get(path(foreign, admin)).then().statusCode(404);
+        asPartner(partner).get("/api/billing/v1/companies/" + foreign + "/invoices").then().statusCode(404);
+        asPartner(partner).get("/api/billing/v1/companies/" + foreign + "/users/" + admin + "/invoices").then().statusCode(404);
         // an unknown company is not found, as everywhere else in the API
         asPartner(partner).get(path(UUID.randomUUID(), admin)).then().statusCode(404).body("code", equalTo("NOT_FOUND"));
         assertEquals(0, sql("select count(*) from subscription where company_uuid = ?", company));

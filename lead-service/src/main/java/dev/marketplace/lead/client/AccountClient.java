@@ -26,7 +26,7 @@ import io.smallrye.mutiny.Uni;
  * in a company, and the creation of the company a lead converts into. Reads go through account's idempotent guard
  * ({@link Dependencies}: retried once, one breaker that stops calling an account-service that keeps failing), the
  * creation through its non-idempotent guard (never retried); unreachable → 503 {@code ACCOUNT_UNAVAILABLE}.
- * An unknown company or member is an empty answer, never a failure.
+ * An unknown company or member is an empty answer, never a failure; so is another marketplace's company.
  */
 @ApplicationScoped
 public class AccountClient {
@@ -113,7 +113,11 @@ public class AccountClient {
         return account.create(partner, Roles.PARTNER, company);
     }
 
-    /** account-service refuses a company of another marketplace: the caller's 403, not an outage. */
+    /**
+     * No such company in the caller's marketplace: unknown, or another marketplace's (account-service answers both 404,
+     * so the caller's answer is the same), or a reference account-service cannot read. A refusal (403) is the caller's
+     * 403, not an outage.
+     */
     private static boolean absent(Throwable failure) {
         return failure instanceof ServiceRejection r && (r.notFound() || r.status() == 400);
     }

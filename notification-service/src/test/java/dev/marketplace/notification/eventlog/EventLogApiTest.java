@@ -163,8 +163,7 @@ class EventLogApiTest {
         publish(event);
         awaitLogged(event);
         String other = "O" + UUID.randomUUID().toString().substring(0, 8);
-        as(other, Roles.PARTNER).get("/api/channel/v1/events/" + event.id()).then().statusCode(403)
-                .body("code", equalTo("FORBIDDEN"));
+        // (another marketplace's event by id: anotherMarketplacesEventIsAsUnknownAsAMissingOne)
         as(other, Roles.PARTNER).get("/api/channel/v1/events").then().statusCode(200).body("page.totalElements", equalTo(0));
         for (String role : List.of(Roles.PARTNER_READ, Roles.CHANNEL_ADMIN, Roles.SUPER_SUPPORT)) {
             as(partner, role).get("/api/channel/v1/events/" + event.id()).then().statusCode(200);
@@ -173,6 +172,25 @@ class EventLogApiTest {
         as(partner, Roles.VENDOR).get("/api/channel/v1/events/" + event.id()).then().statusCode(403);
         given().get("/api/channel/v1/events").then().statusCode(403);
         given().header("Authorization", "Bearer not-a-token").get("/api/channel/v1/events").then().statusCode(403);
+    }
+
+    /**
+     * Another marketplace's event answers exactly as an id that does not exist (404 NOT_FOUND, the same body but for
+     * the id), for every role that reads the log; the old code answered 403.
+     */
+    @Test
+    void anotherMarketplacesEventIsAsUnknownAsAMissingOne() {
+        EventEnvelope event = envelope("COMPANY_CREATED", partner, "COMPANY", UUID.randomUUID().toString(), Map.of("name", "Mine"));
+        publish(event);
+        awaitLogged(event);
+        String other = "O" + UUID.randomUUID().toString().substring(0, 8);
+        for (String id : List.of(event.id().toString(), UUID.randomUUID().toString())) {
+            for (String role : List.of(Roles.PARTNER, Roles.PARTNER_READ, Roles.CHANNEL_ADMIN, Roles.SUPER_SUPPORT)) {
+                as(other, role).get("/api/channel/v1/events/" + id).then().statusCode(404)
+                        .body(equalTo("{\"code\":\"NOT_FOUND\",\"message\":\"Event " + id + " was not found\"}"));
+            }
+        }
+        asPartner().get("/api/channel/v1/events/" + event.id()).then().statusCode(200);
     }
 
     @Test

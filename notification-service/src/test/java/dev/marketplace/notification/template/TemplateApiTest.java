@@ -103,13 +103,47 @@ class TemplateApiTest {
         byId.put("reminderPattern", "P1D");
         asPartner().body(byId).post(BASE + "/email").then().statusCode(200).body("id", equalTo(id))
                 .body("subject", equalTo("By id")).body("reminderPattern", equalTo("P1D"));
-        // another partner's template cannot be changed by id, nor read
-        as("O" + partner, Roles.PARTNER).body(byId).post(BASE + "/email").then().statusCode(403);
+        // another partner's template cannot be changed by id (a 404: anotherMarketplacesTemplateIsAsUnknownAsAMissingOne),
+        // nor read
+        as("O" + partner, Roles.PARTNER).body(byId).post(BASE + "/email").then().statusCode(404);
         as("O" + partner, Roles.PARTNER).queryParam("locale", "en_US").get(BASE + "/email/INVITE_USER").then().statusCode(200)
                 .body("defaultTemplate", equalTo(true));
         Map<String, Object> unknownId = email("INVITE_USER", "en_US", "x", "x");
         unknownId.put("id", 999_999_999);
         asPartner().body(unknownId).post(BASE + "/email").then().statusCode(404);
+    }
+
+    /**
+     * Template ids are one sequence for every marketplace: another marketplace's email template, SMS template or common
+     * element named by id answers exactly as an id that does not exist (404 NOT_FOUND, the same body but for the id);
+     * the old code answered 403, telling which ids were taken elsewhere. Nothing of the owner's changes.
+     */
+    @Test
+    void anotherMarketplacesTemplateIsAsUnknownAsAMissingOne() {
+        int email = asPartner().body(email("NEW_USER", "en_GB", "Mine", "<p>mine</p>")).post(BASE + "/email").then()
+                .statusCode(200).extract().path("id");
+        int sms = asPartner().body(Map.of("type", "NEW_USER", "locale", "en_GB", "content", "mine")).post(BASE + "/sms")
+                .then().statusCode(200).extract().path("id");
+        int common = asPartner().body(Map.of("type", "UNSUBSCRIBE", "locale", "en_GB", "content", "<p>mine</p>"))
+                .post(BASE + "/common/email").then().statusCode(200).extract().path("id");
+        RequestSpecification rival = as("R" + partner, Roles.PARTNER, Roles.CHANNEL_ADMIN);
+        List<Object[]> cases = List.of(new Object[] { "/email", "Email template", email },
+                new Object[] { "/sms", "SMS template", sms }, new Object[] { "/common/email", "Common element", common });
+        for (Object[] c : cases) {
+            for (int id : List.of((Integer) c[2], 999_999_999)) {
+                Map<String, Object> body = "/email".equals(c[0]) ? email("NEW_USER", "en_GB", "Taken", "<p>taken</p>")
+                        : new HashMap<String, Object>(Map.of("type", "/sms".equals(c[0]) ? "NEW_USER" : "UNSUBSCRIBE", "locale", "en_GB",
+                                "content", "taken"));
+                body.put("id", id);
+                as("R" + partner, Roles.PARTNER, Roles.CHANNEL_ADMIN).body(body).post(BASE + c[0]).then().statusCode(404)
+                        .body(equalTo("{\"code\":\"NOT_FOUND\",\"message\":\"" + c[1] + " " + id + " was not found\"}"));
+            }
+        }
+        asPartner().queryParam("locale", "en_GB").get(BASE + "/email/NEW_USER").then().body("subject", equalTo("Mine"));
+        asPartner().queryParam("locale", "en_GB").get(BASE + "/sms/NEW_USER").then().body("content", equalTo("mine"));
+        asPartner().queryParam("locale", "en_GB").get(BASE + "/common/email/UNSUBSCRIBE").then()
+                .body("content", equalTo("<p>mine</p>"));
+        rival.queryParam("locale", "en_GB").get(BASE + "/email/NEW_USER").then().body("defaultTemplate", equalTo(true));
     }
 
     @Test

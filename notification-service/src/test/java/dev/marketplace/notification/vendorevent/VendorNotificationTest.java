@@ -229,7 +229,12 @@ class VendorNotificationTest extends VendorTestSupport {
         // operators: read-only roles and other partners cannot retry; a parked event can
         String retry = "/api/notification/v1/vendor-events/" + cancel.id() + "/retry";
         asPartner(Roles.PARTNER_READ).post(retry).then().statusCode(403);
-        given().header("Authorization", InternalTokens.bearer("O" + partner, Roles.CHANNEL_ADMIN)).post(retry).then().statusCode(403);
+        // another marketplace's vendor event is as unknown as an id that does not exist
+        for (String id : java.util.List.of(cancel.id().toString(), java.util.UUID.randomUUID().toString())) {
+            given().header("Authorization", InternalTokens.bearer("O" + partner, Roles.CHANNEL_ADMIN))
+                    .post("/api/notification/v1/vendor-events/" + id + "/retry").then().statusCode(404)
+                    .body(equalTo("{\"code\":\"NOT_FOUND\",\"message\":\"Vendor event " + id + " was not found\"}"));
+        }
         asPartner(Roles.PARTNER).post("/api/notification/v1/vendor-events/not-a-uuid/retry").then().statusCode(400);
         vendor.behave(call -> VendorServer.Reply.json(200, "{\"success\":true}"));
         asPartner(Roles.CHANNEL_ADMIN).post(retry).then().statusCode(200).body("status", equalTo("PENDING"))

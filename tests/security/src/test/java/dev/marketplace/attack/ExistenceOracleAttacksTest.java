@@ -21,8 +21,10 @@ import io.restassured.response.Response;
 
 /**
  * Existence oracles (docs/architecture.md, "Identity", tenancy): another marketplace's discount, exchange rate, company
- * association, product (its editions, plans, integration, bundle listing), subscription, and its companies' ids (in
- * associations and reseller reads) get exactly the answer of ids that do not exist; a reseller creating a
+ * association, product (its editions, plans, integration, bundle listing), subscription, its companies' ids (in
+ * associations, reseller reads, account-service's companies and everything under them, billing's company lists and
+ * orders, lead's company of the call), its users, groups, event-log entries and templates get exactly the answer of ids
+ * that do not exist; a reseller creating a
  * user or company is not told that a user or company it does not see holds the email or externalId. Each probe is made
  * twice, with ACME's id and with an unknown one, and the two answers must be the same but for the id.
  */
@@ -274,6 +276,136 @@ class ExistenceOracleAttacksTest {
         String members = "/api/account/v2/companies/" + theirs.uuid() + "/memberships";
         acme.signed("GET", members).get(acme.url(members)).then().statusCode(200)
                 .body("content.user.uuid", equalTo(List.of(theirs.admin())));
+    }
+
+    @Test
+    void anotherMarketplacesAccountCompaniesUsersAndGroupsAreAsUnknownAsMissingOnes() {
+        String name = "Oracle Account " + UUID.randomUUID();
+        Stack.Company theirs = Stack.createCompany(acme, name);
+        String user = theirs.admin();
+        String groups = "/api/account/v2/companies/" + theirs.uuid() + "/groups";
+        String group = acme.signed("POST", groups).contentType(ContentType.JSON).body(Map.of("name", "Owners"))
+                .post(acme.url(groups)).then().statusCode(201).extract().path("uuid");
+
+        List<Probe> probes = new ArrayList<>();
+        List<String> bodies = new ArrayList<>();
+        for (String id : List.of(theirs.uuid(), UUID.randomUUID().toString())) {
+            String c = "/api/account/v2/companies/" + id;
+            for (Probe p : List.of(new Probe("GET", c, null), new Probe("GET", c + "/memberships", null),
+                    new Probe("GET", c + "/memberships/" + user, null),
+                    new Probe("GET", c + "/memberships/" + user + "/assignments", null), new Probe("GET", c + "/groups", null),
+                    new Probe("GET", c + "/groups/" + group, null), new Probe("GET", c + "/groups/" + group + "/memberships", null),
+                    new Probe("GET", c + "/invitations", null), new Probe("GET", c + "/domains", null),
+                    new Probe("GET", c + "/activities?displayType=EVERYONE", null),
+                    new Probe("PUT", c, Map.of("name", "Taken over", "countryCode", "US")),
+                    new Probe("PATCH", c, Map.of("name", "Taken over")),
+                    new Probe("POST", c + "/memberships", Map.of("user", Map.of("email", "intruder@rival.example",
+                            "firstName", "Eve"))),
+                    new Probe("PATCH", c + "/memberships/" + user, Map.of("enabled", false)),
+                    new Probe("DELETE", c + "/memberships/" + user, null),
+                    new Probe("POST", c + "/groups", Map.of("name", "Intruders")),
+                    new Probe("PUT", c + "/groups/" + group, Map.of("name", "Renamed")),
+                    new Probe("DELETE", c + "/groups/" + group, null),
+                    new Probe("POST", c + "/invitations", List.of(Map.of("email", "intruder@rival.example", "role", "USER"))),
+                    new Probe("POST", c + "/domains", Map.of("name", "rival.example")),
+                    // the company acting as ACME's administrator (a requestor the rival's consumer names)
+                    new Probe("GET", as(c, user), null))) {
+                probes.add(p);
+                bodies.add(notFound("Company", id));
+            }
+        }
+        for (String id : List.of(user, UUID.randomUUID().toString())) {
+            probes.add(new Probe("GET", "/api/account/v2/users/" + id, null));
+            bodies.add(notFound("User", id));
+            probes.add(new Probe("GET", as("/api/account/v2/users/" + id, id), null));
+            bodies.add(notFound("User", id));
+        }
+        assertEquals(List.of(), notAnswered(rival, probes, 404, bodies));
+        // nothing changed
+        String c = "/api/account/v2/companies/" + theirs.uuid();
+        acme.signed("GET", c).get(acme.url(c)).then().statusCode(200).body("name", equalTo(name));
+        acme.signed("GET", groups).get(acme.url(groups)).then().statusCode(200).body("content.uuid", equalTo(List.of(group)))
+                .body("content.name", equalTo(List.of("Owners")));
+        String memberships = c + "/memberships";
+        acme.signed("GET", memberships).get(acme.url(memberships)).then().statusCode(200)
+                .body("content.user.uuid", equalTo(List.of(user))).body("content[0].enabled", equalTo(true));
+    }
+
+    @Test
+    void anotherMarketplacesCompanyIsAsUnknownAsAMissingOneToBillingAndLeads() {
+        Stack.Company theirs = Stack.createCompany(acme, "Oracle Lists " + UUID.randomUUID());
+        JsonPath product = Stack.createProduct(acme, "Oracle Listed App");
+        List<Probe> probes = new ArrayList<>();
+        List<String> bodies = new ArrayList<>();
+        for (String id : List.of(theirs.uuid(), UUID.randomUUID().toString())) {
+            String company = "/api/billing/v1/companies/" + id;
+            String mine = company + "/users/" + theirs.admin() + "/subscriptions";
+            for (Probe p : List.of(new Probe("GET", company + "/invoices", null),
+                    new Probe("GET", company + "/users/" + theirs.admin() + "/invoices", null), new Probe("GET", mine, null),
+                    new Probe("POST", mine, Map.of("productId", product.getLong("id"),
+                            "editionId", product.getLong("editions[0].id"), "items", List.of(Map.of("unit", "USER", "quantity", 1)),
+                            "company", Map.of("name", "X", "country", "US"),
+                            "user", Map.of("email", "intruder@rival.example", "firstName", "I"))),
+                    // lead-service asks account-service for the company the call names
+                    new Probe("GET", "/api/lead/v2/leads?context=PARTNER&companyId=" + id, null))) {
+                probes.add(p);
+                bodies.add(notFound("Company", id));
+            }
+        }
+        assertEquals(List.of(), notAnswered(rival, probes, 404, bodies));
+        String mine = "/api/billing/v1/companies/" + theirs.uuid() + "/users/" + theirs.admin() + "/subscriptions";
+        acme.signed("GET", mine).get(acme.url(mine)).then().statusCode(200).body("$", empty());
+    }
+
+    @Test
+    void anotherMarketplacesEventsAndTemplatesAreAsUnknownAsMissingOnes() {
+        Stack.createCompany(acme, "Oracle Events " + UUID.randomUUID());
+        String event = awaitEvent();
+        String templates = "/api/notification/v1/templates/email";
+        String subject = "Oracle " + UUID.randomUUID();
+        int template = acme.signed("POST", templates).contentType(ContentType.JSON)
+                .body(Map.of("type", "NEW_USER", "locale", "en_AU", "subject", subject, "content", "Hello {firstName}"))
+                .post(acme.url(templates)).then().statusCode(200).extract().path("id");
+
+        List<Probe> probes = new ArrayList<>();
+        List<String> bodies = new ArrayList<>();
+        for (String id : List.of(event, UUID.randomUUID().toString())) {
+            probes.add(new Probe("GET", "/api/channel/v1/events/" + id, null));
+            bodies.add(notFound("Event", id));
+        }
+        for (int id : List.of(template, 987654321)) {
+            probes.add(new Probe("POST", templates, Map.of("id", id, "type", "NEW_USER", "locale", "en_AU",
+                    "subject", "Taken over", "content", "x")));
+            bodies.add(notFound("Email template", String.valueOf(id)));
+        }
+        assertEquals(List.of(), notAnswered(rival, probes, 404, bodies));
+        // nothing changed
+        String mine = "/api/notification/v1/templates/email/NEW_USER?locale=en_AU";
+        acme.signed("GET", mine).get(acme.url(mine)).then().statusCode(200).body("subject", equalTo(subject));
+        acme.signed("GET", "/api/channel/v1/events/" + event).get(acme.url("/api/channel/v1/events/" + event)).then()
+                .statusCode(200);
+    }
+
+    /** The id of an event of MARKETPLACE in the event log (a company's creation reaches it through Kafka). */
+    private static String awaitEvent() {
+        String events = "/api/channel/v1/events?size=5&sortOrder=DESC";
+        long deadline = System.currentTimeMillis() + 60_000;
+        while (true) {
+            List<String> ids = acme.signed("GET", events).get(acme.url(events)).then().statusCode(200).extract().jsonPath()
+                    .getList("content.uuid");
+            if (ids != null && !ids.isEmpty()) {
+                return ids.get(0);
+            }
+            if (System.currentTimeMillis() > deadline) {
+                throw new AssertionError("no event of MARKETPLACE in the event log after 60 s");
+            }
+            try {
+                Thread.sleep(250);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new AssertionError(e);
+            }
+        }
     }
 
     /** A company with reseller access, its first user its administrator. */

@@ -28,10 +28,13 @@ public class CompanyRepository implements PanacheRepositoryBase<Company, UUID> {
         this.commonWords = commonWords;
     }
 
-    /** By uuid the company may belong to any partner (the caller checks); by external id only within {@code partner}. */
+    /**
+     * The company of {@code partner} named by uuid or external id: another marketplace's is not found, exactly as one that
+     * does not exist (docs/architecture.md, "Identity").
+     */
     public Uni<Company> findByRef(CompanyRef ref, String partner) {
         if (ref instanceof CompanyRef.ById byId) {
-            return findById(byId.uuid());
+            return find("uuid = ?1 and partner = ?2", byId.uuid(), partner).firstResult();
         }
         return find("partner = ?1 and externalId = ?2", partner, ((CompanyRef.ByExternalId) ref).externalId()).firstResult();
     }

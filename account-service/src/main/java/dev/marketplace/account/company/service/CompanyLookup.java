@@ -15,7 +15,8 @@ import io.smallrye.mutiny.Uni;
 
 /**
  * The company a call names, loaded for the other features: by {@code uuid}, {@code id:<uuid>} or
- * {@code externalId:<id>} (404 when unknown), then checked against what the caller may do with it (403, see
+ * {@code externalId:<id>} in the caller's marketplace (404 when unknown, and when another marketplace's: its id answers
+ * exactly as an unknown one), then checked against what the caller may do with it inside the marketplace (403, see
  * {@link CompanyAccess}).
  */
 @ApplicationScoped
@@ -40,7 +41,7 @@ public class CompanyLookup {
         return load(ref).call(company -> access.requireWrite(company.partner, company.uuid));
     }
 
-    /** Loads a company (404) without checking access: the caller checks. */
+    /** Loads a company of the caller's marketplace (404 otherwise) without checking access: the caller checks. */
     public Uni<Company> load(String ref) {
         CompanyRef parsed = CompanyRef.parse(ref);
         return companies.findByRef(parsed, caller.partner())

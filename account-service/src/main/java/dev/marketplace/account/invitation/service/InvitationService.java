@@ -138,8 +138,8 @@ public class InvitationService {
                 return Uni.createFrom().failure(ApiException.notFound("Invitation", "with this token"));
             }
             return companies.find(invitation.companyUuid).chain(company -> {
-                caller.requirePartner(company.partner);
-                if (invitation.status == Invitation.Status.REVOKED) {
+                // another marketplace's invitation is as unknown as a revoked or missing one
+                if (invitation.status == Invitation.Status.REVOKED || !company.partner.equals(caller.partner())) {
                     throw ApiException.notFound("Invitation", "with this token");
                 }
                 if (invitation.status == Invitation.Status.ACCEPTED) {

@@ -16,7 +16,8 @@ import io.smallrye.mutiny.Uni;
 
 /**
  * Internal, for billing-service at order time: a company with its purchase-limit data (the company resource's own JSON)
- * and whether a user is a member of it, with which roles. Service tokens of the company's marketplace only. In the
+ * and whether a user is a member of it, with which roles. Service tokens of the company's marketplace only (another
+ * marketplace's company answers 404, as an unknown one, and billing answers its callers the same). In the
  * membership feature: the company is read through company's {@link CompanyLookup}, the membership is this feature's.
  */
 @ApplicationScoped
@@ -44,8 +45,8 @@ public class PurchaseProfileService {
             throw ApiException.forbidden();
         }
         UUID user = userUuid == null ? null : Ids.uuid("userUuid", userUuid);
+        // the company of the token's marketplace only: another one's is the 404 of an unknown company
         return companies.load(companyRef).chain(company -> {
-            caller.requirePartner(company.partner);
             CompanyView view = CompanyView.of(company, List.of(), false, true, baseUri);
             if (user == null) {
                 return Uni.createFrom().item(new PurchaseProfile(view, null));

@@ -40,6 +40,11 @@ public class UserRepository implements PanacheRepositoryBase<AppUser, UUID> {
             Instant modifiedSince, SortField sortField, boolean ascending) {
     }
 
+    /** The user {@code uuid} of {@code partner}: another marketplace's is not found, exactly as one that does not exist. */
+    public Uni<AppUser> inPartner(String partner, UUID uuid) {
+        return find("uuid = ?1 and partner = ?2", uuid, partner).firstResult();
+    }
+
     public Uni<AppUser> findByEmail(String partner, String email) {
         return find("partner = ?1 and lower(email) = lower(?2)", partner, email).firstResult();
     }

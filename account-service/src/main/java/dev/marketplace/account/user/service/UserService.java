@@ -23,7 +23,8 @@ import io.smallrye.mutiny.Uni;
 /**
  * Users of the marketplace: the users API, and the look-ups and additions the other features make. Channel credentials
  * (read-only ones included) see every user of their marketplace; a user sees themself, and a Company Administrator
- * sees the members of their companies ({@link CompanyAccess#requireUserVisible}).
+ * sees the members of their companies ({@link CompanyAccess#requireUserVisible}). Another marketplace's user is looked
+ * up as an unknown one (404).
  */
 @ApplicationScoped
 public class UserService {
@@ -61,7 +62,10 @@ public class UserService {
         return users.search(filter(query), offset, limit);
     }
 
-    /** {@code uuid}, {@code id:<uuid>} or {@code externalId:<id>}; 404 when unknown. */
+    /**
+     * {@code uuid}, {@code id:<uuid>} or {@code externalId:<id>} in the caller's marketplace; 404 when unknown, and when
+     * another marketplace's, so that its id answers exactly as an unknown one.
+     */
     public Uni<AppUser> load(String ref) {
         if (ref == null || ref.isBlank()) {
             throw ApiException.invalidField("userUuid", "must be a UUID, id:<uuid> or externalId:<externalId>");
@@ -71,7 +75,12 @@ public class UserService {
                     .onItem().ifNull().failWith(() -> ApiException.notFound("User", ref));
         }
         UUID id = Ids.uuid("userUuid", ref.startsWith("id:") ? ref.substring(3) : ref);
-        return users.findById(id).onItem().ifNull().failWith(() -> ApiException.notFound("User", ref));
+        return users.inPartner(caller.partner(), id).onItem().ifNull().failWith(() -> ApiException.notFound("User", ref));
+    }
+
+    /** The user of the caller's marketplace, or null (another marketplace's too). */
+    public Uni<AppUser> findInMarketplace(UUID uuid) {
+        return users.inPartner(caller.partner(), uuid);
     }
 
     /** 403 unless the caller may see {@code user} (see the class comment). */

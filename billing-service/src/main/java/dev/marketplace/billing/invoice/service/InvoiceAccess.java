@@ -47,7 +47,7 @@ public class InvoiceAccess {
 
     /**
      * The invoices of a company: the channel, or an administrator of the company. A company account-service does not
-     * know is a 404 for everyone, another marketplace's a 403 (account-service says whose it is).
+     * know in the caller's marketplace (unknown, or another marketplace's) is a 404 for everyone.
      */
     public Uni<Void> requireCompany(UUID company) {
         String partner = caller.partner();

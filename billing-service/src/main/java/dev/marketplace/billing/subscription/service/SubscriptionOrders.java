@@ -80,8 +80,8 @@ public class SubscriptionOrders {
         Map<String, Object> creator = events.currentCreator();
         String eventToken = VendorEvents.newToken();
         String currency = input.currency() == null ? config.currency() : input.currency().name();
-        // the buyer first: another marketplace's company is a 403 before anything about the product is said, and before
-        // any stored answer is replayed (a replay says what a fresh call would refuse)
+        // the buyer first: another marketplace's company is the 404 of an unknown one before anything about the product
+        // is said, and before any stored answer is replayed (a replay says what a fresh call would refuse)
         return purchase.buyer(partner, owner).chain(buyer -> (key == null ? Uni.createFrom().item(Optional.<StoredAnswer>empty())
                 : idempotency.lookup(key)).chain(found -> found.isPresent()
                         ? Uni.createFrom().item(Idempotent.<SubscriptionView>replayed(found.get()))

@@ -85,7 +85,7 @@ public class SubscriptionService {
         if (!access.channelReader()) {
             access.requireBuy(owner.user());
         }
-        // an unknown company is a 404, another marketplace's a 403 (account-service says whose it is)
+        // an unknown company is a 404, and so is another marketplace's (account-service does not find it in the caller's)
         return tenancy.requireKnown(partner, owner.company()).chain(() -> subscriptions.search(new SubscriptionRepository.Filter(partner, owner.company(), owner.user(), null), 0, 1000)
                 .map(list -> list.stream().map(payloads::view).toList()));
     }

@@ -26,6 +26,11 @@ public class LoggedEventRepository implements PanacheRepositoryBase<LoggedEvent,
         this.commonWords = commonWords;
     }
 
+    /** The event {@code id} of {@code partner}: another marketplace's is not found, exactly as one that does not exist. */
+    public Uni<LoggedEvent> inPartner(String partner, UUID id) {
+        return find("id = ?1 and partner = ?2", id, partner).firstResult();
+    }
+
     /** A page of the partner's event log, by occurrence then id. */
     public Uni<List<LoggedEvent>> search(EventFilter filter, PageRequest page) {
         return where(filter).chain(where -> ListQueries.page(LoggedEvent.class, UUID.class, "id", e -> e.id,

@@ -11,6 +11,15 @@ import io.smallrye.mutiny.Uni;
 @ApplicationScoped
 public class SmsTemplateRepository implements PanacheRepositoryBase<SmsTemplate, Long> {
 
+    /**
+     * The template {@code id} of {@code partner} ({@code null}: a default one): another owner's is not found, exactly as
+     * an id that does not exist.
+     */
+    public Uni<SmsTemplate> ownedBy(String partner, Long id) {
+        return partner == null ? find("id = ?1 and partner is null", id).firstResult()
+                : find("id = ?1 and partner = ?2", id, partner).firstResult();
+    }
+
     /** {@code partner == null} looks up a default template. */
     public Uni<SmsTemplate> findByKey(String partner, String type, String locale, boolean directSales) {
         if (partner == null) {

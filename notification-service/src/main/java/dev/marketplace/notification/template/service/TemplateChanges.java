@@ -61,7 +61,7 @@ public class TemplateChanges {
     private Uni<EmailTemplate> saveEmail(EmailInput in, String partner) {
         requireEnableable(in);
         Uni<EmailTemplate> target = in.id() != null
-                ? emails.findById(in.id()).map(found -> owned(found, partner, in.id(), "Email template"))
+                ? emails.ownedBy(partner, in.id()).map(found -> owned(found, in.id(), "Email template"))
                 : emails.findByKey(partner, in.type(), in.locale(), in.forDirectSales());
         return target.call(existing -> checkFallback(in.fallbackEmailTemplateId(), partner, existing == null ? null : existing.id))
                 .chain(existing -> {
@@ -115,7 +115,7 @@ public class TemplateChanges {
         SmsInput in = body.checked(renderer);
         String partner = caller.partner();
         Uni<SmsTemplate> target = in.id() != null
-                ? sms.findById(in.id()).map(found -> owned(found, partner, in.id(), "SMS template"))
+                ? sms.ownedBy(partner, in.id()).map(found -> owned(found, in.id(), "SMS template"))
                 : sms.findByKey(partner, in.type(), in.locale(), in.forDirectSales());
         return target.chain(existing -> {
             Instant now = Instant.now();
@@ -148,7 +148,7 @@ public class TemplateChanges {
 
     private Uni<CommonElement> saveCommon(CommonInput in, String partner) {
         Uni<CommonElement> target = in.id() != null
-                ? commons.findById(in.id()).map(found -> owned(found, partner, in.id(), "Common element"))
+                ? commons.ownedBy(partner, in.id()).map(found -> owned(found, in.id(), "Common element"))
                 : commons.findByKey(partner, in.type(), in.locale());
         return target.chain(existing -> {
             Instant now = Instant.now();
@@ -167,33 +167,14 @@ public class TemplateChanges {
     }
 
     /**
-     * An update by id touches only a template of the same owner: another partner's → 403; a partner template through
-     * the default API (or the reverse) → 404, it is not a template of that API.
+     * An update by id touches only a template of the same owner, looked up with its owner: another partner's template,
+     * and a partner template through the default API (or the reverse), is a 404 exactly as an id that does not exist
+     * (template ids are one sequence for every marketplace: a 403 would tell which are taken elsewhere).
      */
-    private static <T> T owned(T found, String partner, Long id, String what) {
+    private static <T> T owned(T found, Long id, String what) {
         if (found == null) {
             throw ApiException.notFound(what, id);
         }
-        String owner = ownerOf(found);
-        if (partner == null) {
-            if (owner != null) {
-                throw ApiException.notFound(what, id);
-            }
-        } else if (owner == null) {
-            throw ApiException.notFound(what, id);
-        } else if (!owner.equals(partner)) {
-            throw ApiException.forbidden();
-        }
         return found;
-    }
-
-    private static String ownerOf(Object template) {
-        if (template instanceof EmailTemplate t) {
-            return t.partner;
-        }
-        if (template instanceof SmsTemplate t) {
-            return t.partner;
-        }
-        return ((CommonElement) template).partner;
     }
 }

@@ -44,6 +44,11 @@ public class VendorEventRepository implements PanacheRepositoryBase<VendorEvent,
         return findById(id, LockModeType.PESSIMISTIC_WRITE);
     }
 
+    /** The event {@code id} of {@code partner}: another marketplace's is not found, exactly as one that does not exist. */
+    public Uni<VendorEvent> inPartner(String partner, UUID id) {
+        return find("id = ?1 and partner = ?2", id, partner).firstResult();
+    }
+
     public Uni<VendorEvent> byToken(String token) {
         return find("token", token).firstResult();
     }
