@@ -23,6 +23,8 @@ public interface BillingConfig {
 
     PaymentGateway paymentGateway();
 
+    PaymentProvider paymentProvider();
+
     Invoicing invoicing();
 
     PurchaseLimits purchaseLimits();
@@ -40,6 +42,30 @@ public interface BillingConfig {
     interface PaymentGateway {
         /** Base URL of the card payment gateway (the REST client {@code client.PaymentGatewayApi} calls it). */
         URI url();
+    }
+
+    /**
+     * Which card provider charges and refunds ({@code client.PaymentProvider}): {@code sandbox} (the sandbox gateway at
+     * {@code payment-gateway.url}) or {@code stripe} (Stripe's API through its Java SDK).
+     */
+    interface PaymentProvider {
+        @WithDefault("sandbox")
+        String kind();
+
+        Stripe stripe();
+
+        interface Stripe {
+            /** The secret API key ({@code sk_live_...} or {@code sk_test_...}); required when {@code kind} is stripe. */
+            Optional<String> apiKey();
+
+            /** Stripe's API base; tests point it at a loopback server that answers in Stripe's wire format. */
+            @WithDefault("https://api.stripe.com")
+            URI apiBase();
+
+            /** A charge that has not answered in this time is UNKNOWN (looked up later), never retried blindly. */
+            @WithDefault("10s")
+            Duration timeout();
+        }
     }
 
     interface Invoicing {
