@@ -9,13 +9,14 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
-import java.util.function.Supplier;
 
 import org.junit.jupiter.api.Test;
 
 import io.restassured.http.ContentType;
 import io.restassured.path.json.JsonPath;
 import io.restassured.response.Response;
+
+import dev.marketplace.testkit.Eventually;
 
 /**
  * Where the API once differed from its spec, through the gateway: a bundle's status without {@code companyId}, date
@@ -90,8 +91,8 @@ class SpecConformanceEndToEndTest {
                 .then().statusCode(201).extract().path("uuid");
         String api = "/api/appReseller/v1";
         // reseller-service hears of account's companies by events
-        await(() -> get(api + "/companies/" + reseller + "?context=RESELLER_MANAGER"), 200);
-        await(() -> get(api + "/companies/" + customer + "?context=RESELLER_MANAGER"), 200);
+        Eventually.answers(() -> get(api + "/companies/" + reseller + "?context=RESELLER_MANAGER"), 200);
+        Eventually.answers(() -> get(api + "/companies/" + customer + "?context=RESELLER_MANAGER"), 200);
         String association = post(api + "/companyAssociations", Map.of("resellerCompanyId", reseller,
                 "customerCompanyId", customer)).then().statusCode(200).extract().path("id");
         String list = api + "/companyAssociations?resellerCompanyId=" + reseller;
@@ -151,21 +152,5 @@ class SpecConformanceEndToEndTest {
         assertEquals(List.of(), accepted);
         get(integration).then().statusCode(200).body("eventUrls.SUBSCRIPTION_ORDER", equalTo(safe))
                 .body("eventUrls.size()", equalTo(1));
-    }
-
-    private static Response await(Supplier<Response> call, int status) {
-        long deadline = System.currentTimeMillis() + 60_000;
-        Response response = call.get();
-        while (response.statusCode() != status && System.currentTimeMillis() < deadline) {
-            try {
-                Thread.sleep(250);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                throw new AssertionError(e);
-            }
-            response = call.get();
-        }
-        response.then().statusCode(status);
-        return response;
     }
 }

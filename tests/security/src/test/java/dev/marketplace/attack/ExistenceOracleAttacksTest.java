@@ -9,8 +9,8 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.UUID;
-import java.util.function.Supplier;
 
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -18,6 +18,8 @@ import org.junit.jupiter.api.Test;
 import io.restassured.http.ContentType;
 import io.restassured.path.json.JsonPath;
 import io.restassured.response.Response;
+
+import dev.marketplace.testkit.Eventually;
 
 /**
  * Existence oracles (docs/architecture.md, "Identity", tenancy): another marketplace's discount, exchange rate, company
@@ -149,7 +151,7 @@ class ExistenceOracleAttacksTest {
                 .body(List.of(Map.of("userUuid", rita, "rolesToAdd", List.of("ROLE_RESELLER"))))
                 .patch(acme.url(members + "/roles")).then().statusCode(200);
         String ritasCompanies = as(RESELLER_API + "/companies?context=RESELLER", rita);
-        await(() -> acme.signed("GET", ritasCompanies).get(acme.url(ritasCompanies)), 200);
+        Eventually.answers(() -> acme.signed("GET", ritasCompanies).get(acme.url(ritasCompanies)), 200);
 
         // a company and user of the marketplace that Rita does not see
         String externalId = "hidden-" + UUID.randomUUID();
@@ -160,7 +162,7 @@ class ExistenceOracleAttacksTest {
                 .post(acme.url("/api/account/v2/companies")).then().statusCode(201).extract().path("uuid");
         awaitDirectory(hidden);
         String users = RESELLER_API + "/users?context=RESELLER_MANAGER&companyId=" + hidden;
-        await(() -> {
+        Eventually.answers(() -> {
             Response r = acme.signed("GET", users).get(acme.url(users));
             return r.statusCode() == 200 && r.jsonPath().getList("content").isEmpty() ? null : r;
         }, 200);
@@ -389,23 +391,11 @@ class ExistenceOracleAttacksTest {
     /** The id of an event of MARKETPLACE in the event log (a company's creation reaches it through Kafka). */
     private static String awaitEvent() {
         String events = "/api/channel/v1/events?size=5&sortOrder=DESC";
-        long deadline = System.currentTimeMillis() + 60_000;
-        while (true) {
+        return Eventually.found(() -> {
             List<String> ids = acme.signed("GET", events).get(acme.url(events)).then().statusCode(200).extract().jsonPath()
                     .getList("content.uuid");
-            if (ids != null && !ids.isEmpty()) {
-                return ids.get(0);
-            }
-            if (System.currentTimeMillis() > deadline) {
-                throw new AssertionError("no event of MARKETPLACE in the event log after 60 s");
-            }
-            try {
-                Thread.sleep(250);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                throw new AssertionError(e);
-            }
-        }
+            return ids == null ? Optional.<String>empty() : ids.stream().findFirst();
+        }, "an event of MARKETPLACE in the event log");
     }
 
     /** A company with reseller access, its first user its administrator. */
@@ -425,29 +415,10 @@ class ExistenceOracleAttacksTest {
     /** reseller-service hears of account's companies by events: waits until the company is in its directory. */
     private static void awaitDirectory(String company) {
         String path = RESELLER_API + "/companies/" + company + "?context=RESELLER_MANAGER";
-        await(() -> acme.signed("GET", path).get(acme.url(path)), 200);
+        Eventually.answers(() -> acme.signed("GET", path).get(acme.url(path)), 200);
     }
 
     private static String as(String path, String user) {
         return path + (path.contains("?") ? "&" : "?") + "xoauth_requestor_id=" + user;
-    }
-
-    /** Retries {@code call} (null: not yet) until it answers {@code status}, for 60 s. */
-    private static void await(Supplier<Response> call, int status) {
-        long deadline = System.currentTimeMillis() + 60_000;
-        Response response = call.get();
-        while ((response == null || response.statusCode() != status) && System.currentTimeMillis() < deadline) {
-            try {
-                Thread.sleep(250);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                throw new AssertionError(e);
-            }
-            response = call.get();
-        }
-        if (response == null) {
-            throw new AssertionError("not there after 60 s");
-        }
-        response.then().statusCode(status);
     }
 }
