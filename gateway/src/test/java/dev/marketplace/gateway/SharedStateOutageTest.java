@@ -18,6 +18,7 @@ import dev.marketplace.gateway.support.GatewayTestResource;
 import dev.marketplace.gateway.support.Upstreams;
 import dev.marketplace.testkit.PostgresResource;
 import dev.marketplace.testkit.Redis;
+import dev.marketplace.testkit.RedisCommands;
 import dev.marketplace.testkit.RedisResource;
 import dev.marketplace.testkit.SignpostSigner;
 import io.quarkus.test.common.QuarkusTestResource;
@@ -109,20 +110,20 @@ class SharedStateOutageTest extends GatewayTest {
         String probe = "slow-" + java.util.UUID.randomUUID();
         String read = PATH + "?probe=" + probe;
         String authorization = signer.authorization("GET", url(read), null);
-        try (RedisAsleep asleep = RedisAsleep.forSeconds(0.6)) {
+        try (RedisCommands.Asleep asleep = RedisCommands.sleep(0.6)) {
             long started = System.nanoTime();
             signedGet(authorization, read).then().statusCode(200).header("X-Upstream", "echo");
             long heldMillis = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - started);
             assertTrue(heldMillis >= 300, "the answer waited for Redis, not " + heldMillis + " ms");
         }
-        try (RedisAsleep asleep = RedisAsleep.forSeconds(0.6)) {
+        try (RedisCommands.Asleep asleep = RedisCommands.sleep(0.6)) {
             signedGet(authorization, read).then().statusCode(403).header("X-Upstream", nullValue()).body(equalTo(FORBIDDEN));
         }
         assertEquals(2, Upstreams.PROBES.get(probe), "both reads went ahead while Redis slept");
 
         // longer than the command timeout (1 s): Redis could not tell, so the answer the service gave is dropped
         String unchecked = signer.authorization("GET", url(read), null);
-        try (RedisAsleep asleep = RedisAsleep.forSeconds(1.8)) {
+        try (RedisCommands.Asleep asleep = RedisCommands.sleep(1.8)) {
             signedGet(unchecked, read).then().statusCode(503).header("X-Upstream", nullValue())
                     .body("code", equalTo("STATE_UNAVAILABLE"));
         }
@@ -144,7 +145,7 @@ class SharedStateOutageTest extends GatewayTest {
         String probe = "full-" + java.util.UUID.randomUUID();
         String read = PATH + "?probe=" + probe;
         // maxmemory below what Redis already uses, with noeviction: every SET is refused with OOM, nothing is evicted
-        assertEquals("+OK", redis("CONFIG", "SET", "maxmemory", "1"));
+        assertEquals("+OK", RedisCommands.command("CONFIG", "SET", "maxmemory", "1"));
         try {
             signedGet(signer.authorization("GET", url(read), null), read).then().statusCode(503)
                     .header("X-Upstream", nullValue()).body("code", equalTo("STATE_UNAVAILABLE"));
@@ -154,57 +155,11 @@ class SharedStateOutageTest extends GatewayTest {
             given().header("Authorization", signer.authorization("POST", url(PATH), null)).contentType("application/json")
                     .body("{}").post(PATH).then().statusCode(503).body("code", equalTo("STATE_UNAVAILABLE"));
         } finally {
-            assertEquals("+OK", redis("CONFIG", "SET", "maxmemory", "0"));
+            assertEquals("+OK", RedisCommands.command("CONFIG", "SET", "maxmemory", "0"));
         }
         // the overlapped read reached the service, its answer was dropped; the connection to Redis was kept
         assertEquals(1, Upstreams.probesOnceReached(probe, 1));
         signedGet(signer.authorization("GET", url(PATH), null), PATH).then().statusCode(200);
         signedGet(acceptedBefore, PATH).then().statusCode(403).body(equalTo(FORBIDDEN));
-    }
-
-    /** One command on a connection of its own; the first line of the reply. */
-    private static String redis(String... command) throws Exception {
-        try (java.net.Socket socket = new java.net.Socket("127.0.0.1", Redis.port())) {
-            socket.setSoTimeout(5000);
-            socket.getOutputStream().write(resp(command));
-            return new java.io.BufferedReader(new java.io.InputStreamReader(socket.getInputStream(),
-                    java.nio.charset.StandardCharsets.US_ASCII)).readLine();
-        }
-    }
-
-    /** A command as Redis reads it (RESP: an array of bulk strings). */
-    private static byte[] resp(String... command) {
-        StringBuilder resp = new StringBuilder("*" + command.length + "\r\n");
-        for (String part : command) {
-            resp.append('$').append(part.length()).append("\r\n").append(part).append("\r\n");
-        }
-        return resp.toString().getBytes(java.nio.charset.StandardCharsets.US_ASCII);
-    }
-
-    /** Redis busy for a while ({@code DEBUG SLEEP} on a connection of its own): every command waits behind it. */
-    private static final class RedisAsleep implements AutoCloseable {
-        private final java.net.Socket socket;
-
-        private RedisAsleep(java.net.Socket socket) {
-            this.socket = socket;
-        }
-
-        static RedisAsleep forSeconds(double seconds) throws Exception {
-            java.net.Socket socket = new java.net.Socket("127.0.0.1", Redis.port());
-            socket.getOutputStream().write(resp("DEBUG", "SLEEP", Double.toString(seconds)));
-            socket.getOutputStream().flush();
-            // let Redis read it and fall asleep before the call under test is sent
-            Thread.sleep(50);
-            return new RedisAsleep(socket);
-        }
-
-        /** Waits for Redis to wake up (its "+OK"). */
-        @Override
-        public void close() throws Exception {
-            socket.setSoTimeout(5000);
-            byte[] ok = socket.getInputStream().readNBytes(5);
-            socket.close();
-            assertEquals("+OK\r\n", new String(ok, java.nio.charset.StandardCharsets.US_ASCII));
-        }
     }
 }

@@ -19,11 +19,7 @@ public final class RedisCommands {
     public static String command(String... command) throws IOException {
         try (Socket socket = new Socket("127.0.0.1", Redis.port())) {
             socket.setSoTimeout(5000);
-            StringBuilder resp = new StringBuilder("*" + command.length + "\r\n");
-            for (String part : command) {
-                resp.append('$').append(part.getBytes(StandardCharsets.UTF_8).length).append("\r\n").append(part).append("\r\n");
-            }
-            socket.getOutputStream().write(resp.toString().getBytes(StandardCharsets.UTF_8));
+            socket.getOutputStream().write(resp(command));
             InputStream in = new BufferedInputStream(socket.getInputStream());
             String first = line(in);
             if (!first.startsWith("$")) {
@@ -43,6 +39,48 @@ public final class RedisCommands {
             }
         }
         throw new IllegalStateException("INFO memory has no " + field);
+    }
+
+    /**
+     * Redis busy for a while ({@code DEBUG SLEEP} on a connection of its own): every command waits behind it. Closing
+     * waits for Redis to wake up.
+     */
+    public static Asleep sleep(double seconds) throws IOException, InterruptedException {
+        Socket socket = new Socket("127.0.0.1", Redis.port());
+        socket.getOutputStream().write(resp("DEBUG", "SLEEP", Double.toString(seconds)));
+        socket.getOutputStream().flush();
+        // let Redis read it and fall asleep before the call under test is sent
+        Thread.sleep(50);
+        return new Asleep(socket);
+    }
+
+    /** A sleeping Redis; {@link #close()} waits for its "+OK". */
+    public static final class Asleep implements AutoCloseable {
+        private final Socket socket;
+
+        private Asleep(Socket socket) {
+            this.socket = socket;
+        }
+
+        @Override
+        public void close() throws IOException {
+            try (socket) {
+                socket.setSoTimeout(5000);
+                String reply = line(new BufferedInputStream(socket.getInputStream()));
+                if (!"+OK".equals(reply)) {
+                    throw new IllegalStateException("DEBUG SLEEP answered " + reply);
+                }
+            }
+        }
+    }
+
+    /** A command as Redis reads it (RESP: an array of bulk strings). */
+    private static byte[] resp(String... command) {
+        StringBuilder resp = new StringBuilder("*" + command.length + "\r\n");
+        for (String part : command) {
+            resp.append('$').append(part.getBytes(StandardCharsets.UTF_8).length).append("\r\n").append(part).append("\r\n");
+        }
+        return resp.toString().getBytes(StandardCharsets.UTF_8);
     }
 
     private static String line(InputStream in) throws IOException {
