@@ -1,6 +1,5 @@
 package dev.marketplace.gateway;
 
-import static io.restassured.RestAssured.given;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -53,7 +52,7 @@ class NonceBudgetTest extends GatewayTest {
     }
 
     private static Response signedGet(SignpostSigner signer) {
-        return given().header("Authorization", signer.authorization("GET", url(PATH), null)).get(PATH);
+        return signed(signer, "GET", PATH).get(PATH);
     }
 
     @Test

@@ -50,7 +50,7 @@ class RequestIdTest extends GatewayTest {
     }
 
     private Response signedGet(String path, String requestId) {
-        var request = given().urlEncodingEnabled(false).header("Authorization", signer.authorization("GET", url(path), null));
+        var request = signed(signer, "GET", path);
         if (requestId != null) {
             request.header("X-Request-Id", requestId);
         }

@@ -80,8 +80,7 @@ class SlowRequestWarningTest extends GatewayTest {
     }
 
     private Response signedGet(String path, String requestId) {
-        return given().urlEncodingEnabled(false).header("Authorization", signer.authorization("GET", url(path), null))
-                .header("X-Request-Id", requestId).get(path);
+        return signed(signer, "GET", path).header("X-Request-Id", requestId).get(path);
     }
 
     @Test

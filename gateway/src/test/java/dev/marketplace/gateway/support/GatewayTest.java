@@ -15,6 +15,7 @@ import dev.marketplace.testkit.InternalTokens;
 import dev.marketplace.testkit.SignpostSigner;
 import io.restassured.RestAssured;
 import io.restassured.path.json.JsonPath;
+import io.restassured.specification.RequestSpecification;
 
 /** Shared helpers: URLs as the client signs them, consumers per test, decoding what the upstream received. */
 public abstract class GatewayTest {
@@ -22,6 +23,11 @@ public abstract class GatewayTest {
 
     protected static String url(String pathAndQuery) {
         return "http://localhost:" + RestAssured.port + pathAndQuery;
+    }
+
+    /** A request signed by {@code signer} for {@code method} on {@code path}, sent as signed (no re-encoding). */
+    protected static RequestSpecification signed(SignpostSigner signer, String method, String path) {
+        return RestAssured.given().urlEncodingEnabled(false).header("Authorization", signer.authorization(method, url(path), null));
     }
 
     /** Creates a channel consumer (one per partner) and returns a signpost signer holding its credentials. */
