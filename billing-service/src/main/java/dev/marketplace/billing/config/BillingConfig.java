@@ -27,6 +27,8 @@ public interface BillingConfig {
 
     Invoicing invoicing();
 
+    TestClocks testClock();
+
     PurchaseLimits purchaseLimits();
 
     interface Catalog {
@@ -66,6 +68,15 @@ public interface BillingConfig {
             @WithDefault("10s")
             Duration timeout();
         }
+    }
+
+    /**
+     * Test clocks (sandbox deployments only): a marketplace's channel credentials may advance its billing time, and
+     * what becomes due runs at once. Never enabled in production.
+     */
+    interface TestClocks {
+        @WithDefault("false")
+        boolean enabled();
     }
 
     interface Invoicing {

@@ -75,6 +75,8 @@ final class ServiceEnvironment {
         env.put("MARKETPLACE_OUTBOUND_ALLOW_LOOPBACK", "true");
         env.put("MARKETPLACE_OUTBOUND_PORTS", "*");
         env.put("PAYMENT_GATEWAY_URL", paymentsUrl);
+        // a sandbox: marketplaces may advance their billing time to try due dates and dunning without waiting
+        env.put("BILLING_TEST_CLOCK", "true");
         return env;
     }
 
