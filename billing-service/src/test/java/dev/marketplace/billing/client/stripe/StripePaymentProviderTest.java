@@ -12,7 +12,9 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.UUID;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.TimeUnit;
 import java.util.logging.Handler;
 import java.util.logging.LogRecord;
 import java.util.logging.Logger;
@@ -47,6 +49,8 @@ import io.smallrye.common.annotation.Identifier;
 import io.smallrye.faulttolerance.api.CircuitBreakerMaintenance;
 import io.smallrye.faulttolerance.api.Guard;
 import io.smallrye.mutiny.Uni;
+import io.vertx.core.Context;
+import io.vertx.core.Vertx;
 
 /**
  * The Stripe adapter through Stripe's real Java SDK against a loopback that answers in Stripe's wire format
@@ -103,6 +107,8 @@ class StripePaymentProviderTest {
     PaymentProvider stripe;
     @Inject
     CircuitBreakerMaintenance breakers;
+    @Inject
+    Vertx vertx;
     /** Injected so that it is built, which registers its breaker's name before the first call. */
     @Inject
     @Identifier(Dependencies.STRIPE_IDEMPOTENT)
@@ -416,6 +422,21 @@ class StripePaymentProviderTest {
         assertEquals(Status.DECLINED, refused.status());
         assertEquals("invalid_amount", refused.code());
         assertTrue(chargesWith(key).isEmpty());
+    }
+
+    @Test
+    @Order(13)
+    void theAnswerOfABlockingSdkCallComesBackOnTheCallersVertxContext() throws Exception {
+        CardOnFile card = card("pm_card_visa");
+        Charge charge = new Charge(card.providerMethodId(), "acme", "3.00", "USD", "invoice-" + UUID.randomUUID());
+        Context context = vertx.getOrCreateContext();
+        CompletableFuture<String> where = new CompletableFuture<>();
+        context.runOnContext(started -> stripe.charge(key(), charge).subscribe().with(
+                result -> where.complete(result.status() + " " + (Vertx.currentContext() == context) + " "
+                        + Context.isOnEventLoopThread()),
+                where::completeExceptionally));
+        // a reactive transaction of the caller can go on with the answer: same context, on its event loop
+        assertEquals("SUCCEEDED true true", where.get(15, TimeUnit.SECONDS));
     }
 
     @Test
