@@ -23,6 +23,12 @@ public class Dependencies {
     public static final String CATALOG_NON_IDEMPOTENT = "catalog-non-idempotent";
     /** The card payment gateway: charges and refunds, each repeatable by its idempotency key. */
     public static final String PAYMENT_GATEWAY_IDEMPOTENT = "payment-gateway-idempotent";
+    /**
+     * Stripe's API (client.stripe.StripePaymentProvider): charges, refunds and cards on file, each repeatable by its
+     * idempotency key, and the lookup of a charge. Its timeout is {@code STRIPE_TIMEOUT_MS}
+     * ({@code quarkus.fault-tolerance."stripe-idempotent".timeout.value}, the SDK's read timeout too).
+     */
+    public static final String STRIPE_IDEMPOTENT = "stripe-idempotent";
 
     private static final DependencyPolicy CATALOG = DependencyPolicy.standard();
     /** A card payment takes longer than a read of the suite. */
@@ -44,4 +50,10 @@ public class Dependencies {
     @Produces
     @Identifier(PAYMENT_GATEWAY_IDEMPOTENT)
     static final Guard PAYMENTS = PAYMENT_GATEWAY.idempotent(PAYMENT_GATEWAY_IDEMPOTENT);
+
+    /** A retry repeats the same idempotency key, so Stripe answers it with the first call's result and charges once. */
+    @Produces
+    @Identifier(STRIPE_IDEMPOTENT)
+    static final Guard STRIPE = DependencyPolicy.standard().timeout(Duration.ofSeconds(10))
+            .retries(1, Duration.ofMillis(200), Duration.ofMillis(200)).idempotent(STRIPE_IDEMPOTENT);
 }
