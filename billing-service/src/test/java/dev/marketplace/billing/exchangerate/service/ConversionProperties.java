@@ -28,7 +28,7 @@ import dev.marketplace.billing.money.Money;
  * <p>Converting an amount a of A at rate r rounds a × r to B's minor unit (an error of at most half of it), and converting
  * back divides that error by r and rounds again (half of A's minor unit). So the round trip stays within one minor unit
  * of A exactly when half a minor unit of B, worth minor(B) / (2r) of A, stays under 1.5 minor units of A: when
- * r &gt; minor(B) / (3 × minor(A)). USD→JPY at 150, JPY→USD at 0.0067, USD→EUR at 0.33 and above all hold; KRW→USD at
+ * r &gt; minor(B) / (3 × minor(A)). USD→JPY at 150, JPY→USD at 0.0067, USD→EUR above 1/3 all hold; KRW→USD at
  * 0.00075 does not (below 0.0033, whole won are lost in the cents: {@link #belowTheBoundWholeMinorUnitsAreLost}). No
  * code can do better once the converted amount is an amount of B: the bound is the cost of B's minor unit.
  */
