@@ -27,8 +27,8 @@ public record DiscountView(long id, String uuid, String code, int redemptions, I
     public static DiscountView of(Discount d) {
         return new DiscountView(d.id, d.uuid.toString(), d.code, d.redemptions, d.maxRedemptions, ms(d.createdOn),
                 ms(d.startDate), ms(d.expirationDate), d.type.name(), Money.plain(d.percentage), Money.plain(d.price),
-                Money.plain(d.discountValue), d.currency, d.description, d.applicationName, d.applicationId, d.applicationUuid, d.editionId,
-                d.editionUuid, d.paymentPlanId, d.paymentPlanUuid, d.autoApply, d.billingCycles, d.retainable,
+                Money.plain(d.discountValue), d.currency, d.description, d.applicationName, d.applicationId, d.applicationUuid,
+                d.editionId, d.editionUuid, d.paymentPlanId, d.paymentPlanUuid, d.autoApply, d.billingCycles, d.retainable,
                 d.redemptionRestriction.name(), Money.plain(d.vendorSharePercentage), Money.plain(d.partnerSharePercentage),
                 Money.plain(d.basePartnerSharePercentage), d.unit, d.minUnits == null ? 0 : d.minUnits,
                 d.maxUnits == null ? 0 : d.maxUnits, d.industryId);
