@@ -24,7 +24,7 @@ import dev.marketplace.billing.pricing.DiscountTerms.Kind;
  * order: the total is the sum of the lines; no line but the discount's, and no total, is below zero; every amount has
  * the currency's minor units; a discount never takes off more than the lines it is for.
  */
-class PricingProperties {
+class PricingPropertiesTest {
     private static final List<String> UNITS = List.of("USER", "SEAT", "STORAGE");
 
     @Provide

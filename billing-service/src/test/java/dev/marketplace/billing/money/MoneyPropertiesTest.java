@@ -21,7 +21,7 @@ import net.jqwik.api.constraints.LongRange;
  * against a rounding done here with integers (quotient and remainder of the unscaled value), not against
  * {@code setScale}, which is what the code itself calls.
  */
-class MoneyProperties {
+class MoneyPropertiesTest {
     static final String[] CURRENCIES = { "JPY", "KRW", "USD", "EUR", "KWD", "BHD" };
 
     @Provide

@@ -25,7 +25,7 @@ import dev.marketplace.billing.pricing.Pricing;
  * items (quantity × price, rounded once), the totals of unpaid invoices carried in — add up to its total, in the
  * currency's minor units, never below zero; it is issued PAID exactly when there is nothing to pay.
  */
-class InvoiceTotalProperties {
+class InvoiceTotalPropertiesTest {
 
     @Provide
     Arbitrary<String> currencies() {

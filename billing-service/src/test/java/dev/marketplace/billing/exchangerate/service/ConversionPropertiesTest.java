@@ -32,7 +32,7 @@ import dev.marketplace.billing.money.Money;
  * 0.00075 does not (below 0.0033, whole won are lost in the cents: {@link #belowTheBoundWholeMinorUnitsAreLost}). No
  * code can do better once the converted amount is an amount of B: the bound is the cost of B's minor unit.
  */
-class ConversionProperties {
+class ConversionPropertiesTest {
     private static final String[] CURRENCIES = { "JPY", "USD", "KWD", "EUR", "KRW" };
 
     static BigDecimal minorUnit(String currency) {
