@@ -22,12 +22,12 @@ import dev.marketplace.billing.money.Money;
 /**
  * Conversion at an exchange rate ({@link Conversion#at}, the one the service applies to usage and purchase limits) as
  * properties (jqwik). Rates are generated as the table keeps them (up to 12 decimals), log-uniformly between 10⁻⁶ and
- * 10⁶; amounts from 0 to 10⁹ minor units of JPY, USD, KWD, EUR or KRW. "Back" is the same rate inverted (to 34
- * significant digits) and applied by the same code.
+ * 10⁶, or with up to 4 decimals between 0.0001 and 10⁶; amounts from 0 to 10⁹ minor units of JPY, USD, KWD, EUR or
+ * KRW. "Back" is the same rate inverted (to 34 significant digits) and applied by the same code.
  *
  * <p>Converting an amount a of A at rate r rounds a × r to B's minor unit (an error of at most half of it), and converting
  * back divides that error by r and rounds again (half of A's minor unit). So the round trip stays within one minor unit
- * of A exactly when half a minor unit of B, worth minor(B) / (2r) of A, stays under 1.5 minor units of A: when
+ * of A whenever half a minor unit of B, worth minor(B) / (2r) of A, is under 1.5 minor units of A: whenever
  * r &gt; minor(B) / (3 × minor(A)). USD→JPY at 150, JPY→USD at 0.0067, USD→EUR above 1/3 all hold; KRW→USD at
  * 0.00075 does not (below 0.0033, whole won are lost in the cents: {@link #belowTheBoundWholeMinorUnitsAreLost}). No
  * code can do better once the converted amount is an amount of B: the bound is the cost of B's minor unit.
@@ -39,10 +39,16 @@ class ConversionPropertiesTest {
         return BigDecimal.ONE.movePointLeft(Money.digits(currency));
     }
 
-    /** Units of B per unit of A, as the rate column keeps it (12 decimals), log-uniform in [10⁻⁶, 10⁶]. */
+    /**
+     * Units of B per unit of A, as the rate column keeps it (12 decimals), log-uniform in [10⁻⁶, 10⁶]; and, as often,
+     * rates of a few decimals (149.5, 0.915) as people type them, whose products land exactly on halves.
+     */
     static Arbitrary<BigDecimal> rates() {
-        return Arbitraries.doubles().between(-6, 6).map(e -> new BigDecimal(Math.pow(10, e)).setScale(12, RoundingMode.HALF_EVEN))
-                .filter(r -> r.signum() > 0);
+        Arbitrary<BigDecimal> logUniform = Arbitraries.doubles().between(-6, 6)
+                .map(e -> new BigDecimal(Math.pow(10, e)).setScale(12, RoundingMode.HALF_EVEN)).filter(r -> r.signum() > 0);
+        Arbitrary<BigDecimal> typed = Combinators.combine(Arbitraries.longs().between(1, 1_000_000L),
+                Arbitraries.integers().between(0, 4)).as(BigDecimal::valueOf);
+        return Arbitraries.oneOf(logUniform, typed);
     }
 
     record Case(String from, String to, BigDecimal amount, BigDecimal rate) {
