@@ -1,105 +1,167 @@
 package dev.marketplace.billing.money;
 
+import static dev.marketplace.billing.money.Generated.TRIES;
+import static dev.marketplace.billing.money.Generated.forAll;
+import static dev.marketplace.billing.money.Generated.ints;
+import static dev.marketplace.billing.money.Generated.longs;
+import static dev.marketplace.billing.money.Generated.oneOf;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.math.BigDecimal;
 import java.math.BigInteger;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Random;
 
-import net.jqwik.api.Arbitraries;
-import net.jqwik.api.Arbitrary;
-import net.jqwik.api.Combinators;
-import net.jqwik.api.ForAll;
-import net.jqwik.api.Property;
-import net.jqwik.api.Provide;
-import net.jqwik.api.constraints.IntRange;
-import net.jqwik.api.constraints.LongRange;
+import org.junit.jupiter.api.Test;
 
 /**
- * The rounding rule of {@link Money} as properties (jqwik): every amount it computes is rounded once, half-even, to the
- * ISO 4217 minor units of its currency — 0 for JPY and KRW, 2 for USD and EUR, 3 for KWD and BHD. Each result is checked
- * against a rounding done here with integers (quotient and remainder of the unscaled value), not against
- * {@code setScale}, which is what the code itself calls.
+ * The rounding rule of {@link Money} as properties (plain JUnit tests over seeded random cases, see {@link Generated}):
+ * every amount it computes is rounded once, half-even, to the ISO 4217 minor units of its currency — 0 for JPY and KRW,
+ * 2 for USD and EUR, 3 for KWD and BHD. Each result is checked against a rounding done here with integers (quotient and
+ * remainder of the unscaled value), not against {@code setScale}, which is what the code itself calls.
  */
 class MoneyPropertiesTest {
     static final String[] CURRENCIES = { "JPY", "KRW", "USD", "EUR", "KWD", "BHD" };
 
-    @Provide
-    Arbitrary<String> currencies() {
-        return Arbitraries.of(CURRENCIES);
+    record AmountIn(BigDecimal amount, String currency) {
+    }
+
+    record HalfIn(long units, String currency) {
+    }
+
+    record Product(BigDecimal unitPrice, int quantity, String currency) {
+    }
+
+    record Percentage(BigDecimal base, int hundredthsOfAPercent, String currency) {
+    }
+
+    static String currencies(Random random) {
+        return oneOf(random, CURRENCIES);
     }
 
     /** Any amount, positive or negative, with 0 to 8 decimals (so that most have more digits than their currency). */
-    @Provide
-    Arbitrary<BigDecimal> amounts() {
-        return Combinators.combine(Arbitraries.longs().between(-1_000_000_000_000L, 1_000_000_000_000L),
-                Arbitraries.integers().between(0, 8)).as(BigDecimal::valueOf);
+    static BigDecimal amounts(Random random) {
+        return BigDecimal.valueOf(longs(random, -1_000_000_000_000L, 1_000_000_000_000L), ints(random, 0, 8));
     }
 
-    @Provide
-    Arbitrary<BigDecimal> factors() {
-        return Combinators.combine(Arbitraries.longs().between(0, 100_000_000L), Arbitraries.integers().between(0, 6))
-                .as(BigDecimal::valueOf);
+    static BigDecimal factors(Random random) {
+        return BigDecimal.valueOf(longs(random, 0, 100_000_000L), ints(random, 0, 6));
     }
 
-    @Property
-    void theMinorUnitsAreIso4217s(@ForAll("currencies") String currency) {
-        int expected = switch (currency) {
-            case "JPY", "KRW" -> 0;
-            case "USD", "EUR" -> 2;
-            default -> 3;
-        };
-        assertEquals(expected, Money.digits(currency));
-        assertEquals(expected, Money.zero(currency).scale());
+    /**
+     * Amounts tried in every currency whatever the seed: zero, one minor unit of each currency, exact halves of them
+     * (on both sides of zero, beside an even and an odd digit), the largest amounts and the most decimals.
+     */
+    static final List<BigDecimal> EDGE_AMOUNTS = decimals("0", "1", "0.01", "0.001", "0.5", "1.5", "2.5", "-0.5",
+            "0.005", "0.015", "0.025", "-0.005", "0.0005", "0.0015", "0.0025", "-0.0005", "0.00000001", "-0.00000001",
+            "0.99999999", "1000000000000", "-1000000000000", "10000.00000000", "99999999999.5", "-99999999999.5");
+
+    static List<BigDecimal> decimals(String... values) {
+        return List.of(values).stream().map(BigDecimal::new).toList();
     }
 
-    @Property
-    void anAmountIsRoundedHalfEvenToItsCurrencysMinorUnits(@ForAll("amounts") BigDecimal amount,
-            @ForAll("currencies") String currency) {
-        BigDecimal rounded = Money.round(amount, currency);
-        assertEquals(halfEven(amount, Money.digits(currency)), rounded);
-        assertTrue(rounded.subtract(amount).abs().compareTo(halfMinorUnit(currency)) <= 0, "never more than half a minor unit away");
+    static List<AmountIn> edgeAmounts() {
+        List<AmountIn> edges = new ArrayList<>();
+        for (String currency : CURRENCIES) {
+            EDGE_AMOUNTS.forEach(amount -> edges.add(new AmountIn(amount, currency)));
+        }
+        return edges;
+    }
+
+    @Test
+    void theMinorUnitsAreIso4217s() {
+        forAll(TRIES, List.of(CURRENCIES), MoneyPropertiesTest::currencies, currency -> {
+            int expected = switch (currency) {
+                case "JPY", "KRW" -> 0;
+                case "USD", "EUR" -> 2;
+                default -> 3;
+            };
+            assertEquals(expected, Money.digits(currency));
+            assertEquals(expected, Money.zero(currency).scale());
+        });
+    }
+
+    @Test
+    void anAmountIsRoundedHalfEvenToItsCurrencysMinorUnits() {
+        forAll(TRIES, edgeAmounts(), r -> new AmountIn(amounts(r), currencies(r)), c -> {
+            BigDecimal rounded = Money.round(c.amount(), c.currency());
+            assertEquals(halfEven(c.amount(), Money.digits(c.currency())), rounded);
+            assertTrue(rounded.subtract(c.amount()).abs().compareTo(halfMinorUnit(c.currency())) <= 0,
+                    "never more than half a minor unit away");
+        });
     }
 
     /** Exactly halfway between two minor units: the even one, whichever side it is. */
-    @Property
-    void aHalfGoesToTheEvenNeighbour(@ForAll @LongRange(min = -1_000_000_000L, max = 1_000_000_000L) long units,
-            @ForAll("currencies") String currency) {
-        int digits = Money.digits(currency);
-        // units + 0.5 (or - 0.5 below zero) minor units
-        BigDecimal half = BigDecimal.valueOf(units * 10 + (units < 0 ? -5 : 5), digits + 1);
-        BigDecimal rounded = Money.round(half, currency);
-        BigInteger unscaled = rounded.unscaledValue();
-        assertEquals(digits, rounded.scale());
-        assertEquals(BigInteger.ZERO, unscaled.mod(BigInteger.TWO), half + " rounds to an even number of minor units");
-        assertTrue(unscaled.subtract(BigInteger.valueOf(units)).abs().compareTo(BigInteger.ONE) <= 0);
+    @Test
+    void aHalfGoesToTheEvenNeighbour() {
+        List<HalfIn> edges = new ArrayList<>();
+        for (String currency : CURRENCIES) {
+            for (long units : new long[] { 0, 1, 2, -1, -2, 1_000_000_000L, 999_999_999L, -1_000_000_000L, -999_999_999L }) {
+                edges.add(new HalfIn(units, currency));
+            }
+        }
+        forAll(TRIES, edges, r -> new HalfIn(longs(r, -1_000_000_000L, 1_000_000_000L), currencies(r)), c -> {
+            int digits = Money.digits(c.currency());
+            // units + 0.5 (or - 0.5 below zero) minor units
+            BigDecimal half = BigDecimal.valueOf(c.units() * 10 + (c.units() < 0 ? -5 : 5), digits + 1);
+            BigDecimal rounded = Money.round(half, c.currency());
+            BigInteger unscaled = rounded.unscaledValue();
+            assertEquals(digits, rounded.scale());
+            assertEquals(BigInteger.ZERO, unscaled.mod(BigInteger.TWO), half + " rounds to an even number of minor units");
+            assertTrue(unscaled.subtract(BigInteger.valueOf(c.units())).abs().compareTo(BigInteger.ONE) <= 0);
+        });
     }
 
-    @Property
-    void aPriceTimesAQuantityIsTheExactProductRoundedOnce(@ForAll("factors") BigDecimal unitPrice,
-            @ForAll @IntRange(min = 0, max = 100_000) int quantity, @ForAll("currencies") String currency) {
-        BigDecimal times = Money.times(unitPrice, BigDecimal.valueOf(quantity), currency);
-        assertEquals(halfEven(unitPrice.multiply(BigDecimal.valueOf(quantity)), Money.digits(currency)), times);
-        assertTrue(times.signum() >= 0, "no amount below zero");
+    @Test
+    void aPriceTimesAQuantityIsTheExactProductRoundedOnce() {
+        List<Product> edges = new ArrayList<>();
+        for (String currency : CURRENCIES) {
+            for (BigDecimal price : decimals("0", "1", "0.01", "0.001", "0.5", "0.005", "0.0005", "0.000001", "100000000",
+                    "99.999999")) {
+                for (int quantity : new int[] { 0, 1, 3, 100_000 }) {
+                    edges.add(new Product(price, quantity, currency));
+                }
+            }
+        }
+        forAll(TRIES, edges, r -> new Product(factors(r), ints(r, 0, 100_000), currencies(r)), c -> {
+            BigDecimal times = Money.times(c.unitPrice(), BigDecimal.valueOf(c.quantity()), c.currency());
+            assertEquals(halfEven(c.unitPrice().multiply(BigDecimal.valueOf(c.quantity())), Money.digits(c.currency())),
+                    times);
+            assertTrue(times.signum() >= 0, "no amount below zero");
+        });
     }
 
-    @Property
-    void aPercentageOfAnAmountIsRoundedOnceAndNeverMoreThanTheAmount(@ForAll("factors") BigDecimal base,
-            @ForAll @IntRange(min = 0, max = 10_000) int hundredthsOfAPercent, @ForAll("currencies") String currency) {
-        BigDecimal amount = Money.round(base, currency);
-        BigDecimal percentage = BigDecimal.valueOf(hundredthsOfAPercent, 2); // 0.00 .. 100.00, as discounts allow
-        BigDecimal part = Money.percent(amount, percentage, currency);
-        assertEquals(halfEven(amount.multiply(percentage).divide(BigDecimal.valueOf(100)), Money.digits(currency)), part);
-        assertTrue(part.signum() >= 0 && part.compareTo(amount) <= 0, part + " is " + percentage + "% of " + amount);
+    @Test
+    void aPercentageOfAnAmountIsRoundedOnceAndNeverMoreThanTheAmount() {
+        List<Percentage> edges = new ArrayList<>();
+        for (String currency : CURRENCIES) {
+            for (BigDecimal base : decimals("0", "1", "0.01", "0.001", "3", "0.03", "0.003", "0.5", "100000000")) {
+                for (int hundredths : new int[] { 0, 1, 5000, 9999, 10_000 }) {
+                    edges.add(new Percentage(base, hundredths, currency));
+                }
+            }
+        }
+        forAll(TRIES, edges, r -> new Percentage(factors(r), ints(r, 0, 10_000), currencies(r)), c -> {
+            BigDecimal amount = Money.round(c.base(), c.currency());
+            BigDecimal percentage = BigDecimal.valueOf(c.hundredthsOfAPercent(), 2); // 0.00 .. 100.00, as discounts allow
+            BigDecimal part = Money.percent(amount, percentage, c.currency());
+            assertEquals(halfEven(amount.multiply(percentage).divide(BigDecimal.valueOf(100)), Money.digits(c.currency())),
+                    part);
+            assertTrue(part.signum() >= 0 && part.compareTo(amount) <= 0, part + " is " + percentage + "% of " + amount);
+        });
     }
 
-    @Property
-    void aStoredAmountReadsBackAsItWasWritten(@ForAll("amounts") BigDecimal amount, @ForAll("currencies") String currency) {
-        BigDecimal rounded = Money.round(amount, currency);
-        // the columns keep 4 decimals, more than any currency has
-        BigDecimal stored = rounded.setScale(4);
-        assertEquals(rounded, Money.of(stored, currency));
-        assertEquals(0, Money.plain(stored).compareTo(rounded), "answers drop the column's zeros, never the value");
+    @Test
+    void aStoredAmountReadsBackAsItWasWritten() {
+        forAll(TRIES, edgeAmounts(), r -> new AmountIn(amounts(r), currencies(r)), c -> {
+            BigDecimal rounded = Money.round(c.amount(), c.currency());
+            // the columns keep 4 decimals, more than any currency has
+            BigDecimal stored = rounded.setScale(4);
+            assertEquals(rounded, Money.of(stored, c.currency()));
+            assertEquals(0, Money.plain(stored).compareTo(rounded), "answers drop the column's zeros, never the value");
+        });
     }
 
     static BigDecimal halfMinorUnit(String currency) {
