@@ -2,6 +2,7 @@ package dev.marketplace.billing;
 
 import java.io.IOException;
 import java.net.InetSocketAddress;
+import java.math.BigDecimal;
 import java.net.URI;
 import java.util.Base64;
 import java.util.List;
@@ -48,6 +49,11 @@ public class FakeCatalog implements QuarkusTestResourceLifecycleManager {
      * API_CALLS metered at 0.002 USD) and PREMIUM (one monthly plan, the same prices).
      */
     public static Product register(String partner, boolean interactive, boolean withOrderUrl) {
+        return register(partner, interactive, withOrderUrl, Map.of("USD", new BigDecimal("10"), "EUR", new BigDecimal("9.5")));
+    }
+
+    /** The same product with a USER priced at {@code userPrices} (currency → amount) in every plan. */
+    public static Product register(String partner, boolean interactive, boolean withOrderUrl, Map<String, BigDecimal> userPrices) {
         long id = IDS.incrementAndGet();
         long edition = IDS.incrementAndGet();
         long monthly = IDS.incrementAndGet();
@@ -66,8 +72,9 @@ public class FakeCatalog implements QuarkusTestResourceLifecycleManager {
         }
         urls.put("SUBSCRIPTION_CANCEL", "https://vendor.example/cancel?eventUrl={eventUrl}");
         INTEGRATIONS.put(id, integration);
-        EDITIONS.put(id + "/" + edition, edition(edition, "BASIC", List.of(plan(monthly, "MONTHLY", false), plan(yearly, "YEARLY", true))));
-        EDITIONS.put(id + "/" + premium, edition(premium, "PREMIUM", List.of(plan(premiumPlan, "MONTHLY", true))));
+        EDITIONS.put(id + "/" + edition, edition(edition, "BASIC", List.of(plan(monthly, "MONTHLY", false, userPrices),
+                plan(yearly, "YEARLY", true, userPrices))));
+        EDITIONS.put(id + "/" + premium, edition(premium, "PREMIUM", List.of(plan(premiumPlan, "MONTHLY", true, userPrices))));
         return new Product(id, edition, monthly, yearly, premium, key, secret, uuid);
     }
 
@@ -78,12 +85,13 @@ public class FakeCatalog implements QuarkusTestResourceLifecycleManager {
         return e;
     }
 
-    private static ObjectNode plan(long id, String frequency, boolean primary) {
+    private static ObjectNode plan(long id, String frequency, boolean primary, Map<String, BigDecimal> userPrices) {
         ObjectNode p = MAPPER.createObjectNode().put("id", id).put("uuid", java.util.UUID.randomUUID().toString())
                 .put("frequency", frequency).put("primaryPrice", primary);
         var costs = p.putArray("costs");
-        costs.addObject().put("unit", "USER").put("minUnits", 1).put("maxUnits", 10).put("meteredUsage", false)
-                .putObject("amount").put("USD", 10).put("EUR", 9.5);
+        ObjectNode amounts = costs.addObject().put("unit", "USER").put("minUnits", 1).put("maxUnits", 10)
+                .put("meteredUsage", false).putObject("amount");
+        userPrices.forEach(amounts::put);
         // billed by usage reported by the vendor, never ordered as an item
         costs.addObject().put("unit", "API_CALLS").put("minUnits", 0).put("meteredUsage", true)
                 .putObject("amount").put("USD", 0.002);

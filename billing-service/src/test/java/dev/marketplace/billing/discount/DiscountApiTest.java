@@ -74,9 +74,10 @@ class DiscountApiTest {
 
         asPartner(partner).body(with(percentage("AUTUMN", 5), "percentage", 5)).post(DISCOUNTS).then().statusCode(201);
         Map<String, Object> flat = new HashMap<>(Map.of("code", "FLAT1", "description", "Fixed final", "type", "FLAT",
-                "discountValue", 0));
+                "discountValue", 0, "currency", "USD"));
         asPartner(partner).body(flat).post(DISCOUNTS).then().statusCode(201).body("discountValue", equalTo(0));
-        asPartner(partner).body(Map.of("description", "No code here", "type", "FIXED_PRICE", "price", 3)).post(DISCOUNTS)
+        asPartner(partner).body(Map.of("description", "No code here", "type", "FIXED_PRICE", "price", 3, "currency", "USD"))
+                .post(DISCOUNTS)
                 .then().statusCode(201).body("code", nullValue());
 
         asPartner(partner).get(DISCOUNTS).then().statusCode(200).header("X-Total-Count", "4").body("$", hasSize(4))

@@ -60,9 +60,10 @@ class OrderRulesTest {
         FakeCatalog.Product other = FakeCatalog.register(partner, false, true);
         long auto = discount(Map.of("description", "Ten percent off Task Pro", "type", "PERCENTAGE", "percentage", 10,
                 "applicationId", product.id(), "minUnits", 3, "unit", "USER"));
-        discount(Map.of("code", "SAVE7", "description", "Seven off", "type", "FIXED_PRICE", "price", 7, "autoApply", false));
+        discount(Map.of("code", "SAVE7", "description", "Seven off", "type", "FIXED_PRICE", "price", 7, "currency", "USD",
+                "autoApply", false));
         discount(Map.of("code", "OTHERAPP", "description", "Only the other app", "type", "FLAT", "discountValue", 1,
-                "autoApply", false, "applicationId", other.id()));
+                "currency", "USD", "autoApply", false, "applicationId", other.id()));
 
         // 5 users: the automatic discount matches (at least 3 USER): 50 - 5
         JsonPath matched = asPartner(partner).body(order(product, 5)).post(buyer(partner, UUID.randomUUID(), UUID.randomUUID()))
@@ -107,7 +108,8 @@ class OrderRulesTest {
                 .body("code", equalTo("DISCOUNT_EXHAUSTED"));
 
         // an automatic discount with one redemption left: both orders go through, one of them discounted
-        long auto = discount(Map.of("description", "First come", "type", "FIXED_PRICE", "price", 5, "maxRedemptions", 1,
+        long auto = discount(Map.of("description", "First come", "type", "FIXED_PRICE", "price", 5, "currency", "USD",
+                "maxRedemptions", 1,
                 "applicationId", product.id()));
         UUID other = UUID.randomUUID();
         List<String> more = List.of(buyer(partner, other, UUID.randomUUID()), buyer(partner, other, UUID.randomUUID()));

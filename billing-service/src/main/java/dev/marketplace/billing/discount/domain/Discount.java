@@ -42,6 +42,11 @@ public class Discount extends PanacheEntityBase {
     public BigDecimal percentage;
     public BigDecimal price;
     public BigDecimal discountValue;
+    /**
+     * ISO 4217 code of {@code price} or {@code discountValue}: the only currency of the orders it applies to; null for
+     * PERCENTAGE (the table's check refuses any other combination).
+     */
+    public String currency;
     public Long applicationId;
     public String applicationUuid;
     public String applicationName;

@@ -77,11 +77,16 @@ public class DiscountRepository implements PanacheRepositoryBase<Discount, Long>
         return find("partner = ?1 and upper(code) = upper(?2) and deletedOn is null", partner, code).firstResult();
     }
 
-    /** Automatic discounts that may match an order of {@code application}, live at {@code now}, with redemptions left. */
-    public Uni<List<Discount>> automatic(String partner, long application, Instant now) {
+    /**
+     * Automatic discounts that may match an order of {@code application} in {@code currency} (an amount in another
+     * currency never applies), live at {@code now}, with redemptions left.
+     */
+    public Uni<List<Discount>> automatic(String partner, long application, String currency, Instant now) {
         return list("partner = ?1 and autoApply = true and deletedOn is null and (applicationId is null or applicationId = ?2) "
+                + "and (currency is null or currency = ?4) "
                 + "and (startDate is null or startDate <= ?3) and (expirationDate is null or expirationDate > ?3) "
-                + "and (maxRedemptions is null or redemptions < maxRedemptions) order by id", partner, application, now);
+                + "and (maxRedemptions is null or redemptions < maxRedemptions) order by id", partner, application, now,
+                currency);
     }
 
     /**

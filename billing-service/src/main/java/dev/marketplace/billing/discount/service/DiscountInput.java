@@ -12,12 +12,14 @@ import jakarta.validation.constraints.Size;
 
 import dev.marketplace.billing.discount.domain.DiscountType;
 import dev.marketplace.billing.discount.domain.RedemptionRestriction;
+import dev.marketplace.billing.money.CurrencyCode;
 import dev.marketplace.common.input.Violations;
 
 /**
  * The discount body of create and update (AppDirect's Discount). The read-only fields of the answer (id, uuid,
  * redemptions, createdOn, the application name and the catalogue UUIDs) are accepted so that a client may send back what
- * it read, and ignored. Amounts ({@code price}, {@code discountValue}) are in the order's currency.
+ * it read, and ignored. Amounts ({@code price}, {@code discountValue}) are in {@code currency} (our extension: AppDirect's
+ * Discount has none), required with them; such a discount applies to orders in that currency only.
  */
 public record DiscountInput(Long id, String uuid,
         @Size(min = 4, max = 103, message = "must be 4 to 103 characters") String code,
@@ -43,7 +45,8 @@ public record DiscountInput(Long id, String uuid,
         Long startDate, Long expirationDate, Long createdOn,
         @DecimalMin(value = "0", message = "must be between 0 and 100") @DecimalMax(value = "100", message = "must be between 0 and 100") BigDecimal vendorSharePercentage,
         @DecimalMin(value = "0", message = "must be between 0 and 100") @DecimalMax(value = "100", message = "must be between 0 and 100") BigDecimal partnerSharePercentage,
-        @DecimalMin(value = "0", message = "must be between 0 and 100") @DecimalMax(value = "100", message = "must be between 0 and 100") BigDecimal basePartnerSharePercentage) {
+        @DecimalMin(value = "0", message = "must be between 0 and 100") @DecimalMax(value = "100", message = "must be between 0 and 100") BigDecimal basePartnerSharePercentage,
+        CurrencyCode currency) {
 
     /** The rules across fields; {@code now} is when the request is served (expiration dates lie after it). */
     public DiscountInput checked(long now) {
@@ -57,6 +60,10 @@ public record DiscountInput(Long id, String uuid,
                         "is required for a FLAT discount (the final amount, 0 or more)")
                 .when(type != null && type != DiscountType.FLAT && discountValue != null, "discountValue",
                         "must not be set for a " + type + " discount")
+                .when(type != null && type != DiscountType.PERCENTAGE && currency == null, "currency",
+                        "is required for a " + type + " discount (the ISO code of its amount, such as USD; it applies to orders in it only)")
+                .when(type == DiscountType.PERCENTAGE && currency != null, "currency",
+                        "is only for FIXED_PRICE and FLAT discounts (a percentage applies in any currency)")
                 .when(expirationDate != null && expirationDate <= now, "expirationDate", "must lie in the future")
                 .when(startDate != null && expirationDate != null && startDate >= expirationDate, "startDate",
                         "must be before expirationDate")
@@ -75,6 +82,11 @@ public record DiscountInput(Long id, String uuid,
 
     public RedemptionRestriction restriction() {
         return redemptionRestriction == null ? RedemptionRestriction.NONE : redemptionRestriction;
+    }
+
+    /** The ISO code of the amounts, or null (PERCENTAGE). */
+    public String currencyCode() {
+        return currency == null ? null : currency.name();
     }
 
     public String normalizedCode() {

@@ -46,6 +46,10 @@ final class DiscountMatch {
         if (d.paymentPlanId != null && !d.paymentPlanId.equals(order.planId())) {
             return "is for another payment plan (" + d.paymentPlanId + ")";
         }
+        // an amount means nothing in another currency: 1000 JPY off is not 1000 USD off
+        if (d.currency != null && !d.currency.equals(order.currency())) {
+            return "is for orders in " + d.currency + " and this order is in " + order.currency();
+        }
         if (d.startDate != null && d.startDate.isAfter(now)) {
             return "is not valid yet";
         }

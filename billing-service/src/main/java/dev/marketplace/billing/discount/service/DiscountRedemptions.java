@@ -21,8 +21,8 @@ import io.smallrye.mutiny.Uni;
 /**
  * Applies discounts to an order, inside the order's transaction. A code given by the buyer must match the order or the
  * order is refused (400 naming {@code discountCode}; 409 when it has no redemption left for this buyer). Otherwise the
- * automatic discounts that match (application, edition, plan, unit bounds, dates, redemptions left, the buyer's own
- * redemption restriction) are tried from the largest saving down. Each use counts one redemption atomically, so two
+ * automatic discounts that match (application, edition, plan, currency of an amount, unit bounds, dates, redemptions
+ * left, the buyer's own redemption restriction) are tried from the largest saving down. Each use counts one redemption atomically, so two
  * orders racing for the last redemption never both get it.
  */
 @ApplicationScoped
@@ -35,9 +35,9 @@ public class DiscountRedemptions {
         this.redemptions = redemptions;
     }
 
-    /** The order a discount is sought for: what is bought (quantities per unit) and by whom. */
+    /** The order a discount is sought for: what is bought (quantities per unit), in which currency, and by whom. */
     public record Order(String partner, long applicationId, long editionId, Long planId, Map<String, Integer> units,
-            UUID company, UUID user, UUID subscriptionId) {
+            String currency, UUID company, UUID user, UUID subscriptionId) {
     }
 
     /**
@@ -67,7 +67,7 @@ public class DiscountRedemptions {
                 });
             });
         }
-        return discounts.automatic(order.partner(), order.applicationId(), now)
+        return discounts.automatic(order.partner(), order.applicationId(), order.currency(), now)
                 .chain(found -> firstTaken(DiscountMatch.automatic(found, order, now, saving), 0, order));
     }
 

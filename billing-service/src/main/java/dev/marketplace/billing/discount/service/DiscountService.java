@@ -116,6 +116,7 @@ public class DiscountService {
         d.percentage = in.percentage();
         d.price = in.price();
         d.discountValue = in.discountValue();
+        d.currency = in.currencyCode();
         d.applicationId = in.applicationId();
         d.applicationUuid = refs.applicationUuid();
         d.applicationName = refs.applicationName();

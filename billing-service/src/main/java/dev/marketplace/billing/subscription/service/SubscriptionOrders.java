@@ -117,7 +117,7 @@ public class SubscriptionOrders {
             s.buyerRole = buyer.role().name();
             s.billingDay = buyer.company().billingDayOfMonth();
             var order = new DiscountRedemptions.Order(partner, terms.productId(), terms.editionId(), terms.paymentPlanId(),
-                    units(terms.items()), owner.company(), owner.user(), s.id);
+                    units(terms.items()), terms.currency(), owner.company(), owner.user(), s.id);
             String code = input.discountCode() == null || input.discountCode().isBlank() ? null : input.discountCode().trim();
             // flushed first: the redemption row refers to the order
             return subscriptions.persist(s).call(() -> subscriptions.flush())

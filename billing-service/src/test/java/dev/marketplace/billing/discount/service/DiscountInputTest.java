@@ -13,6 +13,7 @@ import org.junit.jupiter.api.Test;
 
 import dev.marketplace.billing.discount.domain.DiscountType;
 import dev.marketplace.billing.discount.domain.RedemptionRestriction;
+import dev.marketplace.billing.money.CurrencyCode;
 import dev.marketplace.common.error.ApiException;
 
 /** The rules of a discount across its fields: each type's amount, its dates, its unit bounds, its defaults. */
@@ -35,11 +36,12 @@ class DiscountInputTest {
         Integer maxUnits;
         Long startDate;
         Long expirationDate;
+        CurrencyCode currency;
 
         DiscountInput build() {
             return new DiscountInput(null, null, code, "Spring sale", type, percentage, price, discountValue, applicationId, null,
                     null, editionId, null, paymentPlanId, null, null, autoApply, null, null, restriction, null, null, minUnits,
-                    maxUnits, null, startDate, expirationDate, null, null, null, null);
+                    maxUnits, null, startDate, expirationDate, null, null, null, null, currency);
         }
 
         String refusal() {
@@ -58,6 +60,7 @@ class DiscountInputTest {
 
         Draft fixed = new Draft();
         fixed.type = DiscountType.FIXED_PRICE;
+        fixed.currency = CurrencyCode.USD;
         assertEquals("percentage: is only for a PERCENTAGE discount; "
                 + "price: is required for a FIXED_PRICE discount (the amount taken off)", fixed.refusal());
         fixed.percentage = null;
@@ -66,6 +69,7 @@ class DiscountInputTest {
 
         Draft flat = new Draft();
         flat.type = DiscountType.FLAT;
+        flat.currency = CurrencyCode.JPY;
         flat.percentage = null;
         flat.price = new BigDecimal("5");
         assertEquals("price: is only for a FIXED_PRICE discount; "
@@ -73,6 +77,32 @@ class DiscountInputTest {
         flat.price = null;
         flat.discountValue = BigDecimal.ZERO;
         assertDoesNotThrow(() -> flat.build().checked(NOW), "a FLAT discount may make the order free");
+    }
+
+    @Test
+    void anAmountHasACurrencyAndAPercentageNone() {
+        Draft fixed = new Draft();
+        fixed.type = DiscountType.FIXED_PRICE;
+        fixed.percentage = null;
+        fixed.price = new BigDecimal("1000");
+        assertEquals("currency: is required for a FIXED_PRICE discount (the ISO code of its amount, such as USD; it applies "
+                + "to orders in it only)", fixed.refusal());
+        fixed.currency = CurrencyCode.JPY;
+        assertEquals("JPY", fixed.build().checked(NOW).currencyCode());
+
+        Draft flat = new Draft();
+        flat.type = DiscountType.FLAT;
+        flat.percentage = null;
+        flat.discountValue = new BigDecimal("2000");
+        assertEquals("currency: is required for a FLAT discount (the ISO code of its amount, such as USD; it applies "
+                + "to orders in it only)", flat.refusal());
+
+        Draft percentage = new Draft();
+        percentage.currency = CurrencyCode.USD;
+        assertEquals("currency: is only for FIXED_PRICE and FLAT discounts (a percentage applies in any currency)",
+                percentage.refusal());
+        percentage.currency = null;
+        assertNull(percentage.build().checked(NOW).currencyCode());
     }
 
     @Test

@@ -24,7 +24,7 @@ import dev.marketplace.billing.pricing.Pricing;
  */
 class DiscountMatchTest {
     private static final Instant NOW = Instant.parse("2026-03-01T12:00:00Z");
-    private static final Order ORDER = new Order("P", 11, 21, 31L, Map.of("USER", 5, "SEAT", 2), UUID.randomUUID(),
+    private static final Order ORDER = new Order("P", 11, 21, 31L, Map.of("USER", 5, "SEAT", 2), "USD", UUID.randomUUID(),
             UUID.randomUUID(), UUID.randomUUID());
     private static long ids = 100;
 
@@ -61,8 +61,30 @@ class DiscountMatchTest {
         assertEquals("is for another payment plan (32)", mismatch(d));
         d.paymentPlanId = 31L;
         assertNull(mismatch(d));
-        Order withoutPlan = new Order("P", 11, 21, null, Map.of("USER", 5), null, null, null);
+        Order withoutPlan = new Order("P", 11, 21, null, Map.of("USER", 5), "USD", null, null, null);
         assertEquals("is for another payment plan (31)", DiscountMatch.mismatch(d, withoutPlan, NOW));
+    }
+
+    @Test
+    void anAmountAppliesToOrdersInItsCurrencyOnlyAndAPercentageToAny() {
+        Discount fixed = discount();
+        fixed.type = DiscountType.FIXED_PRICE;
+        fixed.percentage = null;
+        fixed.price = new BigDecimal("1000");
+        fixed.currency = "JPY";
+        assertEquals("is for orders in JPY and this order is in USD", mismatch(fixed));
+        Order yen = new Order("P", 11, 21, 31L, Map.of("USER", 5), "JPY", null, null, null);
+        assertNull(DiscountMatch.mismatch(fixed, yen, NOW));
+        Discount flat = discount();
+        flat.type = DiscountType.FLAT;
+        flat.percentage = null;
+        flat.discountValue = new BigDecimal("2000");
+        flat.currency = "JPY";
+        assertEquals("is for orders in JPY and this order is in USD", mismatch(flat));
+        assertNull(DiscountMatch.mismatch(flat, yen, NOW));
+        Discount percent = discount();
+        assertNull(mismatch(percent));
+        assertNull(DiscountMatch.mismatch(percent, yen, NOW), "a percentage has no currency");
     }
 
     @Test
@@ -111,6 +133,12 @@ class DiscountMatchTest {
         fifteenOff.type = DiscountType.FIXED_PRICE;
         fifteenOff.percentage = null;
         fifteenOff.price = new BigDecimal("15");
+        fifteenOff.currency = "USD";
+        Discount yenOff = discount();
+        yenOff.type = DiscountType.FIXED_PRICE;
+        yenOff.percentage = null;
+        yenOff.price = new BigDecimal("1000");
+        yenOff.currency = "JPY";
         Discount olderTenPercent = discount();
         olderTenPercent.id = 1L;
         Discount codeOnly = discount();
@@ -126,9 +154,10 @@ class DiscountMatchTest {
 
         // each candidate priced on an order of 100.00, as SubscriptionService prices them
         List<Discount> tried = DiscountMatch.automatic(List.of(tenPercent, fifteenOff, olderTenPercent, codeOnly, exhausted,
-                expired), ORDER, NOW, terms -> Pricing.saving(terms, new BigDecimal("100.00"), "USD"));
+                expired, yenOff), ORDER, NOW, terms -> Pricing.saving(terms, new BigDecimal("100.00"), "USD"));
         assertEquals(List.of(fifteenOff.id, olderTenPercent.id, tenPercent.id), tried.stream().map(d -> d.id).toList(),
-                "never one that applies only by its code, has no redemption left or has expired");
+                "never one that applies only by its code, has no redemption left, has expired or is an amount of another "
+                        + "currency (1000 JPY would have saved most)");
     }
 
     @Test
