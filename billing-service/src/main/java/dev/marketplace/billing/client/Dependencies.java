@@ -23,6 +23,8 @@ public class Dependencies {
     public static final String CATALOG_NON_IDEMPOTENT = "catalog-non-idempotent";
     /** The card payment gateway: charges and refunds, each repeatable by its idempotency key. */
     public static final String PAYMENT_GATEWAY_IDEMPOTENT = "payment-gateway-idempotent";
+    /** The card payment gateway: attaching a token, which the provider takes once. */
+    public static final String PAYMENT_GATEWAY_NON_IDEMPOTENT = "payment-gateway-non-idempotent";
 
     private static final DependencyPolicy CATALOG = DependencyPolicy.standard();
     /** A card payment takes longer than a read of the suite. */
@@ -44,4 +46,8 @@ public class Dependencies {
     @Produces
     @Identifier(PAYMENT_GATEWAY_IDEMPOTENT)
     static final Guard PAYMENTS = PAYMENT_GATEWAY.idempotent(PAYMENT_GATEWAY_IDEMPOTENT);
+
+    @Produces
+    @Identifier(PAYMENT_GATEWAY_NON_IDEMPOTENT)
+    static final Guard PAYMENT_METHODS = PAYMENT_GATEWAY.nonIdempotent(PAYMENT_GATEWAY_NON_IDEMPOTENT);
 }
