@@ -77,9 +77,16 @@ public record PaymentInput(@NotNull(message = "is required: CREDIT_CARD, MANUAL,
             return Boolean.TRUE;
         }
 
+        /** {@code "creditCard": null} was sent: refused as well. */
         @Override
         public Boolean getNullValue(DeserializationContext context) {
             return Boolean.TRUE;
+        }
+
+        /** Not sent at all: nothing to refuse. */
+        @Override
+        public Object getAbsentValue(DeserializationContext context) {
+            return null;
         }
     }
 }

@@ -29,6 +29,7 @@ import dev.marketplace.billing.paymentmethod.service.PaymentMethodService;
 import dev.marketplace.billing.support.PublicUrls;
 import dev.marketplace.common.error.ApiException;
 import dev.marketplace.common.events.DomainEventPublisher;
+import dev.marketplace.common.events.EventCreator;
 import dev.marketplace.common.events.EventTypes;
 import dev.marketplace.common.events.payload.NotificationRequest;
 import dev.marketplace.common.idempotency.Idempotent;
@@ -125,7 +126,9 @@ public class PaymentService {
                     if (found.isPresent()) {
                         return Uni.createFrom().item(Idempotent.<PaymentView>replayed(found.get()));
                     }
-                    return card ? byCard(partner, number, input, payer, key, true).map(PaymentService::answer)
+                    // the caller's identity is read here, on the request: later steps may run where it cannot be
+                    Map<String, Object> creator = events.currentCreator();
+                    return card ? byCard(partner, number, input, payer, key, creator, true).map(PaymentService::answer)
                             : recordElsewhere(number, input, payer, key);
                 });
     }
@@ -136,7 +139,7 @@ public class PaymentService {
      * of the invoice: that is the outcome.
      */
     public Uni<Collection> collect(String partner, long invoiceNumber) {
-        return byCard(partner, invoiceNumber, PaymentInput.card(), null, null, true).map(outcome -> switch (outcome.kind()) {
+        return byCard(partner, invoiceNumber, PaymentInput.card(), null, null, system(), true).map(outcome -> switch (outcome.kind()) {
             case RECORDED -> new Collection(switch (PaymentResult.valueOf(outcome.payment().result())) {
                 case SUCCESSFUL -> Collected.SUCCESSFUL;
                 case PENDING -> Collected.PENDING;
@@ -157,7 +160,7 @@ public class PaymentService {
     public Uni<PaymentView> reconcile(long paymentId) {
         return Panache.withTransaction(() -> payments.findById(paymentId).chain(p -> p == null || p.result != PaymentResult.PENDING
                 ? Uni.createFrom().<Attempt>nullItem()
-                : invoices.lockForPayment(p.partner, p.invoiceNumber).map(invoice -> attemptOf(p, invoice))))
+                : invoices.lockForPayment(p.partner, p.invoiceNumber).map(invoice -> attemptOf(p, invoice, system()))))
                 .chain(attempt -> attempt == null ? Uni.createFrom().<PaymentView>nullItem() : resolve(attempt, null));
     }
 
@@ -209,7 +212,7 @@ public class PaymentService {
 
     /** One charge attempt: the payment recording it, the provider key and what is charged. */
     record Attempt(long paymentId, String partner, long invoiceNumber, String providerKey, PaymentProvider.Charge charge,
-            boolean due) {
+            boolean due, Map<String, Object> creator) {
     }
 
     /** What the first transaction decided: charge (attempt), wait for a pending one, no card, or replay. */
@@ -237,8 +240,8 @@ public class PaymentService {
     }
 
     private Uni<CardOutcome> byCard(String partner, long number, PaymentInput input, UUID payer, IdempotentRequest key,
-            boolean firstTry) {
-        return Panache.withTransaction(() -> begin(partner, number, input, payer, key)).chain(start -> switch (start.kind()) {
+            Map<String, Object> creator, boolean firstTry) {
+        return Panache.withTransaction(() -> begin(partner, number, input, payer, key, creator)).chain(start -> switch (start.kind()) {
             case REPLAY -> Uni.createFrom().item(new CardOutcome(Kind.REPLAY, null, start.replay(), null));
             case NO_CARD -> Uni.createFrom().item(new CardOutcome(Kind.NO_CARD, null, null, start.invoice()));
             case RECORDED -> chargeAndRecord(start.attempt(), key)
@@ -250,7 +253,7 @@ public class PaymentService {
                 }
                 if (now == PaymentResult.FAILED && firstTry) {
                     // the earlier charge was declined: this call makes the next attempt
-                    return byCard(partner, number, input, payer, key, false);
+                    return byCard(partner, number, input, payer, key, creator, false);
                 }
                 return Uni.createFrom().item(new CardOutcome(Kind.STILL_PENDING, view, null, null));
             });
@@ -267,48 +270,53 @@ public class PaymentService {
     }
 
     /** The first transaction of a card payment, with the invoice locked. */
-    private Uni<Start> begin(String partner, long number, PaymentInput input, UUID payer, IdempotentRequest key) {
+    private Uni<Start> begin(String partner, long number, PaymentInput input, UUID payer, IdempotentRequest key,
+            Map<String, Object> creator) {
         return invoices.lockForPayment(partner, number).map(InvoiceService::requireUnpaid).chain(invoice -> {
             input.paysInFull(invoice.total, invoice.currency);
             // the key first: a copy of this request racing it waits here, then gets the answer stored below
             return claim(key).chain(stored -> stored.isPresent()
                     ? Uni.createFrom().item(new Start(Kind.REPLAY, null, stored.get(), invoice))
-                    : payments.pendingOf(invoice.id).chain(pending -> {
-                if (pending != null) {
-                    return release(key).replaceWith(new Start(Kind.STILL_PENDING, attemptOf(pending, invoice), null, invoice));
-                }
-                return cards.defaultCard(partner, invoice.companyUuid, invoice.userUuid).chain(card -> {
-                    if (card.isEmpty()) {
-                        // committed (the email goes out) although the request is refused: the key is given up
-                        return release(key).chain(() -> events.publish(EventTypes.INVOICE_PAYMENT_CARD_REQUIRED, invoice.partner,
-                                AGGREGATE, invoice.invoiceNumber.toString(), Map.of("invoiceNumber", invoice.invoiceNumber,
-                                        "invoiceStatus", invoice.status.name()), cardRequired(invoice)))
-                                .replaceWith(new Start(Kind.NO_CARD, null, null, invoice));
-                    }
-                    return payments.nextId().chain(id -> {
-                                Payment p = new Payment();
-                                p.id = id;
-                                p.partner = invoice.partner;
-                                p.invoiceId = invoice.id;
-                                p.invoiceNumber = invoice.invoiceNumber;
-                                p.companyUuid = invoice.companyUuid;
-                                p.userUuid = payer == null ? invoice.userUuid : payer;
-                                p.amount = Money.of(invoice.total, invoice.currency);
-                                p.currency = invoice.currency;
-                                p.date = Instant.now();
-                                p.method = PaymentMethod.CREDIT_CARD;
-                                p.result = PaymentResult.PENDING;
-                                p.paymentMethodId = card.get().id();
-                                p.providerMethodId = card.get().providerMethodId();
-                                p.cardLast4 = card.get().last4();
-                                p.providerKey = providerKey(invoice);
-                                p.nextCheck = p.date.plus(settings.pendingGrace());
-                                return payments.persist(p).chain(payments::flush)
-                                        .call(() -> key == null ? Uni.createFrom().voidItem() : idempotency.complete(key, 200, view(p)))
-                                        .map(v -> new Start(Kind.RECORDED, attemptOf(p, invoice), null, invoice));
-                            });
-                });
-            }));
+                    : payments.pendingOf(invoice.id).chain(pending -> pending != null
+                            ? release(key).replaceWith(new Start(Kind.STILL_PENDING, attemptOf(pending, invoice, creator),
+                                    null, invoice))
+                            : cards.defaultCard(partner, invoice.companyUuid, invoice.userUuid).chain(card -> card.isEmpty()
+                                    ? askForCard(invoice, key, creator)
+                                    : recordPending(invoice, card.get(), payer, key, creator))));
+        });
+    }
+
+    /** No card on file: committed (the email goes out) although the request is refused, so its key is given up. */
+    private Uni<Start> askForCard(Invoice invoice, IdempotentRequest key, Map<String, Object> creator) {
+        return release(key).chain(() -> events.publish(EventTypes.INVOICE_PAYMENT_CARD_REQUIRED, invoice.partner, AGGREGATE,
+                invoice.invoiceNumber.toString(), Map.of("invoiceNumber", invoice.invoiceNumber,
+                        "invoiceStatus", invoice.status.name()), cardRequired(invoice), creator))
+                .replaceWith(new Start(Kind.NO_CARD, null, null, invoice));
+    }
+
+    /** The payment, PENDING until the provider's answer is recorded; the request's key answers it meanwhile. */
+    private Uni<Start> recordPending(Invoice invoice, PaymentMethodService.Chargeable card, UUID payer, IdempotentRequest key,
+            Map<String, Object> creator) {
+        return payments.nextId().chain(id -> {
+            Payment p = new Payment();
+            p.id = id;
+            p.partner = invoice.partner;
+            p.invoiceId = invoice.id;
+            p.invoiceNumber = invoice.invoiceNumber;
+            p.companyUuid = invoice.companyUuid;
+            p.userUuid = payer == null ? invoice.userUuid : payer;
+            p.amount = Money.of(invoice.total, invoice.currency);
+            p.currency = invoice.currency;
+            p.date = Instant.now();
+            p.method = PaymentMethod.CREDIT_CARD;
+            p.result = PaymentResult.PENDING;
+            p.paymentMethodId = card.id();
+            p.providerMethodId = card.providerMethodId();
+            p.cardLast4 = card.last4();
+            p.providerKey = providerKey(invoice);
+            p.nextCheck = p.date.plus(settings.pendingGrace());
+            return payments.persist(p).chain(payments::flush).call(() -> complete(key, view(p)))
+                    .map(v -> new Start(Kind.RECORDED, attemptOf(p, invoice, creator), null, invoice));
         });
     }
 
@@ -317,13 +325,13 @@ public class PaymentService {
         return invoice.partner + "-invoice-" + invoice.invoiceNumber + "-attempt-" + invoice.paymentAttempt;
     }
 
-    private Attempt attemptOf(Payment p, Invoice invoice) {
+    private Attempt attemptOf(Payment p, Invoice invoice, Map<String, Object> creator) {
         var charge = new PaymentProvider.Charge(p.providerMethodId,
                 PaymentMethodService.customerReference(invoice.partner, invoice.companyUuid, invoice.userUuid),
                 Money.of(p.amount, p.currency).toPlainString(), p.currency,
                 invoice.partner + "/invoice/" + invoice.invoiceNumber + "/payment/" + p.id);
         boolean due = p.nextCheck == null || !p.nextCheck.isAfter(Instant.now());
-        return new Attempt(p.id, p.partner, p.invoiceNumber, p.providerKey, charge, due);
+        return new Attempt(p.id, p.partner, p.invoiceNumber, p.providerKey, charge, due, creator);
     }
 
     private Uni<PaymentView> chargeAndRecord(Attempt attempt, IdempotentRequest key) {
@@ -366,7 +374,8 @@ public class PaymentService {
                             : Uni.createFrom().voidItem();
                     PaymentView view = view(p);
                     return settle.chain(() -> invoices.nextPaymentAttempt(invoice)).chain(payments::flush)
-                            .chain(() -> publish(invoice, p, view)).call(() -> complete(key, view)).replaceWith(view);
+                            .chain(() -> publish(invoice, p, view, attempt.creator())).call(() -> complete(key, view))
+                            .replaceWith(view);
                 })));
     }
 
@@ -374,13 +383,19 @@ public class PaymentService {
         return key == null ? Uni.createFrom().voidItem() : idempotency.complete(key, 200, view);
     }
 
-    private Uni<Void> publish(Invoice invoice, Payment p, PaymentView view) {
+    /** The creator of events of work no request asked for (collection, reconciliation): this service. */
+    private Map<String, Object> system() {
+        return EventCreator.system(events.source());
+    }
+
+    private Uni<Void> publish(Invoice invoice, Payment p, PaymentView view, Map<String, Object> creator) {
         Map<String, Object> payload = new LinkedHashMap<>();
         payload.put("invoiceNumber", invoice.invoiceNumber);
         payload.put("invoiceStatus", invoice.status.name());
         payload.put("payment", view);
         return events.publish(p.result.settles() ? EventTypes.INVOICE_PAYMENT_SUCCEEDED : EventTypes.INVOICE_PAYMENT_FAILED,
-                invoice.partner, AGGREGATE, invoice.invoiceNumber.toString(), payload, notification(invoice, p)).replaceWithVoid();
+                invoice.partner, AGGREGATE, invoice.invoiceNumber.toString(), payload, notification(invoice, p), creator)
+                .replaceWithVoid();
     }
 
     // ---- payments made elsewhere
@@ -413,7 +428,7 @@ public class PaymentService {
                         p.transactionId = input.transactionId();
                         PaymentView view = view(p);
                         return payments.persist(p).chain(() -> invoices.markPaid(invoice))
-                                .chain(() -> publish(invoice, p, view)).call(() -> complete(key, view)).replaceWith(view);
+                                .chain(() -> publish(invoice, p, view, null)).call(() -> complete(key, view)).replaceWith(view);
                     });
                 }).map(Idempotent::fresh)));
     }
@@ -433,7 +448,7 @@ public class PaymentService {
         Map<String, Object> parameters = new LinkedHashMap<>();
         parameters.put("companyName", invoice.companyName);
         parameters.put("invoiceNumber", invoice.invoiceNumber);
-        parameters.put("amount", p.amount.toPlainString());
+        parameters.put("amount", Money.of(p.amount, p.currency).toPlainString());
         parameters.put("currency", p.currency);
         return List.of(NotificationRequest.email(p.result.settles() ? "PAYMENT_SUCCESSFUL" : "PAYMENT_FAILED",
                 List.of(invoice.buyerEmail), invoice.buyerLocale, parameters));

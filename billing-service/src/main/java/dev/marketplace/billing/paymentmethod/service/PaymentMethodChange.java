@@ -1,12 +1,21 @@
 package dev.marketplace.billing.paymentmethod.service;
 
-import jakarta.validation.constraints.AssertTrue;
-import jakarta.validation.constraints.NotNull;
-
 import com.fasterxml.jackson.annotation.JsonProperty;
 
-/** A change of a card on file: {@code {"default": true}} makes it the default (to change it, make another the default). */
-public record PaymentMethodChange(
-        @JsonProperty("default") @NotNull(message = "is required: true makes this card the default")
-        @AssertTrue(message = "can only be set to true: make another card the default instead") Boolean makeDefault) {
+import dev.marketplace.common.input.Violations;
+
+/**
+ * A change of a card on file: {@code {"default": true}} makes it the default (to change it, make another the default).
+ * Checked by {@link #checked()}, which names the field as the client sent it ({@code default}, a Java keyword).
+ */
+public record PaymentMethodChange(@JsonProperty("default") Boolean makeDefault) {
+
+    public PaymentMethodChange checked() {
+        Violations.start()
+                .when(makeDefault == null, "default", "is required: true makes this card the default")
+                .when(Boolean.FALSE.equals(makeDefault), "default",
+                        "can only be set to true: make another card the default instead")
+                .throwIfAny();
+        return this;
+    }
 }

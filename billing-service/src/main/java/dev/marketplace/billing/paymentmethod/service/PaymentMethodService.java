@@ -86,6 +86,7 @@ public class PaymentMethodService {
 
     /** Makes the card the default; the previous default is no longer. */
     public Uni<PaymentMethodView> makeDefault(UUID company, UUID user, UUID id, PaymentMethodChange change) {
+        change.checked();
         return access.requireWrite(company, user).chain(partner -> Panache.withTransaction(
                 () -> cards.ofForUpdate(partner, company, user).chain(existing -> {
                     StoredCard card = existing.stream().filter(c -> c.id.equals(id)).findFirst()
