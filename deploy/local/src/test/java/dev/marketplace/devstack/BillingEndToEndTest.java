@@ -107,8 +107,8 @@ class BillingEndToEndTest {
                         "cvc", "123")))
                 .post("/v1/tokens").then().statusCode(200).body("card.last4", equalTo("4242")).extract().path("id");
         String cards = "/api/billing/v1/companies/" + companyUuid + "/users/" + userUuid + "/paymentMethods";
-        client.signed("POST", cards).contentType(ContentType.JSON).body(Map.of("token", token)).post(client.url(cards)).then()
-                .statusCode(201).body("last4", equalTo("4242")).body("brand", equalTo("visa")).body("default", equalTo(true));
+        client.signed("POST", cards).contentType(ContentType.JSON).body(Map.of("token", token, "default", true))
+                .post(client.url(cards)).then().statusCode(201).body("last4", equalTo("4242")).body("brand", equalTo("visa")).body("default", equalTo(true));
 
         // paid by the default card on file (AppDirect's {"method": "CREDIT_CARD"}); the retried request pays nothing more
         String payments = "/api/billing/v1/invoices/" + invoice + "/payments";
