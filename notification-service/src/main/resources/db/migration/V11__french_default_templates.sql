@@ -60,7 +60,7 @@ de {companyName}.</p>
 <p>L'équipe {marketplaceName}</p>$$),
 (null, 'LEAD_CONVERTED_ADMIN', 'fr', $$Prospect converti : {companyName}$$,
  $$<p>Bonjour,</p>
-<p>Le prospect {leadId} ({contactName}, {contactEmail}) a été converti en l'entreprise <strong>{convertedCompanyName}</strong>
+<p>Le prospect {leadId} ({contactName}, {contactEmail}) est devenu l'entreprise <strong>{convertedCompanyName}</strong>
 ({convertedCompanyId}) sur {marketplaceName}.</p>
 <p>L'équipe {marketplaceName}</p>$$),
 (null, 'SALES_LEAD_DIGEST', 'fr', $${leadCount} nouveaux prospects sur {marketplaceName}$$,
