@@ -192,13 +192,16 @@ class DeliveryTest {
         assertTrue(mail.html().contains("<p>Bonjour " + partner + "</p>"), mail.html());
         assertTrue(mail.html().contains("Se désabonner de Marché"), mail.html());
 
-        // another partner still gets the default (English) template for the same type and locale
+        // another partner still gets the default template (the French default) for the same type and locale
         String other = address("other");
         EventEnvelope otherEvent = envelope("USER_CREATED", "X" + partner, "USER", "u-3",
                 notifying("WELCOME_USER", "EMAIL", List.of(other), "fr_CA", Map.of()));
         publish(otherEvent);
         await("the other partner's email", WAIT, () -> Mailbox.of(other).size() == 1);
-        assertEquals("Welcome to Test Market", Mailbox.of(other).get(0).subject());
+        Mailbox.Received otherMail = Mailbox.of(other).get(0);
+        assertEquals("Bienvenue sur Test Market", otherMail.subject());
+        assertFalse(otherMail.html().contains("Bonjour " + partner), otherMail.html());
+        assertTrue(otherMail.html().contains("Pour ne plus recevoir ces courriels"), otherMail.html());
     }
 
     @Test

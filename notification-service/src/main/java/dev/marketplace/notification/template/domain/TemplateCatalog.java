@@ -45,6 +45,32 @@ public final class TemplateCatalog {
         put(NotificationTemplateType.RESELLER_LINKED, "resellerName", "customerName");
     }
 
+    static {
+        // reseller-service sends it with the same parameters as RESELLER_LINKED (AssociationService.notifications)
+        put(NotificationTemplateType.RESELLER_UNLINKED, "resellerName", "customerName");
+    }
+
+    /**
+     * The types a service of this suite sends today (docs/notifications.md, status "produced"): each must have an
+     * English default, which DefaultTemplatesTest checks with the parameters above.
+     */
+    private static final Set<NotificationTemplateType> PRODUCED = EnumSet.of(
+            NotificationTemplateType.INVITE_USER,
+            NotificationTemplateType.ACTIVE_USER_TEMP_PASSWORD,
+            NotificationTemplateType.APPLICATION_PURCHASE_REQUEST_NOTICE,
+            NotificationTemplateType.SUBSCRIPTION_ORDER,
+            NotificationTemplateType.SUBSCRIPTION_CANCEL,
+            NotificationTemplateType.INVOICE,
+            NotificationTemplateType.PAYMENT_SUCCESSFUL,
+            NotificationTemplateType.PAYMENT_FAILED,
+            NotificationTemplateType.SALES_LEAD_CREATED,
+            NotificationTemplateType.SALES_LEAD_ASSIGNED,
+            NotificationTemplateType.SALES_LEAD_DIGEST,
+            NotificationTemplateType.LEAD_CONVERTED_ADMIN,
+            NotificationTemplateType.MANUAL_EVENT_RESOLUTION,
+            NotificationTemplateType.RESELLER_LINKED,
+            NotificationTemplateType.RESELLER_UNLINKED);
+
     private static final Set<NotificationTemplateType> MARKETING = EnumSet.of(
             NotificationTemplateType.WELCOME_USER,
             NotificationTemplateType.INACTIVE_USER_LOGIN_REMINDER,
@@ -79,6 +105,11 @@ public final class TemplateCatalog {
         Set<String> names = new LinkedHashSet<>(PARAMETERS.getOrDefault(type, List.of()));
         names.addAll(COMMON_PARAMETERS);
         return Collections.unmodifiableList(new ArrayList<>(names));
+    }
+
+    /** The types some service of the suite sends (see {@link #PRODUCED}). */
+    public static Set<NotificationTemplateType> produced() {
+        return Collections.unmodifiableSet(PRODUCED);
     }
 
     public static boolean isMarketing(NotificationTemplateType type) {
