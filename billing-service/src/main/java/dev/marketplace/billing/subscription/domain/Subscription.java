@@ -85,6 +85,10 @@ public class Subscription extends PanacheEntityBase {
     /** The company's billing day of month when known (account-service), else the day the subscription started. */
     public Integer billingDay;
     public Instant activatedOn;
+    /** Why it is (or, while a cancellation of a suspended subscription is pending, was) SUSPENDED; null otherwise. */
+    @Enumerated(EnumType.STRING)
+    public SuspensionReason suspensionReason;
+    public Instant suspendedOn;
     /** The next billing date: the recurring job invoices the subscription again on that day. */
     public java.time.LocalDate nextInvoiceOn;
     @Column(nullable = false)
