@@ -15,6 +15,7 @@ import dev.marketplace.billing.subscription.repository.SubscriptionRepository;
 import dev.marketplace.billing.support.ChannelAccess;
 import dev.marketplace.common.error.ApiException;
 import dev.marketplace.common.events.DomainEventPublisher;
+import dev.marketplace.common.events.EventCreator;
 import dev.marketplace.common.events.payload.NotificationTypes;
 import dev.marketplace.common.events.payload.SubscriptionVendorEvent;
 import dev.marketplace.common.lookup.Ids;
@@ -29,7 +30,8 @@ import io.smallrye.mutiny.Uni;
  *
  * <p>{@link #suspend} and {@link #reactivate} take the marketplace explicitly and check no caller: an operator's request
  * goes through {@link #suspendByOperator} / {@link #reactivateByOperator}, background work (collection of overdue
- * invoices) calls them directly. Inside a transaction already open they join it.
+ * invoices) calls them directly, from a job or a consumer (never reading the request's caller). Inside a transaction
+ * already open they join it.
  */
 @ApplicationScoped
 public class SubscriptionSuspensions {
@@ -51,25 +53,29 @@ public class SubscriptionSuspensions {
         this.channel = channel;
     }
 
-    /** An operator (channel credentials, else 403) suspends a subscription of its marketplace. */
+    /** An operator (channel credentials, else 403) suspends a subscription of its marketplace; the operator is the creator. */
     public Uni<SubscriptionView> suspendByOperator(String subscriptionId) {
         String partner = channel.requireWriter();
-        return suspend(partner, Ids.uuid("subscriptionId", subscriptionId), SuspensionReason.OPERATOR);
+        return suspend(partner, Ids.uuid("subscriptionId", subscriptionId), SuspensionReason.OPERATOR, events.currentCreator());
     }
 
     /** An operator (channel credentials, else 403) reactivates a suspended subscription of its marketplace. */
     public Uni<SubscriptionView> reactivateByOperator(String subscriptionId) {
         String partner = channel.requireWriter();
-        return reactivate(partner, Ids.uuid("subscriptionId", subscriptionId));
+        return reactivate(partner, Ids.uuid("subscriptionId", subscriptionId), events.currentCreator());
     }
 
     /**
      * ACTIVE → SUSPENDED (else 409 {@code INVALID_STATE} naming the status); 404 when the marketplace has no such
-     * subscription. The recurring invoicing skips it while it stays suspended.
+     * subscription. The recurring invoicing skips it while it stays suspended. Background work: billing itself is the
+     * events' creator.
      */
-    @WithTransaction
     public Uni<SubscriptionView> suspend(String partner, UUID subscriptionId, SuspensionReason reason) {
-        Map<String, Object> creator = events.currentCreator();
+        return suspend(partner, subscriptionId, reason, EventCreator.system(events.source()));
+    }
+
+    @WithTransaction
+    Uni<SubscriptionView> suspend(String partner, UUID subscriptionId, SuspensionReason reason, Map<String, Object> creator) {
         return load(partner, subscriptionId).chain(s -> {
             if (s.status != SubscriptionStatus.ACTIVE) {
                 throw ApiException.conflict("INVALID_STATE", "subscription " + s.id + " is " + s.status
@@ -94,11 +100,15 @@ public class SubscriptionSuspensions {
     /**
      * SUSPENDED → ACTIVE (else 409 {@code INVALID_STATE} naming the status); 404 when the marketplace has no such
      * subscription. Billing dates that passed while it was suspended are not charged; the period running today is
-     * invoiced by the next run of the recurring job ({@link BillingDates#resumed}).
+     * invoiced by the next run of the recurring job ({@link BillingDates#resumed}). Background work: billing itself is
+     * the event's creator.
      */
-    @WithTransaction
     public Uni<SubscriptionView> reactivate(String partner, UUID subscriptionId) {
-        Map<String, Object> creator = events.currentCreator();
+        return reactivate(partner, subscriptionId, EventCreator.system(events.source()));
+    }
+
+    @WithTransaction
+    Uni<SubscriptionView> reactivate(String partner, UUID subscriptionId, Map<String, Object> creator) {
         return load(partner, subscriptionId).chain(s -> {
             if (s.status != SubscriptionStatus.SUSPENDED) {
                 throw ApiException.conflict("INVALID_STATE", "subscription " + s.id + " is " + s.status
