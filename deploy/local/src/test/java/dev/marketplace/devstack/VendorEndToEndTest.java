@@ -19,7 +19,8 @@ import io.restassured.path.json.JsonPath;
 /**
  * The vendor protocol against AppDirect's own vendor library, unchanged: a product integrated with the SDK vendor,
  * an order placed through the gateway, the signed notification, the vendor's signed fetch and its asynchronous signed
- * result, and the subscription becoming ACTIVE with the account identifier the vendor chose; then a cancel.
+ * result, and the subscription becoming ACTIVE with the account identifier the vendor chose; then a cancel; an
+ * operator's suspension and reactivation reaching the SDK's SubscriptionDeactivated and SubscriptionReactivated handlers.
  */
 class VendorEndToEndTest {
     private static final GatewayClient client = GatewayClient.bootstrapConsumer();
