@@ -89,6 +89,12 @@ public class Subscription extends PanacheEntityBase {
     @Enumerated(EnumType.STRING)
     public SuspensionReason suspensionReason;
     public Instant suspendedOn;
+    /** The billing date whose UPCOMING_INVOICE notice its vendor got (one notice per date). */
+    public java.time.LocalDate upcomingNoticeFor;
+    /** When the vendor accepted the cancellation; CLOSED follows after the configured time. */
+    public Instant cancelledOn;
+    /** When the vendor was told to close the cancelled account (SUBSCRIPTION_NOTICE CLOSED). */
+    public Instant closedOn;
     /** The next billing date: the recurring job invoices the subscription again on that day. */
     public java.time.LocalDate nextInvoiceOn;
     @Column(nullable = false)

@@ -92,6 +92,9 @@ public class VendorResults {
                 // a refused cancellation leaves the subscription as it was: suspended, or active
                 s.status = ok ? SubscriptionStatus.CANCELLED
                         : s.suspensionReason != null ? SubscriptionStatus.SUSPENDED : SubscriptionStatus.ACTIVE;
+                if (ok) {
+                    s.cancelledOn = now; // the vendor is told to close the account some time later (ScheduledNotices)
+                }
             }
             case EventTypes.SUBSCRIPTION_CHANGE -> {
                 // a change asked for before a suspension is still the vendor's to accept
