@@ -90,6 +90,7 @@ class VendorEndToEndTest {
         String subscription = order("BASIC");
         String account = awaitStatus(subscription, "ACTIVE", Duration.ofSeconds(60)).getString("accountIdentifier");
         String suspension = "/api/billing/v1/subscriptions/" + subscription + "/suspension";
+        int logBefore = vendor.log().length();
 
         client.signed("POST", suspension).post(client.url(suspension)).then().statusCode(200)
                 .body("status", equalTo("SUSPENDED")).body("suspension.reason", equalTo("OPERATOR"));
@@ -107,6 +108,9 @@ class VendorEndToEndTest {
         awaitVendorLog("VENDOR SUBSCRIPTION_NOTICE type=REACTIVATED ", "accountIdentifier=" + account + " accountStatus=ACTIVE");
         awaitStatus(subscription, "ACTIVE", Duration.ofSeconds(5));
         awaitNoticesLogged(subscription, 2);
+        // both notices parsed as AppDirect's library expects them: it logged no warning and no error meanwhile
+        String meanwhile = vendor.log().substring(logBefore);
+        assertTrue(meanwhile.lines().noneMatch(line -> line.contains(" WARN ") || line.contains(" ERROR ")), meanwhile);
     }
 
     /** Waits until the SDK vendor's log has a line with both parts (its handler logs what the SDK handed it). */
