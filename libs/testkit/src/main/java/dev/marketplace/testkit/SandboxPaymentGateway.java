@@ -6,6 +6,7 @@ import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
@@ -26,14 +27,16 @@ import com.sun.net.httpserver.HttpServer;
  * POST /v1/charges  {"amount": "10.00", "currency": "USD", "reference": "...",
  *                    "card": {"number", "expirationMonth", "expirationYear", "cvv"}}
  *   → 200 {"id": "ch_...", "status": "APPROVED" | "DECLINED", "code", "message", "avs", "cvv"}
- * POST /v1/refunds  {"charge": "ch_...", "amount": "10.00", "currency": "USD"} → 200 {"id": "re_...", "status": "REFUNDED"}
+ * POST /v1/refunds  {"charge": "ch_...", "amount": "10.00", "currency": "USD"}
+ *   → 200 {"id": "re_...", "status": "REFUNDED"} | {"id": null, "status": "DECLINED", "code", "message"}
  * GET  /v1/charges  → every charge made, oldest first
  * </pre>
  *
  * Test cards (any future expiry, any CVV): {@value #APPROVED} and {@value #APPROVED_MASTERCARD} are approved;
  * {@value #DECLINED} is declined (CARD_DECLINED); {@value #INSUFFICIENT_FUNDS} is declined (INSUFFICIENT_FUNDS);
  * {@value #GATEWAY_ERROR} makes the gateway fail (HTTP 500); {@value #UNREACHABLE} drops the connection unanswered, as
- * an unreachable gateway would.
+ * an unreachable gateway would; {@value #REFUND_DECLINED} is approved, but every refund of its charges is declined
+ * (REFUND_DECLINED), like Stripe's test card whose refunds fail.
  */
 public final class SandboxPaymentGateway implements AutoCloseable {
     public static final String APPROVED = "4242424242424242";
@@ -42,12 +45,16 @@ public final class SandboxPaymentGateway implements AutoCloseable {
     public static final String INSUFFICIENT_FUNDS = "4000000000009995";
     public static final String GATEWAY_ERROR = "4000000000000119";
     public static final String UNREACHABLE = "4000000000000259";
+    public static final String REFUND_DECLINED = "4000000000005126";
 
     private static final ObjectMapper MAPPER = new ObjectMapper();
 
     private final HttpServer server;
     private final Map<String, String> answers = new ConcurrentHashMap<>();
     private final List<JsonNode> charges = new CopyOnWriteArrayList<>();
+    private final List<JsonNode> refunds = new CopyOnWriteArrayList<>();
+    /** Charges whose refunds are declined: those of {@link #REFUND_DECLINED}. */
+    private final Set<String> refundsDeclined = ConcurrentHashMap.newKeySet();
 
     private SandboxPaymentGateway(int port) throws IOException {
         server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), port), 0);
@@ -72,6 +79,11 @@ public final class SandboxPaymentGateway implements AutoCloseable {
     /** Every charge made (approved or declined), as the gateway recorded it. */
     public List<JsonNode> charges() {
         return List.copyOf(charges);
+    }
+
+    /** Every refund asked for (made or declined; a replay of an Idempotency-Key not again), as the gateway recorded it. */
+    public List<JsonNode> refunds() {
+        return List.copyOf(refunds);
     }
 
     private void handle(HttpExchange exchange) throws IOException {
@@ -107,8 +119,7 @@ public final class SandboxPaymentGateway implements AutoCloseable {
                 }
                 answer = charge(body, number).toString();
             } else if (path.equals("/v1/refunds")) {
-                answer = MAPPER.createObjectNode().put("id", "re_" + UUID.randomUUID().toString().replace("-", ""))
-                        .put("status", "REFUNDED").put("charge", body.path("charge").asText()).toString();
+                answer = refund(body).toString();
             } else {
                 HttpStubs.sendJson(exchange, 404, "{\"code\":\"NOT_FOUND\"}");
                 return;
@@ -127,7 +138,7 @@ public final class SandboxPaymentGateway implements AutoCloseable {
         ObjectNode answer = MAPPER.createObjectNode().put("id", "ch_" + UUID.randomUUID().toString().replace("-", ""))
                 .put("avs", true).put("cvv", true);
         switch (number) {
-            case APPROVED, APPROVED_MASTERCARD -> answer.put("status", "APPROVED").putNull("code").putNull("message");
+            case APPROVED, APPROVED_MASTERCARD, REFUND_DECLINED -> answer.put("status", "APPROVED").putNull("code").putNull("message");
             case INSUFFICIENT_FUNDS -> answer.put("status", "DECLINED").put("code", "INSUFFICIENT_FUNDS")
                     .put("message", "The card has insufficient funds");
             default -> answer.put("status", "DECLINED").put("code", "CARD_DECLINED").put("message", "The card was declined");
@@ -136,6 +147,22 @@ public final class SandboxPaymentGateway implements AutoCloseable {
         recorded.put("amount", body.path("amount").asText()).put("currency", body.path("currency").asText())
                 .put("reference", body.path("reference").asText()).put("last4", number.substring(Math.max(0, number.length() - 4)));
         charges.add(recorded);
+        if (number.equals(REFUND_DECLINED)) {
+            refundsDeclined.add(answer.path("id").asText());
+        }
+        return answer;
+    }
+
+    private ObjectNode refund(JsonNode body) {
+        String charge = body.path("charge").asText();
+        ObjectNode answer = refundsDeclined.contains(charge)
+                ? MAPPER.createObjectNode().putNull("id").put("status", "DECLINED").put("code", "REFUND_DECLINED")
+                        .put("message", "The card issuer declined the refund")
+                : MAPPER.createObjectNode().put("id", "re_" + UUID.randomUUID().toString().replace("-", ""))
+                        .put("status", "REFUNDED");
+        answer.put("charge", charge);
+        refunds.add(answer.deepCopy().put("amount", body.path("amount").asText())
+                .put("currency", body.path("currency").asText()));
         return answer;
     }
 
