@@ -5,9 +5,11 @@ import java.time.Instant;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.UUID;
 
 import jakarta.enterprise.context.ApplicationScoped;
@@ -164,44 +166,51 @@ public class InvoiceService {
     @WithTransaction
     public Uni<InvoiceViews.Detail> voidInvoice(long number) {
         String partner = access.requireChannelWriter();
-        return invoices.carriersOf(partner, number).chain(above -> lockAll(partner, reversed(above))).chain(topFirst -> invoices
-                .byNumberForUpdate(partner, number).chain(invoice -> {
-                    if (invoice == null) {
-                        throw ApiException.notFound("Invoice", number);
-                    }
-                    if (invoice.status == InvoiceStatus.VOIDED) {
-                        return detail(invoice);
-                    }
-                    List<Invoice> carriers = reversed(topFirst);
-                    if (!CarriedAmounts.sameChain(invoice, carriers)) {
-                        throw ApiException.conflict(ApiExceptionMappers.CONCURRENT_UPDATE, "invoice " + number
-                                + " was carried into another invoice meanwhile; read it again and retry");
-                    }
-                    boolean withdraws = CarriedAmounts.withdrawsFromCarriers(invoice, carriers);
-                    Uni<List<Refunds.Refund>> refunded = invoice.status == InvoiceStatus.PAID ? refunds.refundAll(invoice)
-                            : Uni.createFrom().item(List.of());
-                    return refunded.chain(made -> withdraw(invoice, withdraws ? carriers : List.of())
-                            .chain(changed -> release(invoice).chain(released -> {
-                                invoice.status = InvoiceStatus.VOIDED;
-                                invoice.delegatedToInvoice = null;
-                                invoice.voidedOn = Instant.now();
-                                invoice.lastModified = invoice.voidedOn;
-                                return invoices.flush().chain(() -> detail(invoice)).call(view -> {
-                                    Map<String, Object> payload = new LinkedHashMap<>();
-                                    payload.put("invoice", view);
-                                    payload.put("refunds", made);
-                                    payload.put("carryingInvoices", changed);
-                                    payload.put("releasedInvoices", released);
-                                    return events.publish(EventTypes.INVOICE_VOIDED, invoice.partner, AGGREGATE,
-                                            invoice.invoiceNumber.toString(), payload, refundNotification(invoice, made));
-                                });
-                            })));
-                }));
+        return invoices.carriersOf(partner, number).chain(above -> lockAll(partner, reversed(above)))
+                .chain(topFirst -> invoices.byNumberForUpdate(partner, number)
+                        .chain(invoice -> voidLocked(number, invoice, reversed(topFirst))));
+    }
+
+    /** Voids the locked invoice; {@code carriers}, locked too, are the invoices it was carried into, nearest first. */
+    private Uni<InvoiceViews.Detail> voidLocked(long number, Invoice invoice, List<Invoice> carriers) {
+        if (invoice == null) {
+            throw ApiException.notFound("Invoice", number);
+        }
+        if (invoice.status == InvoiceStatus.VOIDED) {
+            return detail(invoice);
+        }
+        if (!CarriedAmounts.sameChain(invoice, carriers)) {
+            throw ApiException.conflict(ApiExceptionMappers.CONCURRENT_UPDATE, "invoice " + number
+                    + " was carried into another invoice meanwhile; read it again and retry");
+        }
+        List<Invoice> changing = CarriedAmounts.withdrawsFromCarriers(invoice, carriers) ? carriers : List.of();
+        // the refunds first: when one is not made, nothing else has been touched
+        Uni<List<Refunds.Refund>> refunded = invoice.status == InvoiceStatus.PAID ? refunds.refundAll(invoice)
+                : Uni.createFrom().item(List.of());
+        return refunded.chain(made -> withdraw(invoice, changing)
+                .chain(changed -> release(invoice).chain(released -> markVoided(invoice, made, changed, released))));
+    }
+
+    private Uni<InvoiceViews.Detail> markVoided(Invoice invoice, List<Refunds.Refund> made, List<InvoiceViews.Detail> changed,
+            List<Long> released) {
+        invoice.status = InvoiceStatus.VOIDED;
+        invoice.delegatedToInvoice = null;
+        invoice.voidedOn = Instant.now();
+        invoice.lastModified = invoice.voidedOn;
+        return invoices.flush().chain(() -> detail(invoice)).call(view -> {
+            Map<String, Object> payload = new LinkedHashMap<>();
+            payload.put("invoice", view);
+            payload.put("refunds", made);
+            payload.put("carryingInvoices", changed);
+            payload.put("releasedInvoices", released);
+            return events.publish(EventTypes.INVOICE_VOIDED, invoice.partner, AGGREGATE, invoice.invoiceNumber.toString(),
+                    payload, refundNotification(invoice, made));
+        });
     }
 
     private static <T> List<T> reversed(List<T> list) {
         List<T> copy = new ArrayList<>(list);
-        java.util.Collections.reverse(copy);
+        Collections.reverse(copy);
         return copy;
     }
 
@@ -235,7 +244,7 @@ public class InvoiceService {
     /** Releases the invoices a voided carrier carried; answers their numbers. */
     private Uni<List<Long>> release(Invoice carrier) {
         return lines.of(carrier.id).chain(found -> {
-            List<Long> included = found.stream().map(l -> l.includedInvoice).filter(java.util.Objects::nonNull).toList();
+            List<Long> included = found.stream().map(l -> l.includedInvoice).filter(Objects::nonNull).toList();
             return invoices.carriedIntoForUpdate(carrier.partner, carrier.invoiceNumber, included);
         }).map(carried -> {
             CarriedAmounts.release(carried, Instant.now());
