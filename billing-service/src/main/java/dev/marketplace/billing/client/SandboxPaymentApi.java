@@ -70,7 +70,8 @@ public interface SandboxPaymentApi {
     record Refund(String charge, String amount, String currency) {
     }
 
+    /** {@code status} REFUNDED, or DECLINED with the provider's {@code code} and {@code message}. */
     @JsonIgnoreProperties(ignoreUnknown = true)
-    record RefundAnswer(String id, String status) {
+    record RefundAnswer(String id, String status, String code, String message) {
     }
 }

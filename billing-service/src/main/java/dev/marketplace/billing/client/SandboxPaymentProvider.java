@@ -20,7 +20,7 @@ import io.smallrye.mutiny.Uni;
 /**
  * The sandbox provider (the devstack's and the tests'), behind the payment gateway's guards ({@link Dependencies}).
  * Charges, look-ups, detaching and refunds carry a key or change nothing, so they are retried once; attaching a token
- * (used once at the provider) is never retried. A charge the provider refuses (4xx) is DECLINED; a timeout, a dropped
+ * (used once at the provider) is never retried. A charge or a refund the provider refuses (4xx) is DECLINED; a timeout, a dropped
  * connection, a 5xx or an open breaker is UNKNOWN: the money may have moved, and only {@link #findCharge} can say.
  * Tokens, payment method ids and card numbers are never logged.
  */
@@ -79,8 +79,19 @@ public class SandboxPaymentProvider implements PaymentProvider {
     @Fallback(fallbackMethod = "refundUnknown")
     public Uni<RefundResult> refund(String idempotencyKey, String chargeId, String amount, String currency) {
         return sandbox.refund(idempotencyKey, new SandboxPaymentApi.Refund(chargeId, amount, currency))
-                .map(answer -> new RefundResult("REFUNDED".equals(answer.status()) ? Status.SUCCEEDED : Status.DECLINED,
-                        answer.id(), answer.status(), null));
+                .map(SandboxPaymentProvider::refundResult);
+    }
+
+    /** REFUNDED is a success, another status a refusal with the provider's code and message, none no answer. */
+    static RefundResult refundResult(SandboxPaymentApi.RefundAnswer answer) {
+        if (answer == null || answer.status() == null || answer.status().isBlank()) {
+            return new RefundResult(Status.UNKNOWN, null, "PROVIDER_NO_ANSWER", "The payment provider gave no status");
+        }
+        if ("REFUNDED".equals(answer.status())) {
+            return new RefundResult(Status.SUCCEEDED, answer.id(), null, null);
+        }
+        return new RefundResult(Status.DECLINED, answer.id(), answer.code() == null ? answer.status() : answer.code(),
+                answer.message());
     }
 
     private static ChargeResult result(ChargeAnswer answer) {
@@ -117,6 +128,11 @@ public class SandboxPaymentProvider implements PaymentProvider {
     }
 
     Uni<RefundResult> refundUnknown(String idempotencyKey, String chargeId, String amount, String currency, Throwable failure) {
+        if (failure instanceof ServiceRejection r) {
+            // the provider refused the request itself (a 4xx): nothing was refunded, and asking again is refused again
+            return Uni.createFrom().item(new RefundResult(Status.DECLINED, null, r.code() == null ? "REFUSED" : r.code(),
+                    "The payment provider refused the refund"));
+        }
         LOG.warnf("payment provider refund %s failed: %s", idempotencyKey, failure.toString());
         return Uni.createFrom().item(new RefundResult(Status.UNKNOWN, null, "PROVIDER_NO_ANSWER",
                 "The payment provider did not answer"));

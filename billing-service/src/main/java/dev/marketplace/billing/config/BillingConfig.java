@@ -46,7 +46,7 @@ public interface BillingConfig {
     }
 
     interface PaymentGateway {
-        /** Base URL of the card payment gateway (the REST client {@code client.PaymentGatewayApi} calls it). */
+        /** Base URL of the card payment gateway (the REST client {@code client.SandboxPaymentApi} of the sandbox provider calls it). */
         URI url();
     }
 

@@ -3,7 +3,9 @@ package dev.marketplace.billing.invoice;
 import static dev.marketplace.billing.BillingFixtures.activate;
 import static dev.marketplace.billing.BillingFixtures.as;
 import static dev.marketplace.billing.BillingFixtures.asPartner;
+import static dev.marketplace.billing.BillingFixtures.BY_CARD;
 import static dev.marketplace.billing.BillingFixtures.buyer;
+import static dev.marketplace.billing.BillingFixtures.cardOnFile;
 import static dev.marketplace.billing.BillingFixtures.invoicesOfOrder;
 import static dev.marketplace.billing.BillingFixtures.newPartner;
 import static dev.marketplace.billing.BillingFixtures.order;
@@ -39,6 +41,7 @@ import dev.marketplace.billing.subscription.service.RecurringInvoicing;
 import dev.marketplace.common.security.Roles;
 import dev.marketplace.testkit.DomainEvents;
 import dev.marketplace.testkit.InternalTokens;
+import dev.marketplace.testkit.SandboxPaymentGateway;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.path.json.JsonPath;
 
@@ -297,6 +300,171 @@ class InvoiceApiTest {
         // nothing is due any more
         assertEquals(0, runJob(today));
         asPartner(partner).get("/api/billing/v1/companies/" + company + "/invoices").then().body("$.size()", greaterThan(1));
+    }
+
+    /** An ACTIVE monthly subscription of 2 users at 10 USD and its first invoice (20.00 USD, UNPAID): [subscription, invoice]. */
+    private Object[] subscribedMonthly() {
+        FakeCatalog.Product product = FakeCatalog.register(partner, false, true);
+        JsonPath order = ordered(monthly(product, 2));
+        activate(partner, order.getString("id"), "acct-" + UUID.randomUUID());
+        return new Object[] { UUID.fromString(order.getString("id")), invoicesOfOrder(partner, order.getLong("orderId")).get(0),
+                order.getLong("orderId") };
+    }
+
+    /** The subscription's billing date {@code daysAgo} days ago has come: the job invoices it; answers the new invoice. */
+    private int renew(Object[] subscribed, int daysAgo) {
+        LocalDate today = LocalDate.now(ZoneOffset.UTC);
+        sql("update subscription set next_invoice_on = ? where id = ?", today.minusDays(daysAgo), subscribed[0]);
+        assertTrue(runJob(today) >= 1, "the subscription was invoiced");
+        List<Integer> numbers = invoicesOfOrder(partner, (Long) subscribed[2]);
+        return numbers.get(numbers.size() - 1);
+    }
+
+    private JsonPath invoice(int number) {
+        return asPartner(partner).get("/api/billing/v1/invoices/" + number).then().statusCode(200).extract().jsonPath();
+    }
+
+    private io.restassured.response.ValidatableResponse voiding(int number) {
+        return asPartner(partner).body(Map.of("status", "VOIDED")).patch("/api/billing/v1/invoices/" + number).then();
+    }
+
+    private JsonNode voidedEvent(int number) {
+        return DomainEvents.await(e -> "INVOICE_VOIDED".equals(e.path("type").asText())
+                && partner.equals(e.path("partner").asText()) && Integer.toString(number).equals(e.path("aggregate").path("id")
+                        .asText()), Duration.ofSeconds(30));
+    }
+
+    @Test
+    void voidingACarriedInvoiceTakesItsAmountOutOfEveryInvoiceItWasCarriedInto() {
+        Object[] subscribed = subscribedMonthly();
+        int first = (Integer) subscribed[1];
+        int second = renew(subscribed, 2);
+        int third = renew(subscribed, 1);
+        // first (20) is carried into second (20 + 20), which is carried into third (20 + 40)
+        asPartner(partner).get("/api/billing/v1/invoices/" + third).then().body("total", equalTo(60.0f))
+                .body("invoiceLines[1].type", equalTo("DELEGATED_INVOICE")).body("invoiceLines[1].total", equalTo(40.0f));
+        assertEquals("CARRIED", invoice(second).getString("status"));
+
+        voiding(first).statusCode(200).body("status", equalTo("VOIDED")).body("delegatedToInvoice", nullValue())
+                .body("total", equalTo(20.0f)).body("invoiceLines", hasSize(1));
+        // its line left the invoice it was carried into, whose total and included invoices follow...
+        asPartner(partner).get("/api/billing/v1/invoices/" + second).then().body("status", equalTo("CARRIED"))
+                .body("total", equalTo(20.0f)).body("invoiceLines", hasSize(1)).body("invoiceLines[0].type", equalTo("ITEM"))
+                .body("includedInvoices", nullValue()).body("delegatedToInvoice.id", equalTo(Integer.toString(third)));
+        // ...and so does the invoice that one is carried into: its line for it is the new total
+        asPartner(partner).get("/api/billing/v1/invoices/" + third).then().body("status", equalTo("UNPAID"))
+                .body("total", equalTo(40.0f)).body("invoiceLines", hasSize(2))
+                .body("invoiceLines[1].total", equalTo(20.0f))
+                .body("invoiceLines[1].price", equalTo(20)).body("includedInvoices[0].id", equalTo(Integer.toString(second)));
+        assertTrue(asPartner(partner).get("/api/billing/v1/invoices/" + third).asString().contains("\"total\":40.00"));
+        asPartner(partner).get("/api/billing/v1/invoices?status=VOIDED").then().header("X-Total-Count", "1")
+                .body("[0].invoiceId", equalTo(first));
+        asPartner(partner).get("/api/billing/v1/invoices?sortField=TOTAL&sortOrder=DESC").then().body("[0].total", equalTo(40.0f));
+
+        JsonNode voided = voidedEvent(first);
+        assertEquals(second, voided.path("payload").path("carryingInvoices").path(0).path("invoiceId").asInt());
+        assertEquals(20.0, voided.path("payload").path("carryingInvoices").path(0).path("total").asDouble());
+        assertEquals(third, voided.path("payload").path("carryingInvoices").path(1).path("invoiceId").asInt());
+        assertEquals(40.0, voided.path("payload").path("carryingInvoices").path(1).path("total").asDouble());
+        assertEquals(0, voided.path("payload").path("releasedInvoices").size());
+        assertEquals(0, voided.path("payload").path("notifications").size(), "nothing was refunded: no email");
+
+        // what is left is what gets paid: the invoice's total is now 40.00
+        asPartner(partner).body(Map.of("method", "MANUAL", "amount", "60.00", "currency", "USD"))
+                .post("/api/billing/v1/invoices/" + third + "/payments").then().statusCode(400)
+                .body("message", containsString("amount: must be the invoice's total, 40.00 USD"));
+        asPartner(partner).body(Map.of("method", "MANUAL", "amount", "40.00", "currency", "USD"))
+                .post("/api/billing/v1/invoices/" + third + "/payments").then().statusCode(200);
+        assertEquals("PAID", invoice(third).getString("status"));
+        assertEquals("CARRIED", invoice(second).getString("status"));
+        // voiding again changes nothing
+        voiding(first).statusCode(200).body("status", equalTo("VOIDED"));
+        assertEquals(40.0f, invoice(third).getFloat("total"));
+    }
+
+    @Test
+    void voidingACarrierReleasesTheInvoicesItCarriedWhichTheNextRenewalCarriesAgain() {
+        Object[] subscribed = subscribedMonthly();
+        int first = (Integer) subscribed[1];
+        int second = renew(subscribed, 2);
+        assertEquals(40.0f, invoice(second).getFloat("total"));
+
+        // the voided carrier is kept as it was issued, the invoice it carried is UNPAID again with its own lines
+        voiding(second).statusCode(200).body("status", equalTo("VOIDED")).body("total", equalTo(40.0f))
+                .body("invoiceLines", hasSize(2));
+        asPartner(partner).get("/api/billing/v1/invoices/" + first).then().body("status", equalTo("UNPAID"))
+                .body("delegatedToInvoice", nullValue()).body("total", equalTo(20.0f)).body("invoiceLines", hasSize(1))
+                .body("invoiceLines[0].type", equalTo("ITEM")).body("invoiceLines[0].total", equalTo(20.0f));
+        asPartner(partner).get("/api/billing/v1/invoices?status=CARRIED").then().header("X-Total-Count", "0");
+        JsonNode voided = voidedEvent(second);
+        assertEquals(first, voided.path("payload").path("releasedInvoices").path(0).asInt());
+        assertEquals(0, voided.path("payload").path("carryingInvoices").size());
+
+        // the next renewal carries it again, into a new invoice (never into the voided one)
+        int third = renew(subscribed, 1);
+        asPartner(partner).get("/api/billing/v1/invoices/" + third).then().body("total", equalTo(40.0f))
+                .body("includedInvoices[0].id", equalTo(Integer.toString(first)));
+        asPartner(partner).get("/api/billing/v1/invoices/" + first).then().body("status", equalTo("CARRIED"))
+                .body("delegatedToInvoice.id", equalTo(Integer.toString(third)));
+        asPartner(partner).get("/api/billing/v1/invoices/" + second).then().body("status", equalTo("VOIDED"));
+    }
+
+    @Test
+    void anInvoiceCarriedIntoAPaidOneIsNotVoidedButThePaidOneIsAndReleasesIt() {
+        Object[] subscribed = subscribedMonthly();
+        int first = (Integer) subscribed[1];
+        int second = renew(subscribed, 2);
+        asPartner(partner).body(Map.of("method", "MANUAL", "transactionId", "wire-77"))
+                .post("/api/billing/v1/invoices/" + second + "/payments").then().statusCode(200);
+
+        voiding(first).statusCode(409).body("code", equalTo("CARRYING_INVOICE_PAID"))
+                .body("message", equalTo("invoice " + first + " was carried into invoice " + second + ", which is PAID: void invoice "
+                        + second + " instead (its payments are refunded and the invoices it carried are UNPAID again)"));
+        asPartner(partner).get("/api/billing/v1/invoices/" + first).then().body("status", equalTo("CARRIED"))
+                .body("delegatedToInvoice.id", equalTo(Integer.toString(second)));
+        asPartner(partner).get("/api/billing/v1/invoices/" + second).then().body("status", equalTo("PAID"))
+                .body("total", equalTo(40.0f)).body("invoiceLines", hasSize(2));
+        assertEquals(0, sql("select count(*) from outbox_event where type = 'INVOICE_VOIDED' and aggregate_id = ? "
+                + "and envelope like ?", Integer.toString(first), "%\"partner\":\"" + partner + "\"%"));
+
+        // the paid one is voided with the refund of its payment (recorded: it was paid elsewhere), and releases the first
+        voiding(second).statusCode(200).body("status", equalTo("VOIDED"));
+        assertEquals(1, sql("select count(*) from refund r join invoice i on i.id = r.invoice_id where i.partner = ? "
+                + "and i.invoice_number = ? and r.amount = 40 and r.transaction_id is null", partner, second));
+        asPartner(partner).get("/api/billing/v1/invoices/" + first).then().body("status", equalTo("UNPAID"))
+                .body("delegatedToInvoice", nullValue()).body("total", equalTo(20.0f));
+        JsonNode voided = voidedEvent(second);
+        assertEquals("MANUAL", voided.path("payload").path("refunds").path(0).path("method").asText());
+        assertEquals(0, voided.path("payload").path("notifications").size(), "a payment made elsewhere is refunded elsewhere");
+        voiding(first).statusCode(200).body("status", equalTo("VOIDED"));
+    }
+
+    @Test
+    void aCarriedInvoiceIsNotVoidedWhileTheInvoiceToPayHasAChargeInFlight() {
+        Object[] subscribed = subscribedMonthly();
+        int first = (Integer) subscribed[1];
+        int second = renew(subscribed, 2);
+        // the buyer's card on file gets no answer from the provider: the charge of second (40.00) stays PENDING
+        cardOnFile(partner, company, user, SandboxPaymentGateway.GATEWAY_ERROR);
+        int pending = asPartner(partner).body(BY_CARD).post("/api/billing/v1/invoices/" + second + "/payments").then()
+                .statusCode(200).body("result", equalTo("PENDING")).extract().path("id");
+
+        voiding(first).statusCode(409).body("code", equalTo("CARRYING_INVOICE_PAYMENT_PENDING"))
+                .body("message", equalTo("invoice " + first + " was carried into invoice " + second + ", whose payment " + pending
+                        + " is waiting for the payment provider's answer: its total cannot change under a charge in flight; "
+                        + "void invoice " + first + " again once the payment is settled"));
+        // nothing changed: first still carried, second still asks for the 40.00 being charged
+        asPartner(partner).get("/api/billing/v1/invoices/" + first).then().body("status", equalTo("CARRIED"))
+                .body("delegatedToInvoice.id", equalTo(Integer.toString(second)));
+        asPartner(partner).get("/api/billing/v1/invoices/" + second).then().body("status", equalTo("UNPAID"))
+                .body("total", equalTo(40.0f)).body("invoiceLines", hasSize(2));
+        assertEquals(0, sql("select count(*) from outbox_event where type = 'INVOICE_VOIDED' and aggregate_id = ? "
+                + "and envelope like ?", Integer.toString(first), "%\"partner\":\"" + partner + "\"%"));
+
+        // once the provider's answer is a decline, the charge is no longer in flight and the voiding goes through
+        sql("update payment set result = 'FAILED' where partner = ? and result = 'PENDING'", partner);
+        voiding(first).statusCode(200).body("status", equalTo("VOIDED"));
+        assertEquals(20.0f, invoice(second).getFloat("total"));
     }
 
     /** The recurring job, as its scheduler runs it: on a Vert.x context. */

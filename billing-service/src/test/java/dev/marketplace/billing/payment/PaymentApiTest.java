@@ -335,18 +335,89 @@ class PaymentApiTest {
         asPartner(partner).get(payments(invoice)).then().header("X-Total-Count", "1");
     }
 
+    /** The refunds the sandbox was asked for, of the charges of this marketplace's invoice. */
+    private List<JsonNode> refundsAsked(int invoice) {
+        List<String> charged = PaymentGatewayResource.gateway().charges().stream()
+                .filter(c -> c.path("reference").asText().startsWith(partner + "/invoice/" + invoice + "/"))
+                .map(c -> c.path("id").asText()).toList();
+        return PaymentGatewayResource.gateway().refunds().stream().filter(r -> charged.contains(r.path("charge").asText()))
+                .toList();
+    }
+
+    private long refundRows(int invoice) {
+        return sql("select count(*) from refund r join invoice i on i.id = r.invoice_id where i.partner = ? "
+                + "and i.invoice_number = ?", partner, invoice);
+    }
+
+    private long voidedEvents(int invoice) {
+        return sql("select count(*) from outbox_event where type = 'INVOICE_VOIDED' and aggregate_id = ? and envelope like ?",
+                Integer.toString(invoice), "%\"partner\":\"" + partner + "\"%");
+    }
+
     @Test
-    void voidingAPaidInvoiceRefundsItsPayment() {
+    void voidingAPaidInvoiceRefundsItsPaymentAndTellsTheBuyer() {
         int invoice = unpaidInvoiceWithCard(SandboxPaymentGateway.APPROVED);
         asPartner(partner).body(BY_CARD).post(payments(invoice)).then().statusCode(200);
         asPartner(partner).body(Map.of("status", "VOIDED")).patch("/api/billing/v1/invoices/" + invoice).then().statusCode(200)
                 .body("status", equalTo("VOIDED"));
         assertEquals(1, sql("select count(*) from refund r join invoice i on i.id = r.invoice_id where i.partner = ? "
                 + "and i.invoice_number = ? and r.transaction_id like 're_%' and r.amount = 50", partner, invoice));
+        List<JsonNode> asked = refundsAsked(invoice);
+        assertEquals(1, asked.size());
+        assertEquals("REFUNDED", asked.get(0).path("status").asText());
+        assertEquals("50.00", asked.get(0).path("amount").asText());
         JsonNode voided = DomainEvents.await(e -> "INVOICE_VOIDED".equals(e.path("type").asText())
                 && partner.equals(e.path("partner").asText()), Duration.ofSeconds(30));
         assertEquals("CREDIT_CARD", voided.path("payload").path("refunds").path(0).path("method").asText());
         assertTrue(voided.path("payload").path("refunds").path(0).path("transactionId").asText().startsWith("re_"));
+        // the buyer is told the money went back, as they were told it was received
+        JsonNode mail = voided.path("payload").path("notifications").path(0);
+        assertEquals("REFUND", mail.path("type").asText());
+        assertEquals("EMAIL", mail.path("channel").asText());
+        assertEquals("ann@acme.example", mail.path("recipients").path(0).asText());
+        assertEquals("fr_CA", mail.path("locale").asText());
+        assertEquals("50.00", mail.path("parameters").path("amount").asText());
+        assertEquals("USD", mail.path("parameters").path("currency").asText());
+        assertEquals(invoice, mail.path("parameters").path("invoiceNumber").asInt());
+        assertEquals("Acme", mail.path("parameters").path("companyName").asText());
+        assertEquals(1, voided.path("payload").path("notifications").size());
         asPartner(partner).get("/api/billing/v1/invoices/" + invoice).then().body("status", equalTo("VOIDED"));
+        // voiding again refunds nothing more
+        asPartner(partner).body(Map.of("status", "VOIDED")).patch("/api/billing/v1/invoices/" + invoice).then().statusCode(200);
+        assertEquals(1, refundRows(invoice));
+        assertEquals(1, refundsAsked(invoice).size());
+        assertEquals(1, voidedEvents(invoice));
+    }
+
+    @Test
+    void aRefundTheProviderRefusesVoidsNothingAndSaysWhy() {
+        // the sandbox's card whose refunds are declined, registered by a token like any card on file
+        int invoice = unpaidInvoiceWithCard(SandboxPaymentGateway.REFUND_DECLINED);
+        JsonPath paid = asPartner(partner).body(BY_CARD).post(payments(invoice)).then()
+                .statusCode(200).body("result", equalTo("SUCCESSFUL")).extract().jsonPath();
+        String before = asPartner(partner).get(payments(invoice)).then().statusCode(200).extract().asString();
+
+        for (int attempt = 0; attempt < 2; attempt++) {
+            String body = asPartner(partner).body(Map.of("status", "VOIDED")).patch("/api/billing/v1/invoices/" + invoice).then()
+                    .statusCode(502).body("code", equalTo("PAYMENT_PROVIDER_REFUSED"))
+                    .body("message", equalTo("The payment provider refused to refund payment " + paid.getLong("id")
+                            + ": REFUND_DECLINED (The card issuer declined the refund); the invoice was not voided"))
+                    .extract().asString();
+            assertTrue(!body.contains("Exception") && !body.contains("dev.marketplace") && !body.contains("re_"), body);
+        }
+        // the provider was asked (the same refund both times) and said no: nothing changed here
+        List<JsonNode> asked = refundsAsked(invoice);
+        assertEquals(1, asked.size(), "a retry is the same refund (Idempotency-Key), answered as the first time");
+        assertEquals("DECLINED", asked.get(0).path("status").asText());
+        asPartner(partner).get("/api/billing/v1/invoices/" + invoice).then().body("status", equalTo("PAID"))
+                .body("total", equalTo(50.0f));
+        assertEquals(0, sql("select count(*) from invoice where partner = ? and invoice_number = ? and voided_on is not null",
+                partner, invoice));
+        assertEquals(before, asPartner(partner).get(payments(invoice)).then().statusCode(200).extract().asString(),
+                "the payments are as they were");
+        asPartner(partner).get("/api/billing/v1/payments/" + paid.getLong("id")).then().body("result", equalTo("SUCCESSFUL"));
+        assertEquals(0, refundRows(invoice), "no refund is recorded");
+        assertEquals(0, voidedEvents(invoice), "no event, so no email");
+        asPartner(partner).get("/api/billing/v1/invoices?status=VOIDED").then().header("X-Total-Count", "0");
     }
 }

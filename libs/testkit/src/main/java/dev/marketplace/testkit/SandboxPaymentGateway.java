@@ -9,6 +9,7 @@ import java.time.YearMonth;
 import java.time.ZoneOffset;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
@@ -36,7 +37,8 @@ import com.sun.net.httpserver.HttpServer;
  * POST   /v1/charges  Idempotency-Key, {"paymentMethod": "pm_...", "customer", "amount": "10.00", "currency", "reference"}
  *          → 200 {"id": "ch_...", "status": "SUCCEEDED" | "DECLINED", "code", "message"}; 400 UNKNOWN_PAYMENT_METHOD
  * GET    /v1/charges/by-key/{idempotencyKey}  → 200 the charge made with that key; 404 when none was made
- * POST   /v1/refunds  Idempotency-Key, {"charge": "ch_...", "amount", "currency"} → 200 {"id": "re_...", "status": "REFUNDED"}
+ * POST   /v1/refunds  Idempotency-Key, {"charge": "ch_...", "amount", "currency"}
+ *          → 200 {"id": "re_...", "status": "REFUNDED"} | {"id": null, "status": "DECLINED", "code", "message"}
  * GET    /v1/charges  → every charge made, oldest first
  * </pre>
  *
@@ -47,7 +49,8 @@ import com.sun.net.httpserver.HttpServer;
  * nothing charged); {@value #UNREACHABLE} drops the connection of a charge unanswered (nothing charged);
  * {@value #LATE_ANSWER} is charged, then every answer to that charge (the retries with its key included) is held for
  * {@link #holdAnswersFor} (5 s by default) before it is sent: past the caller's timeout, as a slow processor that took the
- * money would; looking the charge up by its key answers at once.
+ * money would; looking the charge up by its key answers at once. {@value #REFUND_DECLINED} is charged, but every refund of
+ * its charges is declined (REFUND_DECLINED), like Stripe's test card whose refunds fail.
  */
 public final class SandboxPaymentGateway implements AutoCloseable {
     public static final String APPROVED = "4242424242424242";
@@ -57,6 +60,7 @@ public final class SandboxPaymentGateway implements AutoCloseable {
     public static final String GATEWAY_ERROR = "4000000000000119";
     public static final String UNREACHABLE = "4000000000000259";
     public static final String LATE_ANSWER = "4000000000003220";
+    public static final String REFUND_DECLINED = "4000000000005126";
 
     private static final ObjectMapper MAPPER = new ObjectMapper();
 
@@ -86,6 +90,9 @@ public final class SandboxPaymentGateway implements AutoCloseable {
                     .put("expYear", expYear);
         }
     }
+    private final List<JsonNode> refunds = new CopyOnWriteArrayList<>();
+    /** Charges whose refunds are declined: those of {@link #REFUND_DECLINED}. */
+    private final Set<String> refundsDeclined = ConcurrentHashMap.newKeySet();
 
     private SandboxPaymentGateway(int port) throws IOException {
         server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), port), 0);
@@ -127,6 +134,11 @@ public final class SandboxPaymentGateway implements AutoCloseable {
         String id = "tok_" + UUID.randomUUID().toString().replace("-", "");
         tokens.put(id, card);
         return MAPPER.createObjectNode().put("id", id).set("card", card.json());
+    }
+
+    /** Every refund asked for (made or declined; a replay of an Idempotency-Key not again), as the gateway recorded it. */
+    public List<JsonNode> refunds() {
+        return List.copyOf(refunds);
     }
 
     private void handle(HttpExchange exchange) throws IOException {
@@ -175,11 +187,7 @@ public final class SandboxPaymentGateway implements AutoCloseable {
             } else if (path.equals("/v1/charges")) {
                 charge(exchange, body, exchange.getRequestHeaders().getFirst("Idempotency-Key"));
             } else if (path.equals("/v1/refunds")) {
-                String key = exchange.getRequestHeaders().getFirst("Idempotency-Key");
-                ObjectNode answer = MAPPER.createObjectNode().put("id", "re_" + UUID.randomUUID().toString().replace("-", ""))
-                        .put("status", "REFUNDED").put("charge", body.path("charge").asText());
-                ObjectNode first = key == null ? null : answers.putIfAbsent(path + key, answer);
-                HttpStubs.sendJson(exchange, 200, (first == null ? answer : first).toString());
+                refund(exchange, body, exchange.getRequestHeaders().getFirst("Idempotency-Key"));
             } else {
                 HttpStubs.sendJson(exchange, 404, "{\"code\":\"NOT_FOUND\"}");
             }
@@ -247,6 +255,28 @@ public final class SandboxPaymentGateway implements AutoCloseable {
                 .put("reference", body.path("reference").asText()).put("paymentMethod", body.path("paymentMethod").asText())
                 .put("last4", card.last4());
         charges.add(recorded);
+        if (card.number().equals(REFUND_DECLINED)) {
+            refundsDeclined.add(answer.path("id").asText());
+        }
+        return answer;
+    }
+
+    private void refund(HttpExchange exchange, JsonNode body, String key) throws IOException {
+        // computeIfAbsent: a replay of the key (copies arriving at once included) gets the first answer, recorded once
+        ObjectNode answer = key == null ? refundNow(body) : answers.computeIfAbsent("/v1/refunds" + key, k -> refundNow(body));
+        HttpStubs.sendJson(exchange, 200, answer.toString());
+    }
+
+    private ObjectNode refundNow(JsonNode body) {
+        String charge = body.path("charge").asText();
+        ObjectNode answer = refundsDeclined.contains(charge)
+                ? MAPPER.createObjectNode().putNull("id").put("status", "DECLINED").put("code", "REFUND_DECLINED")
+                        .put("message", "The card issuer declined the refund")
+                : MAPPER.createObjectNode().put("id", "re_" + UUID.randomUUID().toString().replace("-", ""))
+                        .put("status", "REFUNDED");
+        answer.put("charge", charge);
+        refunds.add(answer.deepCopy().put("amount", body.path("amount").asText())
+                .put("currency", body.path("currency").asText()));
         return answer;
     }
 

@@ -378,4 +378,42 @@ class DeliveryTest {
                 + "- &lt;b&gt;Evil&lt;/b&gt;: Eve"), html);
         assertTrue(mail.html().contains("<pre"), mail.html());
     }
+
+    /**
+     * REFUND, as billing-service writes it when voiding a PAID invoice refunds its card payment (INVOICE_VOIDED, its
+     * {@code invoice}, {@code refunds} and the buyer's email): the default template gives the amount, the currency, the
+     * invoice and the company, in the subject and the body, and the SMS default likewise.
+     */
+    @Test
+    void aRefundIsRenderedWithItsAmountCurrencyAndInvoice() {
+        String to = address("refunded");
+        Map<String, Object> parameters = new java.util.LinkedHashMap<>();
+        parameters.put("companyName", "Acme & Sons");
+        parameters.put("invoiceNumber", 42L);
+        parameters.put("amount", "1250.50");
+        parameters.put("currency", "USD");
+        Map<String, Object> payload = new java.util.LinkedHashMap<>();
+        payload.put("invoice", Map.of("invoiceId", 42, "status", "VOIDED"));
+        payload.put("refunds", List.of(Map.of("paymentId", 7, "method", "CREDIT_CARD", "amount", new java.math.BigDecimal("1250.50"),
+                "currency", "USD", "transactionId", "re_1")));
+        payload.put("notifications", List.of(NotificationRequest.email("REFUND", List.of(to), "en_US", parameters)));
+        EventEnvelope event = new EventEnvelope(UUID.randomUUID(), "INVOICE_VOIDED", System.currentTimeMillis(), partner,
+                "billing-service", new EventEnvelope.Aggregate("INVOICE", "42"), Map.of("source", "billing-service"),
+                dev.marketplace.notification.TestEvents.MAPPER.valueToTree(payload));
+        publish(event);
+        assertEquals("REFUND", awaitDelivery(event, to, "SENT").get("type"));
+        await("the email", WAIT, () -> Mailbox.of(to).size() == 1);
+        Mailbox.Received mail = Mailbox.of(to).get(0);
+        assertEquals("Refund of 1250.50 USD for invoice 42", mail.subject());
+        assertTrue(mail.html().contains("Invoice <strong>42</strong> of Acme &amp; Sons was voided: 1250.50 USD"), mail.html());
+        assertTrue(mail.html().contains("The Test Market team"), mail.html());
+
+        String phone = "+1555" + (1_000_000 + (int) (Math.random() * 8_999_999));
+        EventEnvelope sms = envelope("INVOICE_VOIDED", partner, "INVOICE", "42", notifying("REFUND", "SMS", List.of(phone), "en",
+                parameters));
+        publish(sms);
+        awaitDelivery(sms, phone, "SENT");
+        assertEquals("Test Market: 1250.50 USD refunded for invoice 42",
+                SmsProviderResource.receivedFor(phone).get(0).body().path("text").asText());
+    }
 }

@@ -253,6 +253,9 @@ class TemplateApiTest {
         asPartner().get(BASE + "/parameters/PAYMENT_FAILED").then().statusCode(200)
                 .body("parameterName", containsInAnyOrder("{companyName}", "{invoiceNumber}", "{amount}", "{currency}",
                         "{marketplaceName}", "{partner}"));
+        asPartner().get(BASE + "/parameters/REFUND").then().statusCode(200)
+                .body("parameterName", containsInAnyOrder("{companyName}", "{invoiceNumber}", "{amount}", "{currency}",
+                        "{marketplaceName}", "{partner}"));
         asPartner().get(BASE + "/parameters/API_ALERT").then().statusCode(200)
                 .body("parameterName", containsInAnyOrder("{marketplaceName}", "{partner}"));
         asPartner().get(BASE + "/parameters/NOPE").then().statusCode(400);
@@ -295,7 +298,7 @@ class TemplateApiTest {
                 .body("type", hasItems("INVITE_USER", "ACTIVE_USER_TEMP_PASSWORD", "NEW_USER", "ACCOUNT_ACTIVATION",
                         "APPLICATION_PURCHASE_REQUEST_NOTICE", "SUBSCRIPTION_ORDER", "SUBSCRIPTION_CANCEL", "INVOICE",
                         "PAYMENT_SUCCESSFUL", "PAYMENT_FAILED", "SALES_LEAD_CREATED", "MANUAL_EVENT_RESOLUTION",
-                        "RESELLER_LINKED", "SALES_LEAD_DIGEST"));
+                        "RESELLER_LINKED", "SALES_LEAD_DIGEST", "REFUND"));
         asSuperSupport().get(BASE + "/default/email/RESELLER_LINKED").then().statusCode(200)
                 .body("defaultTemplate", equalTo(true)).body("subject", not(emptyString()));
         asSuperSupport().get(BASE + "/default/email/API_ALERT").then().statusCode(404);

@@ -56,6 +56,32 @@ public class InvoiceRepository implements PanacheRepositoryBase<Invoice, UUID> {
                 .firstResult();
     }
 
+    /**
+     * The invoices an invoice is carried into, read without locks: its carrier, the carrier's carrier while that one is
+     * CARRIED too, and so on up to the invoice that is to be paid; nearest first, empty when the invoice is not CARRIED.
+     */
+    public Uni<List<Long>> carriersOf(String partner, long number) {
+        String chain = "with recursive chain (number, carrier, status, depth) as ("
+                + "select invoice_number, delegated_to_invoice, status, 0 from invoice "
+                + "where partner = ?1 and invoice_number = ?2 "
+                + "union all select i.invoice_number, i.delegated_to_invoice, i.status, c.depth + 1 from chain c "
+                + "join invoice i on i.partner = ?1 and i.invoice_number = c.carrier "
+                + "where c.status = 'CARRIED' and c.depth < 1000) "
+                + "select number from chain where depth > 0 order by depth";
+        return getSession().chain(session -> session.createNativeQuery(chain, Long.class).setParameter(1, partner)
+                .setParameter(2, number).getResultList());
+    }
+
+    /** The invoices among {@code numbers} still CARRIED into invoice {@code carrier}, locked, highest number first. */
+    public Uni<List<Invoice>> carriedIntoForUpdate(String partner, long carrier, List<Long> numbers) {
+        if (numbers.isEmpty()) {
+            return Uni.createFrom().item(List.of());
+        }
+        return find("partner = ?1 and invoiceNumber in ?2 and status = ?3 and delegatedToInvoice = ?4 "
+                + "order by invoiceNumber desc", partner, numbers, InvoiceStatus.CARRIED, carrier)
+                .withLock(LockModeType.PESSIMISTIC_WRITE).list();
+    }
+
     /** UNPAID invoices of a subscription, oldest first (carried to its next invoice). */
     public Uni<List<Invoice>> unpaidOf(UUID subscriptionId) {
         return find("subscriptionId = ?1 and status = ?2 order by invoiceNumber", subscriptionId, InvoiceStatus.UNPAID)

@@ -272,18 +272,20 @@ public class PaymentService {
     /** The first transaction of a card payment, with the invoice locked. */
     private Uni<Start> begin(String partner, long number, PaymentInput input, UUID payer, IdempotentRequest key,
             Map<String, Object> creator) {
-        return invoices.lockForPayment(partner, number).map(InvoiceService::requireUnpaid).chain(invoice -> {
-            input.paysInFull(invoice.total, invoice.currency);
-            // the key first: a copy of this request racing it waits here, then gets the answer stored below
-            return claim(key).chain(stored -> stored.isPresent()
+        // the key first, before the invoice's state: a copy of this request racing it waits here, then gets the answer
+        // stored below (even though the first copy has made the invoice PAID meanwhile); a refusal rolls the claim back
+        return invoices.lockForPayment(partner, number).chain(invoice -> claim(key).chain(stored -> stored.isPresent()
                     ? Uni.createFrom().item(new Start(Kind.REPLAY, null, stored.get(), invoice))
-                    : payments.pendingOf(invoice.id).chain(pending -> pending != null
+                    : Uni.createFrom().item(() -> {
+                        InvoiceService.requireUnpaid(invoice);
+                        input.paysInFull(invoice.total, invoice.currency);
+                        return invoice;
+                    }).chain(() -> payments.pendingOf(invoice.id)).chain(pending -> pending != null
                             ? release(key).replaceWith(new Start(Kind.STILL_PENDING, attemptOf(pending, invoice, creator),
                                     null, invoice))
                             : cards.defaultCard(partner, invoice.companyUuid, invoice.userUuid).chain(card -> card.isEmpty()
                                     ? askForCard(invoice, key, creator)
-                                    : recordPending(invoice, card.get(), payer, key, creator))));
-        });
+                                    : recordPending(invoice, card.get(), payer, key, creator)))));
     }
 
     /** No card on file: committed (the email goes out) although the request is refused, so its key is given up. */

@@ -22,6 +22,7 @@ public final class NotificationTypes {
     public static final String INVOICE = "INVOICE";
     public static final String PAYMENT_SUCCESSFUL = "PAYMENT_SUCCESSFUL";
     public static final String PAYMENT_FAILED = "PAYMENT_FAILED";
+    public static final String REFUND = "REFUND";
     public static final String MANUAL_EVENT_RESOLUTION = "MANUAL_EVENT_RESOLUTION";
     public static final String RESELLER_LINKED = "RESELLER_LINKED";
     public static final String RESELLER_UNLINKED = "RESELLER_UNLINKED";
