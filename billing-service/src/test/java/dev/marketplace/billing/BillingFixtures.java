@@ -127,10 +127,25 @@ public final class BillingFixtures {
         return numbers;
     }
 
-    /** A card the sandbox gateway answers as its number says (SandboxPaymentGateway's test cards). */
-    public static Map<String, Object> card(String number) {
-        return Map.of("method", "CREDIT_CARD", "creditCard", Map.of("number", number, "expirationMonth", 12,
-                "expirationYear", 2099, "cvv", "123", "holderName", "Ann Lee"));
+    /** Paying by card: AppDirect's PaymentWS with the method alone (the buyer's default card on file is charged). */
+    public static final Map<String, Object> BY_CARD = Map.of("method", "CREDIT_CARD");
+
+    /** A token for a card, obtained from the sandbox provider as a browser would (the only place a number is sent). */
+    public static String token(String number) {
+        return given().baseUri(PaymentGatewayResource.gateway().url()).contentType(ContentType.JSON)
+                .body(Map.of("card", Map.of("number", number, "expirationMonth", 12, "expirationYear", 2099, "cvc", "123")))
+                .post("/v1/tokens").then().statusCode(200).extract().path("id");
+    }
+
+    /** The cards-on-file path of a user in a company. */
+    public static String paymentMethods(UUID company, UUID user) {
+        return "/api/billing/v1/companies/" + company + "/users/" + user + "/paymentMethods";
+    }
+
+    /** Puts a card on file for the user (the channel registers it); returns its id. */
+    public static String cardOnFile(String partner, UUID company, UUID user, String number) {
+        return asPartner(partner).body(Map.of("token", token(number), "default", true)).post(paymentMethods(company, user))
+                .then().statusCode(201).extract().path("id");
     }
 
     /** Runs SQL against the service's database (test set-up and checks the API does not expose). */

@@ -3,7 +3,8 @@ package dev.marketplace.billing;
 import static dev.marketplace.billing.BillingFixtures.activate;
 import static dev.marketplace.billing.BillingFixtures.asPartner;
 import static dev.marketplace.billing.BillingFixtures.buyer;
-import static dev.marketplace.billing.BillingFixtures.card;
+import static dev.marketplace.billing.BillingFixtures.BY_CARD;
+import static dev.marketplace.billing.BillingFixtures.cardOnFile;
 import static dev.marketplace.billing.BillingFixtures.invoicesOfOrder;
 import static dev.marketplace.billing.BillingFixtures.newPartner;
 import static dev.marketplace.billing.BillingFixtures.order;
@@ -59,7 +60,8 @@ class DateBoundsTest {
     @Test
     void payments() {
         int number = invoice();
-        long payment = asPartner(partner).body(card(SandboxPaymentGateway.APPROVED))
+        cardOnFile(partner, company, user, SandboxPaymentGateway.APPROVED);
+        long payment = asPartner(partner).body(BY_CARD)
                 .post("/api/billing/v1/invoices/" + number + "/payments").then().statusCode(200).extract().jsonPath().getLong("id");
         sql("update payment set date = date_trunc('milliseconds', date) + interval '987 microseconds' where id = ?", payment);
         long shown = asPartner(partner).get("/api/billing/v1/payments/" + payment).then().statusCode(200).extract().jsonPath()

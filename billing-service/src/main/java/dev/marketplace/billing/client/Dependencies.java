@@ -30,6 +30,9 @@ public class Dependencies {
      */
     public static final String STRIPE_IDEMPOTENT = "stripe-idempotent";
 
+    /** The card payment gateway: attaching a token, which the provider takes once. */
+    public static final String PAYMENT_GATEWAY_NON_IDEMPOTENT = "payment-gateway-non-idempotent";
+
     private static final DependencyPolicy CATALOG = DependencyPolicy.standard();
     /** A card payment takes longer than a read of the suite. */
     private static final DependencyPolicy PAYMENT_GATEWAY = DependencyPolicy.standard().timeout(Duration.ofSeconds(5))
@@ -56,4 +59,8 @@ public class Dependencies {
     @Identifier(STRIPE_IDEMPOTENT)
     static final Guard STRIPE = DependencyPolicy.standard().timeout(Duration.ofSeconds(10))
             .retries(1, Duration.ofMillis(200), Duration.ofMillis(200)).idempotent(STRIPE_IDEMPOTENT);
+
+    @Produces
+    @Identifier(PAYMENT_GATEWAY_NON_IDEMPOTENT)
+    static final Guard PAYMENT_METHODS = PAYMENT_GATEWAY.nonIdempotent(PAYMENT_GATEWAY_NON_IDEMPOTENT);
 }

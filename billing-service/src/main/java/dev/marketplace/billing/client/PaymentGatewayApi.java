@@ -14,8 +14,8 @@ import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
 import io.smallrye.mutiny.Uni;
 
 /**
- * The card payment gateway's HTTP API (the devstack and the tests run a sandbox of it, see README "Payments"). Charges and
- * refunds carry an {@code Idempotency-Key}, so that a retried call charges once.
+ * The sandbox gateway's refunds, as voiding calls them until it moves to {@link PaymentProvider#refund} (charges go
+ * through {@link PaymentProvider} only). Refunds carry an {@code Idempotency-Key}, so that a retried call refunds once.
  */
 @Path("/v1")
 @RegisterRestClient(configKey = "payment-gateway")
@@ -24,27 +24,10 @@ import io.smallrye.mutiny.Uni;
 public interface PaymentGatewayApi {
 
     @POST
-    @Path("charges")
-    Uni<ChargeAnswer> charge(@HeaderParam("Idempotency-Key") String idempotencyKey, Charge charge);
-
-    @POST
     @Path("refunds")
     Uni<RefundAnswer> refund(@HeaderParam("Idempotency-Key") String idempotencyKey, Refund refund);
 
     /** Amounts travel as decimal strings: never a binary floating point number. */
-    record Charge(String amount, String currency, String reference, Card card) {
-    }
-
-    record Card(String number, int expirationMonth, int expirationYear, String cvv, String holderName) {
-    }
-
-    @JsonIgnoreProperties(ignoreUnknown = true)
-    record ChargeAnswer(String id, String status, String code, String message, Boolean avs, Boolean cvv) {
-        public boolean approved() {
-            return "APPROVED".equals(status);
-        }
-    }
-
     record Refund(String charge, String amount, String currency) {
     }
 

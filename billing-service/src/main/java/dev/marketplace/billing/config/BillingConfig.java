@@ -25,6 +25,8 @@ public interface BillingConfig {
 
     PaymentProvider paymentProvider();
 
+    Payments payments();
+
     Invoicing invoicing();
 
     TestClocks testClock();
@@ -77,6 +79,31 @@ public interface BillingConfig {
     interface TestClocks {
         @WithDefault("false")
         boolean enabled();
+    }
+
+    /** Card payments: how unanswered charges are reconciled (README, "Payment model"). */
+    interface Payments {
+        /** How often the reconciliation job looks up the charges of PENDING payments (the scheduler's {@code every}). */
+        @WithDefault("1m")
+        String reconcileEvery();
+
+        /**
+         * How long a PENDING payment is left to its own call before a pay call or the job looks its charge up: longer than
+         * the provider's timeout with its retry, so that a charge still in flight is not looked up.
+         */
+        @WithDefault("30s")
+        Duration pendingGrace();
+
+        /** PENDING payments reconciled per transaction (the job loops until none is due). */
+        @WithDefault("20")
+        int reconcileBatchSize();
+
+        /**
+         * Test-only fault point (the crash test): halt the JVM right after the provider answered a charge, before the
+         * answer is recorded. Never set in production.
+         */
+        @WithDefault("false")
+        boolean haltAfterProviderAnswer();
     }
 
     interface Invoicing {

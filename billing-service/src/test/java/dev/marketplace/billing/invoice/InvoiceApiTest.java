@@ -250,7 +250,7 @@ class InvoiceApiTest {
         read.put("status", "VOIDED");
         asPartner(partner).body(read).patch(path).then().statusCode(200).body("status", equalTo("VOIDED"));
         asPartner(partner).body(Map.of("status", "VOIDED")).patch("/api/billing/v1/invoices/99999").then().statusCode(404);
-        asPartner(partner).body(dev.marketplace.billing.BillingFixtures.card("4242424242424242"))
+        asPartner(partner).body(dev.marketplace.billing.BillingFixtures.BY_CARD)
                 .post(path + "/payments").then().statusCode(409).body("code", equalTo("INVOICE_NOT_PAYABLE"));
     }
 

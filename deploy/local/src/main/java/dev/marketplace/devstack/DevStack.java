@@ -225,6 +225,16 @@ public final class DevStack implements AutoCloseable {
         processes.restart(module);
     }
 
+    /** Starts a killed service again with settings of its own on top (environment variables), such as a fault point. */
+    public void restart(String module, Map<String, String> settings) throws Exception {
+        processes.restart(module, settings);
+    }
+
+    /** Waits until a service's process ended by itself (a fault point halted it); false when still running after that. */
+    public boolean awaitExit(String module, long seconds) throws InterruptedException {
+        return processes.awaitExit(module, seconds);
+    }
+
     /**
      * Makes one service's database refuse connections, and drops those it has: to that service the database is down
      * (every other database of the server keeps serving) until {@link #acceptConnections} is called.
@@ -286,7 +296,7 @@ public final class DevStack implements AutoCloseable {
                   Kafka:           %s
                   Redis:           %s (gateway nonces and rate limits, keys under marketplace:)
                   SMTP (GreenMail): localhost:%d (received mail is printed below)
-                  Card payments:   %s (sandbox; test cards in billing-service/README.md)
+                  Card payments:   %s (sandbox provider: POST /v1/tokens, test cards in billing-service/README.md)
                   Logs:            %s
                 Press Ctrl-C to stop.
                 %n""", stack.gatewayUrl(), PARTNER, CONSUMER_KEY, CONSUMER_SECRET, pgPort, stack.kafka, stack.redisUrl(),

@@ -3,9 +3,10 @@ package dev.marketplace.devstack;
 import dev.marketplace.testkit.SandboxPaymentGateway;
 
 /**
- * The card payment gateway of the devstack: libs/testkit's sandbox on loopback (any free port), which billing-service
- * charges cards through. Its test card numbers (approved, declined, failing, unreachable) are listed in
- * billing-service/README.md.
+ * The card payment provider of the devstack: libs/testkit's sandbox on loopback (any free port), which billing-service
+ * charges cards on file through. A browser (or a test) tokenises a card at its {@code POST /v1/tokens} and registers the
+ * token with billing; its test card numbers (approved, declined, failing, unreachable, late) are listed in
+ * billing-service/README.md, "Sandbox provider".
  */
 public final class PaymentSandbox implements AutoCloseable {
     private final SandboxPaymentGateway gateway;

@@ -86,6 +86,36 @@ final class ServiceProcesses {
         awaitReady(module, URI.create("http://localhost:" + service.env().get("QUARKUS_MANAGEMENT_PORT") + "/q/health/ready"));
     }
 
+    /**
+     * Starts a killed service again with settings of its own on top of its environment (a crash test's fault point);
+     * the next {@link #restart(String)} starts it with the stack's environment again.
+     */
+    void restart(String module, Map<String, String> overrides) throws Exception {
+        Launched service = launched.get(module);
+        if (service == null) {
+            throw new IllegalArgumentException(module + " was not started");
+        }
+        if (service.process().isAlive()) {
+            throw new IllegalStateException(module + " is still running");
+        }
+        processes.remove(service.process());
+        Map<String, String> env = new java.util.HashMap<>(service.env());
+        env.putAll(overrides);
+        Process process = launch(module, service.jar(), env, true);
+        launched.put(module, new Launched(module, service.jar(), service.env(), process));
+        processes.add(process);
+        awaitReady(module, URI.create("http://localhost:" + service.env().get("QUARKUS_MANAGEMENT_PORT") + "/q/health/ready"));
+    }
+
+    /** Waits until a service's process has ended by itself (a fault point halted it); false when it is still running. */
+    boolean awaitExit(String module, long seconds) throws InterruptedException {
+        Launched service = launched.get(module);
+        if (service == null) {
+            throw new IllegalArgumentException(module + " was not started");
+        }
+        return service.process().waitFor(seconds, TimeUnit.SECONDS);
+    }
+
     /** Waits until each service of a stack whose gateway is on {@code portBase} is ready. */
     void awaitReady(List<ServiceSpec> services, int portBase) throws Exception {
         // one deadline for the whole group, not one per service: a stack that cannot start fails within minutes

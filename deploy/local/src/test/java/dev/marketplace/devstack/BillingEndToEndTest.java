@@ -15,16 +15,19 @@ import jakarta.mail.Message;
 import jakarta.mail.internet.MimeMessage;
 
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 import com.icegreen.greenmail.util.GreenMailUtil;
 
+import io.restassured.RestAssured;
 import io.restassured.http.ContentType;
 import io.restassured.path.json.JsonPath;
 
 /**
  * Billing through the gateway, end to end: an order of AppDirect's SDK vendor (placed twice with one Idempotency-Key)
- * becomes ACTIVE and is invoiced; the buyer pays the invoice by card through the sandbox gateway (the retried payment
+ * becomes ACTIVE and is invoiced; the buyer puts a card on file by a token of the sandbox provider (obtained from its
+ * {@code /v1/tokens} as a browser would) and pays the invoice with {@code {"method": "CREDIT_CARD"}} (the retried payment
  * pays once); the vendor reports metered usage signed with its own credentials; and the buyer receives the INVOICE and
  * PAYMENT_SUCCESSFUL emails rendered by notification-service. Exchange rates and discounts answer through the gateway.
  */
@@ -97,10 +100,19 @@ class BillingEndToEndTest {
         assertEquals(50.0f, listing.getFloat("[0].total"));
         assertEquals("UNPAID", listing.getString("[0].status"));
 
-        // paid by card through the sandbox gateway; the retried request pays nothing more
+        // the buyer's card, tokenised at the devstack's sandbox provider as a browser would (the only place its number
+        // goes), then registered by token: the API never sees the number
+        String token = RestAssured.given().baseUri(Suite.stack().payments().url()).contentType(ContentType.JSON)
+                .body(Map.of("card", Map.of("number", "4242424242424242", "expirationMonth", 12, "expirationYear", 2099,
+                        "cvc", "123")))
+                .post("/v1/tokens").then().statusCode(200).body("card.last4", equalTo("4242")).extract().path("id");
+        String cards = "/api/billing/v1/companies/" + companyUuid + "/users/" + userUuid + "/paymentMethods";
+        client.signed("POST", cards).contentType(ContentType.JSON).body(Map.of("token", token)).post(client.url(cards)).then()
+                .statusCode(201).body("last4", equalTo("4242")).body("brand", equalTo("visa")).body("default", equalTo(true));
+
+        // paid by the default card on file (AppDirect's {"method": "CREDIT_CARD"}); the retried request pays nothing more
         String payments = "/api/billing/v1/invoices/" + invoice + "/payments";
-        Map<String, Object> card = Map.of("method", "CREDIT_CARD", "creditCard", Map.of("number", "4242424242424242",
-                "expirationMonth", 12, "expirationYear", 2099, "cvv", "123"));
+        Map<String, Object> card = Map.of("method", "CREDIT_CARD");
         String paymentKey = UUID.randomUUID().toString();
         int payment = client.signed("POST", payments).header("Idempotency-Key", paymentKey).contentType(ContentType.JSON)
                 .body(card).post(client.url(payments)).then().statusCode(200).body("result", equalTo("SUCCESSFUL"))
@@ -149,6 +161,80 @@ class BillingEndToEndTest {
         client.signed("GET", discounts + "?code=" + code).get(client.url(discounts + "?code=" + code)).then().statusCode(200)
                 .header("X-Total-Count", "1").body("[0].id", equalTo(id));
         client.signed("DELETE", discounts + "/" + id).delete(client.url(discounts + "/" + id)).then().statusCode(204);
+    }
+
+    /**
+     * The crash test of a card payment (run with {@code -Pfaults}): billing-service halts (a test-only fault point,
+     * {@code PAYMENT_FAULT_HALT_AFTER_PROVIDER_ANSWER}) right after the sandbox provider answered a charge and before the
+     * answer is recorded; restarted, its reconciliation job finds the charge by its key: the invoice is PAID once, the
+     * card charged once.
+     */
+    @Test
+    @Tag("faults")
+    void aCrashBetweenTheProvidersAnswerAndItsRecordChargesTheCardOnce() throws Exception {
+        String orders = "/api/billing/v1/companies/" + companyUuid + "/users/" + userUuid + "/subscriptions";
+        Map<String, Object> order = Map.of("productId", productId, "editionId", editionId,
+                "items", List.of(Map.of("unit", "USER", "quantity", 3)),
+                "company", Map.of("name", "Paying Co", "country", "US"),
+                "user", Map.of("email", buyerEmail, "firstName", "Pia", "lastName", "Payer"));
+        JsonPath created = client.signed("POST", orders).contentType(ContentType.JSON).body(order)
+                .post(client.url(orders)).then().statusCode(201).extract().jsonPath();
+        long orderId = created.getLong("orderId");
+        awaitActive(created.getString("id"));
+        int invoice = awaitUnpaidInvoice(orderId);
+        String token = RestAssured.given().baseUri(Suite.stack().payments().url()).contentType(ContentType.JSON)
+                .body(Map.of("card", Map.of("number", "5555555555554444", "expirationMonth", 12, "expirationYear", 2099)))
+                .post("/v1/tokens").then().statusCode(200).extract().path("id");
+        String cards = "/api/billing/v1/companies/" + companyUuid + "/users/" + userUuid + "/paymentMethods";
+        client.signed("POST", cards).contentType(ContentType.JSON).body(Map.of("token", token, "default", true))
+                .post(client.url(cards)).then().statusCode(201);
+
+        DevStack stack = Suite.stack();
+        stack.kill("billing-service");
+        stack.restart("billing-service", Map.of("PAYMENT_FAULT_HALT_AFTER_PROVIDER_ANSWER", "true"));
+        String payments = "/api/billing/v1/invoices/" + invoice + "/payments";
+        int status = client.signed("POST", payments).contentType(ContentType.JSON).body(Map.of("method", "CREDIT_CARD"))
+                .post(client.url(payments)).statusCode();
+        assertTrue(status >= 500, "billing died while paying: " + status);
+        assertTrue(stack.awaitExit("billing-service", 30), "the fault point halted billing-service");
+        assertEquals(1, charges(invoice), "the provider charged before billing died");
+
+        // restarted with a reconciliation that runs every second and looks up at once
+        stack.restart("billing-service", Map.of("PAYMENT_PENDING_GRACE", "0s", "PAYMENT_RECONCILE_EVERY", "1s"));
+        String one = "/api/billing/v1/invoices/" + invoice;
+        long deadline = System.nanoTime() + Duration.ofSeconds(60).toNanos();
+        while (!"PAID".equals(client.signed("GET", one).get(client.url(one)).then().statusCode(200).extract().path("status"))) {
+            assertTrue(System.nanoTime() < deadline, "invoice " + invoice + " not PAID 60 s after the restart");
+            Thread.sleep(500);
+        }
+        client.signed("GET", payments).get(client.url(payments)).then().statusCode(200).header("X-Total-Count", "1")
+                .body("[0].result", equalTo("SUCCESSFUL"));
+        assertEquals(1, charges(invoice), "charged exactly once");
+        // the stack's own billing-service again
+        stack.kill("billing-service");
+        stack.restart("billing-service");
+    }
+
+    private static long charges(int invoice) {
+        return Suite.stack().payments().gateway().charges().stream()
+                .filter(c -> c.path("reference").asText().contains("/invoice/" + invoice + "/")).count();
+    }
+
+    private static int awaitUnpaidInvoice(long orderId) throws InterruptedException {
+        String path = "/api/billing/v1/companies/" + companyUuid + "/invoices";
+        long deadline = System.nanoTime() + Duration.ofSeconds(30).toNanos();
+        while (true) {
+            List<Integer> found = client.signed("GET", path).get(client.url(path)).then().statusCode(200).extract().jsonPath()
+                    .getList("findAll { it.orderIds.contains('" + orderId + "') && it.status == 'UNPAID' }.invoiceId",
+                            Integer.class);
+            if (!found.isEmpty()) {
+                return found.get(0);
+            }
+            if (System.nanoTime() > deadline) {
+                throw new AssertionError("no UNPAID invoice of order " + orderId + " after 30 s");
+            }
+            Thread.sleep(300);
+        }
     }
 
     private static JsonPath awaitActive(String subscription) throws InterruptedException {

@@ -58,6 +58,9 @@ public class Invoice extends PanacheEntityBase {
     public String buyerFirstName;
     public String buyerLocale;
     public Instant voidedOn;
+    /** The attempt a card charge of this invoice is at; moves on only after a definite answer (README, "Payment model"). */
+    @Column(nullable = false)
+    public int paymentAttempt;
     @Column(nullable = false)
     public Instant lastModified;
     @Version

@@ -194,6 +194,23 @@ public class InvoiceService {
         });
     }
 
+    /** The invoice of {@code partner} locked for a payment, for work no client asked for (collection, reconciliation). */
+    public Uni<Invoice> lockForPayment(String partner, long number) {
+        return invoices.byNumberForUpdate(partner, number).map(invoice -> {
+            if (invoice == null) {
+                throw ApiException.notFound("Invoice", number);
+            }
+            return invoice;
+        });
+    }
+
+    /** The provider answered the current card attempt definitely: the next charge is a new attempt. */
+    public Uni<Void> nextPaymentAttempt(Invoice invoice) {
+        invoice.paymentAttempt++;
+        invoice.lastModified = Instant.now();
+        return invoices.flush();
+    }
+
     /** 409 unless the invoice is UNPAID: only an unpaid invoice can be paid. */
     public static Invoice requireUnpaid(Invoice invoice) {
         if (invoice.status != InvoiceStatus.UNPAID) {

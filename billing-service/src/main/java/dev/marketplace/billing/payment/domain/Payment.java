@@ -13,7 +13,11 @@ import jakarta.persistence.Table;
 
 import io.quarkus.hibernate.reactive.panache.PanacheEntityBase;
 
-/** One attempt to pay an invoice, whatever its result; a card's last four digits are all that is kept of it. */
+/**
+ * One attempt to pay an invoice, whatever its result. A card payment names the card on file it charged (and keeps its
+ * last four digits) and the provider key of its charge; while the provider's answer is unknown it is PENDING, and
+ * {@code nextCheck} says when its charge may be looked up.
+ */
 @Entity
 @Table(name = "payment")
 public class Payment extends PanacheEntityBase {
@@ -41,9 +45,13 @@ public class Payment extends PanacheEntityBase {
     @Column(nullable = false)
     public PaymentResult result;
     public String transactionId;
-    public Boolean gatewayAvs;
-    public Boolean gatewayCvv;
     public String gatewayCode;
     public String gatewayMessage;
     public String cardLast4;
+    /** The provider's idempotency key of the charge: the invoice's and its attempt's. */
+    public String providerKey;
+    public UUID paymentMethodId;
+    /** The provider's id of the card charged (what a charge sent again names); never card data. */
+    public String providerMethodId;
+    public Instant nextCheck;
 }

@@ -71,6 +71,24 @@ public class PaymentRepository implements PanacheRepositoryBase<Payment, Long> {
         return where;
     }
 
+    /** The invoice's payment waiting for its provider's answer, or null (at most one: a unique index). */
+    public Uni<Payment> pendingOf(UUID invoiceId) {
+        return find("invoiceId = ?1 and result = ?2", invoiceId, PaymentResult.PENDING).firstResult();
+    }
+
+    /**
+     * Claims up to {@code limit} PENDING payments whose check is due at {@code now}, by moving their next check to
+     * {@code lease}: one statement, rows another replica holds are skipped, and a claimed row is not due again until
+     * the lease ends. Emits their ids.
+     */
+    public Uni<List<Long>> claimDue(Instant now, Instant lease, int limit) {
+        return getSession().chain(session -> session.createNativeQuery("select id from payment where result = 'PENDING' "
+                + "and next_check <= ?1 order by next_check, id limit ?2 for update skip locked", Long.class)
+                .setParameter(1, now).setParameter(2, limit).getResultList())
+                .call(ids -> ids.isEmpty() ? Uni.createFrom().voidItem()
+                        : update("nextCheck = ?1 where id in ?2", lease, ids).replaceWithVoid());
+    }
+
     /** The payments that settled an invoice (refunded when it is voided). */
     public Uni<List<Payment>> settling(UUID invoiceId) {
         return list("invoiceId = ?1 and result in ?2 order by id", invoiceId, List.of(PaymentResult.SUCCESSFUL, PaymentResult.MANUAL));

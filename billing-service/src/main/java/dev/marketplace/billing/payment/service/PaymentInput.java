@@ -1,18 +1,19 @@
 package dev.marketplace.billing.payment.service;
 
+import java.io.IOException;
 import java.math.BigDecimal;
-import java.time.YearMonth;
 
-import jakarta.validation.Valid;
 import jakarta.validation.constraints.DecimalMin;
 import jakarta.validation.constraints.Digits;
-import jakarta.validation.constraints.Max;
-import jakarta.validation.constraints.Min;
 import jakarta.validation.constraints.NotNull;
-import jakarta.validation.constraints.Pattern;
+import jakarta.validation.constraints.Null;
 import jakarta.validation.constraints.Size;
 
 import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.databind.DeserializationContext;
+import com.fasterxml.jackson.databind.JsonDeserializer;
+import com.fasterxml.jackson.databind.annotation.JsonDeserialize;
 
 import dev.marketplace.billing.money.CurrencyCode;
 import dev.marketplace.billing.money.Money;
@@ -22,51 +23,26 @@ import dev.marketplace.common.input.Violations;
 
 /**
  * A payment of an invoice (AppDirect's PaymentWS as a request). {@code amount} and {@code currency}, when given, must be
- * the invoice's total and currency (an invoice is paid in full). A card payment carries {@code creditCard}, which is
- * sent to the gateway and never stored (the last four digits are kept). The read-only fields of PaymentWS may be sent
- * and are ignored.
+ * the invoice's total and currency (an invoice is paid in full). A CREDIT_CARD payment charges the buyer's default card
+ * on file: card data is never taken here. A {@code creditCard} member is refused before anything reads it: its content is
+ * skipped by the parser ({@link CardDataRefused}), so it is in no record, log, idempotency fingerprint or row. The
+ * read-only fields of PaymentWS may be sent and are ignored.
  */
 @JsonIgnoreProperties({ "id", "date", "result", "gatewayResponse", "user", "company", "links" })
 public record PaymentInput(@NotNull(message = "is required: CREDIT_CARD, MANUAL, EXTERNAL_INVOICE or MARKETPLACE_CREDITS") PaymentMethod method,
         @DecimalMin(value = "0", inclusive = false, message = "must be greater than 0")
         @Digits(integer = 15, fraction = 4, message = "must have at most 4 decimal places") BigDecimal amount,
-        CurrencyCode currency, @Valid CreditCard creditCard,
+        CurrencyCode currency,
+        @JsonDeserialize(using = CardDataRefused.class)
+        @Null(message = "card data is not accepted: register the card instead (POST /api/billing/v1/companies/<companyId>/"
+                + "users/<userId>/paymentMethods with a token from the payment provider), then pay with method CREDIT_CARD")
+        Boolean creditCard,
         @Size(max = 128, message = "must be at most 128 characters") String transactionId) {
 
-    public record CreditCard(@NotNull(message = "is required, 12 to 19 digits")
-    @Pattern(regexp = "[0-9]{12,19}", message = "must be 12 to 19 digits") String number,
-            @NotNull(message = "is required, 1 to 12") @Min(value = 1, message = "must be 1 to 12") @Max(value = 12, message = "must be 1 to 12") Integer expirationMonth,
-            @NotNull(message = "is required, such as 2030") @Min(value = 2000, message = "must be a year such as 2030")
-            @Max(value = 2100, message = "must be a year such as 2030") Integer expirationYear,
-            @Pattern(regexp = "[0-9]{3,4}", message = "must be 3 or 4 digits") String cvv,
-            @Size(max = 100, message = "must be at most 100 characters") String holderName) {
-
-        /** Never logged or stored whole. */
-        @Override
-        public String toString() {
-            return "CreditCard[..." + (number == null || number.length() < 4 ? "" : number.substring(number.length() - 4)) + "]";
-        }
-
-        public String last4() {
-            return number.substring(number.length() - 4);
-        }
-    }
-
-    public PaymentInput checked(YearMonth now) {
-        boolean card = method == PaymentMethod.CREDIT_CARD;
-        Violations violations = Violations.start()
+    public PaymentInput checked() {
+        Violations.start()
                 .when(method == PaymentMethod.PAYPAL, "method", "PAYPAL is not available on this marketplace; pay by CREDIT_CARD")
-                .when(card && creditCard == null, "creditCard", "is required to pay by CREDIT_CARD")
-                .when(!card && creditCard != null, "creditCard", "is only for CREDIT_CARD payments");
-        if (card && creditCard != null && creditCard.number() != null && creditCard.number().matches("[0-9]{12,19}")) {
-            violations.when(!luhn(creditCard.number()), "creditCard.number", "is not a valid card number (checksum)");
-        }
-        if (card && creditCard != null && creditCard.expirationMonth() != null && creditCard.expirationYear() != null
-                && creditCard.expirationMonth() >= 1 && creditCard.expirationMonth() <= 12) {
-            violations.when(YearMonth.of(creditCard.expirationYear(), creditCard.expirationMonth()).isBefore(now),
-                    "creditCard.expirationYear", "the card has expired");
-        }
-        violations.throwIfAny();
+                .throwIfAny();
         return this;
     }
 
@@ -85,20 +61,32 @@ public record PaymentInput(@NotNull(message = "is required: CREDIT_CARD, MANUAL,
         }
     }
 
-    static boolean luhn(String digits) {
-        int sum = 0;
-        boolean twice = false;
-        for (int i = digits.length() - 1; i >= 0; i--) {
-            int d = digits.charAt(i) - '0';
-            if (twice) {
-                d *= 2;
-                if (d > 9) {
-                    d -= 9;
-                }
-            }
-            sum += d;
-            twice = !twice;
+    /** A CREDIT_CARD payment of the whole invoice, as collection makes it. */
+    public static PaymentInput card() {
+        return new PaymentInput(PaymentMethod.CREDIT_CARD, null, null, null, null);
+    }
+
+    /**
+     * Reads a {@code creditCard} member as a mere "was sent" flag: its content is skipped unread, so card data is kept
+     * nowhere, not even in this request's record; the flag is then refused by {@code @Null}.
+     */
+    public static final class CardDataRefused extends JsonDeserializer<Boolean> {
+        @Override
+        public Boolean deserialize(JsonParser parser, DeserializationContext context) throws IOException {
+            parser.skipChildren();
+            return Boolean.TRUE;
         }
-        return sum % 10 == 0;
+
+        /** {@code "creditCard": null} was sent: refused as well. */
+        @Override
+        public Boolean getNullValue(DeserializationContext context) {
+            return Boolean.TRUE;
+        }
+
+        /** Not sent at all: nothing to refuse. */
+        @Override
+        public Object getAbsentValue(DeserializationContext context) {
+            return null;
+        }
     }
 }

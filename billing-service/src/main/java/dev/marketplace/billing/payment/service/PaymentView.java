@@ -16,7 +16,7 @@ public record PaymentView(long id, long date, BigDecimal amount, String currency
     public record Ref(String id, String href) {
     }
 
-    /** What the gateway said: address and card-code checks, and its decline code and message. */
-    public record GatewayResponse(Boolean avs, Boolean cvv, String code, String message) {
+    /** What the payment provider said: its decline (or no-answer) code and message. */
+    public record GatewayResponse(String code, String message) {
     }
 }

@@ -113,5 +113,7 @@ public final class EventTypes {
     /** A payment of an invoice was recorded: PAYMENT_SUCCESSFUL or PAYMENT_FAILED email to the buyer. */
     public static final String INVOICE_PAYMENT_SUCCEEDED = "INVOICE_PAYMENT_SUCCEEDED";
     public static final String INVOICE_PAYMENT_FAILED = "INVOICE_PAYMENT_FAILED";
+    /** An invoice could not be charged: its buyer has no card on file (CREDIT_CARD_REQUIRED email to the buyer). */
+    public static final String INVOICE_PAYMENT_CARD_REQUIRED = "INVOICE_PAYMENT_CARD_REQUIRED";
     public static final String USAGE_RECORDED = "USAGE_RECORDED";
 }

@@ -76,6 +76,17 @@ public class IdempotencyKeys {
     }
 
     /**
+     * Gives up a key this transaction claimed, without an answer: for a request refused although its transaction
+     * commits (a refusal that must still notify someone), so that the same request may be sent again.
+     */
+    public Uni<Void> release(IdempotentRequest request) {
+        return Panache.getSession().chain(session -> session.createNativeQuery(
+                "delete from idempotency_key where scope = ?1 and requestor = ?2 and key = ?3 and status is null")
+                .setParameter(1, request.scope()).setParameter(2, request.requestor()).setParameter(3, request.key())
+                .executeUpdate()).replaceWithVoid();
+    }
+
+    /**
      * Runs {@code operation} once per key, inside the caller's transaction: a new request claims the key, runs, and its
      * answer ({@code status}, the operation's result) is stored; the same request again gets that answer without
      * running anything. Without a key ({@code request} null) the operation simply runs. The caller must be authorised

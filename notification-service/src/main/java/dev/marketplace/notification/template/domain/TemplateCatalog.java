@@ -33,6 +33,8 @@ public final class TemplateCatalog {
         put(NotificationTemplateType.INVOICE, "companyName", "invoiceNumber", "amount", "currency", "dueDate");
         put(NotificationTemplateType.PAYMENT_SUCCESSFUL, "companyName", "invoiceNumber", "amount", "currency");
         put(NotificationTemplateType.PAYMENT_FAILED, "companyName", "invoiceNumber", "amount", "currency");
+        put(NotificationTemplateType.CREDIT_CARD_REQUIRED, "companyName", "invoiceNumber", "amount", "currency",
+                "paymentMethodsUrl");
         put(NotificationTemplateType.SALES_LEAD_CREATED, "leadId", "companyName", "contactName", "contactEmail", "productName");
         put(NotificationTemplateType.SALES_LEAD_DIGEST, "leadCount", "leads");
         put(NotificationTemplateType.SALES_LEAD_ASSIGNED, "leadId", "companyName", "contactName", "contactEmail", "productName",
@@ -127,7 +129,8 @@ public final class TemplateCatalog {
             case ACCOUNT_ACTIVATION, ACCOUNT_ACTIVATION_AFTER_MIGRATION, BRANDED_ACCOUNT_ACTIVATION,
                     ACCOUNT_ACTIVATION_CREATED_BY_ASSISTED_SALES, ACTIVE_USER_TEMP_PASSWORD, NEW_USER, INVITE_USER -> "NEW_USER";
             case MANUAL_EVENT_RESOLUTION -> "CHANNEL_ADMIN";
-            case APPLICATION_PURCHASE_REQUEST_NOTICE, INVOICE, PAYMENT_SUCCESSFUL, PAYMENT_FAILED -> "COMPANY_ADMIN";
+            case APPLICATION_PURCHASE_REQUEST_NOTICE, INVOICE, PAYMENT_SUCCESSFUL, PAYMENT_FAILED, CREDIT_CARD_REQUIRED ->
+                    "COMPANY_ADMIN";
             default -> switch (category(type)) {
                 case "VENDORS" -> "PRODUCT_OWNER";
                 case "ASSISTED_SALES" -> "RESELLER";
