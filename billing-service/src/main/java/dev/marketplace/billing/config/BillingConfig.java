@@ -33,6 +33,8 @@ public interface BillingConfig {
 
     PurchaseLimits purchaseLimits();
 
+    Notices notices();
+
     interface Catalog {
         /** Base URL of catalog-service (the REST client {@code client.CatalogApi} calls it). */
         URI url();
@@ -128,5 +130,20 @@ public interface BillingConfig {
         Optional<BigDecimal> thirtyDays();
 
         Optional<BigDecimal> daily();
+    }
+
+    /** The SUBSCRIPTION_NOTICEs a schedule sends: UPCOMING_INVOICE before a recurring invoice, CLOSED after a cancellation. */
+    interface Notices {
+        /** How many days before a recurring invoice its vendor gets UPCOMING_INVOICE (0: never). */
+        @WithDefault("7")
+        int upcomingInvoiceDays();
+
+        /** How long a cancelled subscription's account stays with its vendor before CLOSED tells it to close it. */
+        @WithDefault("30d")
+        Duration closeAfter();
+
+        /** How often the job looks for notices due (the scheduler reads it as {@code every}). */
+        @WithDefault("1h")
+        String every();
     }
 }

@@ -19,7 +19,8 @@ import io.restassured.path.json.JsonPath;
 /**
  * The vendor protocol against AppDirect's own vendor library, unchanged: a product integrated with the SDK vendor,
  * an order placed through the gateway, the signed notification, the vendor's signed fetch and its asynchronous signed
- * result, and the subscription becoming ACTIVE with the account identifier the vendor chose; then a cancel.
+ * result, and the subscription becoming ACTIVE with the account identifier the vendor chose; then a cancel; an
+ * operator's suspension and reactivation reaching the SDK's SubscriptionDeactivated and SubscriptionReactivated handlers.
  */
 class VendorEndToEndTest {
     private static final GatewayClient client = GatewayClient.bootstrapConsumer();
@@ -82,6 +83,58 @@ class VendorEndToEndTest {
                 .body("status", equalTo("PENDING_REMOTE_CANCELLATION"));
         awaitStatus(subscription, "CANCELLED", Duration.ofSeconds(60));
         awaitAssignment(subscription, null);
+    }
+
+    @Test
+    void anOperatorsSuspensionReachesTheSdkVendorsDeactivatedHandlerAndReactivationItsReactivatedHandler() throws Exception {
+        String subscription = order("BASIC");
+        String account = awaitStatus(subscription, "ACTIVE", Duration.ofSeconds(60)).getString("accountIdentifier");
+        String suspension = "/api/billing/v1/subscriptions/" + subscription + "/suspension";
+
+        client.signed("POST", suspension).post(client.url(suspension)).then().statusCode(200)
+                .body("status", equalTo("SUSPENDED")).body("suspension.reason", equalTo("OPERATOR"));
+        awaitVendorLog("VENDOR SUBSCRIPTION_NOTICE type=DEACTIVATED ", "accountIdentifier=" + account + " accountStatus=SUSPENDED");
+        awaitStatus(subscription, "SUSPENDED", Duration.ofSeconds(5));
+        awaitNoticesLogged(subscription, 1);
+        // suspended: no change of the order goes through
+        String path = "/api/billing/v1/subscriptions/" + subscription;
+        client.signed("PUT", path).contentType(ContentType.JSON)
+                .body(Map.of("items", List.of(Map.of("unit", "USER", "quantity", 6)))).put(client.url(path)).then()
+                .statusCode(409).body("code", equalTo("INVALID_STATE"));
+
+        client.signed("DELETE", suspension).delete(client.url(suspension)).then().statusCode(200)
+                .body("status", equalTo("ACTIVE"));
+        awaitVendorLog("VENDOR SUBSCRIPTION_NOTICE type=REACTIVATED ", "accountIdentifier=" + account + " accountStatus=ACTIVE");
+        awaitStatus(subscription, "ACTIVE", Duration.ofSeconds(5));
+        awaitNoticesLogged(subscription, 2);
+    }
+
+    /** Waits until the SDK vendor's log has a line with both parts (its handler logs what the SDK handed it). */
+    private static void awaitVendorLog(String start, String part) throws Exception {
+        long deadline = System.nanoTime() + Duration.ofSeconds(60).toNanos();
+        while (vendor.log().lines().noneMatch(line -> line.contains(start) && line.contains(part))) {
+            if (System.nanoTime() > deadline) {
+                throw new AssertionError("no vendor log line with " + start + "… " + part + " after 60 s");
+            }
+            Thread.sleep(200);
+        }
+    }
+
+    /** Waits until the event log lists {@code count} SUBSCRIPTION_NOTICE events of the subscription, each delivered. */
+    private static void awaitNoticesLogged(String subscription, int count) throws InterruptedException {
+        String events = "/api/channel/v1/events?type=SUBSCRIPTION_NOTICE&searchText=" + subscription;
+        long deadline = System.nanoTime() + Duration.ofSeconds(30).toNanos();
+        while (true) {
+            JsonPath page = client.signed("GET", events).get(client.url(events)).then().statusCode(200).extract().jsonPath();
+            List<String> statuses = page.getList("content.vendorStatus");
+            if (statuses.size() == count && statuses.stream().allMatch("SUCCEEDED"::equals)) {
+                return;
+            }
+            if (System.nanoTime() > deadline) {
+                throw new AssertionError("SUBSCRIPTION_NOTICE events of " + subscription + ": " + page.prettify());
+            }
+            Thread.sleep(200);
+        }
     }
 
     /** Waits until the buyer's assignments show the subscription with {@code status} (null: not listed). */

@@ -12,6 +12,7 @@ import org.springframework.context.annotation.Configuration;
 import org.springframework.context.annotation.Primary;
 
 import com.appdirect.sdk.appmarket.AppmarketEventHandler;
+import com.appdirect.sdk.appmarket.events.AccountInfo;
 import com.appdirect.sdk.appmarket.events.APIResult;
 import com.appdirect.sdk.appmarket.events.ErrorCode;
 import com.appdirect.sdk.appmarket.events.SubscriptionCancel;
@@ -110,29 +111,43 @@ public class VendorHandlers {
 	@Bean
 	@Primary
 	public AppmarketEventHandler<SubscriptionDeactivated> vendorSubscriptionDeactivatedHandler() {
-		return notice -> notice("DEACTIVATED", notice.getEventToken());
+		return notice -> notice("DEACTIVATED", notice.getEventToken(), notice.getConsumerKeyUsedByTheRequest(),
+				notice.getAccountInfo(), notice.getMarketplaceUrl());
 	}
 
 	@Bean
 	@Primary
 	public AppmarketEventHandler<SubscriptionReactivated> vendorSubscriptionReactivatedHandler() {
-		return notice -> notice("REACTIVATED", notice.getEventToken());
+		return notice -> notice("REACTIVATED", notice.getEventToken(), notice.getConsumerKeyUsedByTheRequest(),
+				notice.getAccountInfo(), notice.getMarketplaceUrl());
 	}
 
 	@Bean
 	@Primary
 	public AppmarketEventHandler<SubscriptionClosed> vendorSubscriptionClosedHandler() {
-		return notice -> notice("CLOSED", notice.getEventToken());
+		return notice -> notice("CLOSED", notice.getEventToken(), notice.getConsumerKeyUsedByTheRequest(),
+				notice.getAccountInfo(), notice.getMarketplaceUrl());
 	}
 
 	@Bean
 	@Primary
 	public AppmarketEventHandler<SubscriptionUpcomingInvoice> vendorSubscriptionUpcomingInvoiceHandler() {
-		return notice -> notice("UPCOMING_INVOICE", notice.getEventToken());
+		return notice -> notice("UPCOMING_INVOICE", notice.getEventToken(), notice.getConsumerKeyUsedByTheRequest(),
+				notice.getAccountInfo(), notice.getMarketplaceUrl());
 	}
 
-	private static APIResult notice(String type, String eventToken) {
-		log.info("VENDOR SUBSCRIPTION_NOTICE type={} eventToken={}", type, eventToken);
+	/**
+	 * Logs what the SDK handed the handler (the line tests read: {@code VENDOR SUBSCRIPTION_NOTICE type=... eventToken=...
+	 * key=... accountIdentifier=... accountStatus=...}). An account whose identifier starts with {@code FAIL} is refused
+	 * with {@code ACCOUNT_NOT_FOUND}, as a vendor that does not know it would.
+	 */
+	private static APIResult notice(String type, String eventToken, String key, AccountInfo account, String marketplaceUrl) {
+		String accountIdentifier = account == null ? null : account.getAccountIdentifier();
+		log.info("VENDOR SUBSCRIPTION_NOTICE type={} eventToken={} key={} accountIdentifier={} accountStatus={} marketplaceUrl={}",
+				type, eventToken, key, accountIdentifier, account == null ? null : account.getStatus(), marketplaceUrl);
+		if (accountIdentifier != null && accountIdentifier.startsWith("FAIL")) {
+			return APIResult.failure(ErrorCode.ACCOUNT_NOT_FOUND, "The vendor knows no account " + accountIdentifier);
+		}
 		return APIResult.success("Notice " + type + " acknowledged by vendor-sdk-app");
 	}
 

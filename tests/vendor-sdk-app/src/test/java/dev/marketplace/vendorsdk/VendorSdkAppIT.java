@@ -45,6 +45,7 @@ class VendorSdkAppIT {
 	static final ObjectMapper JSON = new ObjectMapper();
 
 	static Process vendor;
+	static Path workdir;
 	static String vendorBase;
 	static FakeMarketplace marketplace;
 	static Path observed;
@@ -52,7 +53,7 @@ class VendorSdkAppIT {
 
 	@BeforeAll
 	static void startVendorAndMarketplace() throws Exception {
-		Path workdir = Path.of(System.getProperty("vendor.app.workdir", "target/it"));
+		workdir = Path.of(System.getProperty("vendor.app.workdir", "target/it"));
 		Files.createDirectories(workdir);
 		observed = workdir.resolve("observed-protocol.txt");
 		Files.writeString(observed, "");
@@ -218,6 +219,35 @@ class VendorSdkAppIT {
 		assertTrue(JSON.readTree(answer.body()).get("success").asBoolean());
 		assertTrue(marketplace.fetchOf(token).isDone());
 		assertFalse(marketplace.resultOf(token).isDone(), "a notice is never resolved by POST");
+		assertTrue(vendorLog().contains("VENDOR SUBSCRIPTION_NOTICE type=DEACTIVATED eventToken=" + token + " key=" + KEY
+				+ " accountIdentifier=acct-42"), "the SubscriptionDeactivated handler ran with the account");
+	}
+
+	@Test
+	void eachNoticeTypeReachesItsOwnHandlerWithTheAccountAndAnUnknownAccountIsRefused() throws Exception {
+		for (String type : List.of("DEACTIVATED", "REACTIVATED", "CLOSED", "UPCOMING_INVOICE")) {
+			String token = token();
+			marketplace.publish(token, event("SUBSCRIPTION_NOTICE", null,
+					payload(null, account("acct-7"), null, "{\"type\":\"" + type + "\"}")), 200);
+			HttpResponse<String> answer = processEvent(marketplace.eventUrl(token), true);
+			assertEquals(200, answer.statusCode());
+			assertEquals("Notice " + type + " acknowledged by vendor-sdk-app", JSON.readTree(answer.body()).get("message").asText());
+			assertTrue(vendorLog().contains("VENDOR SUBSCRIPTION_NOTICE type=" + type + " eventToken=" + token + " key=" + KEY
+					+ " accountIdentifier=acct-7"), type + " handler: " + vendorLog());
+		}
+		String token = token();
+		marketplace.publish(token, event("SUBSCRIPTION_NOTICE", null,
+				payload(null, account("FAIL-9"), null, "{\"type\":\"REACTIVATED\"}")), 200);
+		HttpResponse<String> answer = processEvent(marketplace.eventUrl(token), true);
+		note("processEvent (SUBSCRIPTION_NOTICE REACTIVATED, unknown account) -> " + answer.statusCode() + " " + answer.body());
+		assertEquals(200, answer.statusCode());
+		JsonNode refused = JSON.readTree(answer.body());
+		assertFalse(refused.get("success").asBoolean());
+		assertEquals("ACCOUNT_NOT_FOUND", refused.get("errorCode").asText());
+	}
+
+	private static String vendorLog() throws java.io.IOException {
+		return Files.readString(workdir.resolve("vendor.log"));
 	}
 
 	@Test

@@ -85,6 +85,16 @@ public class Subscription extends PanacheEntityBase {
     /** The company's billing day of month when known (account-service), else the day the subscription started. */
     public Integer billingDay;
     public Instant activatedOn;
+    /** Why it is (or, while a cancellation of a suspended subscription is pending, was) SUSPENDED; null otherwise. */
+    @Enumerated(EnumType.STRING)
+    public SuspensionReason suspensionReason;
+    public Instant suspendedOn;
+    /** The billing date whose UPCOMING_INVOICE notice its vendor got (one notice per date). */
+    public java.time.LocalDate upcomingNoticeFor;
+    /** When the vendor accepted the cancellation; CLOSED follows after the configured time. */
+    public Instant cancelledOn;
+    /** When the vendor was told to close the cancelled account (SUBSCRIPTION_NOTICE CLOSED). */
+    public Instant closedOn;
     /** The next billing date: the recurring job invoices the subscription again on that day. */
     public java.time.LocalDate nextInvoiceOn;
     @Column(nullable = false)

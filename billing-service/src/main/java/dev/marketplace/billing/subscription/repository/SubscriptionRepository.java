@@ -102,6 +102,33 @@ public class SubscriptionRepository implements PanacheRepositoryBase<Subscriptio
                         : list("id in ?1 order by nextInvoiceOn, id", ids)));
     }
 
+    /**
+     * Active recurring subscriptions whose next billing date falls after {@code today} and up to {@code horizon}, whose
+     * vendor has not been told of that date yet; locked for this transaction, those another replica holds skipped.
+     */
+    public Uni<List<Subscription>> dueForUpcomingNotice(java.time.LocalDate today, java.time.LocalDate horizon, int limit) {
+        return lockedIds("select id from subscription where status = 'ACTIVE' and next_invoice_on > ?1 and next_invoice_on <= ?2"
+                + " and pricing_duration is distinct from 'ONE_TIME'"
+                + " and (upcoming_notice_for is null or upcoming_notice_for <> next_invoice_on)"
+                + " order by next_invoice_on, id limit ?3 for update skip locked", today, horizon, limit);
+    }
+
+    /** Cancelled subscriptions whose cancellation is older than {@code before} and not yet closed; locked likewise. */
+    public Uni<List<Subscription>> dueForClosing(java.time.Instant before, int limit) {
+        return lockedIds("select id from subscription where status = 'CANCELLED' and closed_on is null and cancelled_on <= ?1"
+                + " order by cancelled_on, id limit ?2 for update skip locked", before, limit);
+    }
+
+    private Uni<List<Subscription>> lockedIds(String sql, Object... parameters) {
+        return getSession().chain(session -> {
+            var query = session.createNativeQuery(sql, UUID.class);
+            for (int i = 0; i < parameters.length; i++) {
+                query.setParameter(i + 1, parameters[i]);
+            }
+            return query.getResultList();
+        }).chain(ids -> ids.isEmpty() ? Uni.createFrom().item(List.<Subscription>of()) : list("id in ?1 order by id", ids));
+    }
+
     /** The subscription {@code id} of {@code partner}: another marketplace's is not found, exactly as one that does not exist. */
     public Uni<Subscription> inPartner(String partner, UUID id) {
         return find("id = ?1 and partner = ?2", id, partner).firstResult();

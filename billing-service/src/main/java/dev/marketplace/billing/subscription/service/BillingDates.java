@@ -30,4 +30,21 @@ public final class BillingDates {
         LocalDate month = from.plusMonths(months);
         return month.withDayOfMonth(Math.min(billingDay, month.lengthOfMonth()));
     }
+
+    /**
+     * The billing date of a subscription reactivated on {@code today}, whose next date was {@code next}: billing dates
+     * that passed while it was suspended are not charged, but the period running today is, at once (its date is the
+     * latest billing date not after today, which the recurring job finds due). A date still ahead is kept.
+     */
+    public static LocalDate resumed(LocalDate next, LocalDate today, String frequency, int billingDay) {
+        if (next == null || !next.isBefore(today)) {
+            return next;
+        }
+        LocalDate current = next;
+        for (LocalDate after = next(current, frequency, billingDay); !after.isAfter(today);
+                after = next(current, frequency, billingDay)) {
+            current = after;
+        }
+        return current;
+    }
 }

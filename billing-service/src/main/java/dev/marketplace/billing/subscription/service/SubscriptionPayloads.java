@@ -55,7 +55,11 @@ public class SubscriptionPayloads {
                 s.editionName, s.paymentPlanId, s.pricingDuration, items(s.items), s.accountIdentifier,
                 s.errorCode == null && s.errorMessage == null ? null : new SubscriptionView.Error(s.errorCode, s.errorMessage),
                 s.interactive, s.pendingChange == null ? null : object(s.pendingChange), s.createdOn.toEpochMilli(),
-                s.lastModified.toEpochMilli(), null);
+                s.lastModified.toEpochMilli(), null,
+                s.status == SubscriptionStatus.SUSPENDED && s.suspensionReason != null
+                        ? new SubscriptionView.Suspension(s.suspensionReason.name(),
+                                (s.suspendedOn == null ? s.lastModified : s.suspendedOn).toEpochMilli())
+                        : null);
     }
 
     /** Vendor-facing account status (AppDirect names). */
@@ -65,7 +69,14 @@ public class SubscriptionPayloads {
             case ACTIVE, PENDING_REMOTE_CANCELLATION -> "ACTIVE";
             case FAILED -> "FAILED";
             case CANCELLED -> "CANCELLED";
+            case SUSPENDED -> "SUSPENDED";
         };
+    }
+
+    /** A suspended subscription whose cancellation is pending is still a suspended account for its vendor. */
+    private static String vendorAccountStatus(Subscription s) {
+        return s.status == SubscriptionStatus.PENDING_REMOTE_CANCELLATION && s.suspensionReason != null ? "SUSPENDED"
+                : accountStatus(s.status);
     }
 
     /**
@@ -76,6 +87,15 @@ public class SubscriptionPayloads {
      */
     public SubscriptionVendorEvent vendorEvent(String eventType, Subscription s, SubscriptionVendorEvent.Order order,
             Assignment assigned) {
+        return vendorEvent(eventType, s, order, assigned, null);
+    }
+
+    /**
+     * The same payload with AppDirect's {@code notice} ({@code type} DEACTIVATED, REACTIVATED, ...): SUBSCRIPTION_NOTICE,
+     * which the vendor's library dispatches by {@code payload.notice.type} and reads {@code payload.account} from.
+     */
+    public SubscriptionVendorEvent vendorEvent(String eventType, Subscription s, SubscriptionVendorEvent.Order order,
+            Assignment assigned, SubscriptionVendorEvent.Notice notice) {
         SubscriptionVendorEvent.Person buyer = vendorUser(object(s.buyer));
         SubscriptionVendorEvent.Person user = assigned == null ? buyer
                 : new SubscriptionVendorEvent.Person(assigned.userUuid.toString(), assigned.email, assigned.firstName,
@@ -89,8 +109,8 @@ public class SubscriptionPayloads {
                         text(company, "phoneNumber"), text(company, "website"), text(company, "country"),
                         text(company, "externalId")),
                 user, assigned == null ? null : assigned.userUuid.toString(),
-                new SubscriptionVendorEvent.Account(s.accountIdentifier, accountStatus(s.status)),
-                order == null ? order(s) : order, null, new LinkedHashMap<>(), null);
+                new SubscriptionVendorEvent.Account(s.accountIdentifier, vendorAccountStatus(s)),
+                order == null ? order(s) : order, notice, new LinkedHashMap<>(), null);
     }
 
     private static SubscriptionVendorEvent.Person vendorUser(Map<String, Object> snapshot) {
@@ -128,7 +148,10 @@ public class SubscriptionPayloads {
         return items.stream().map(i -> new SubscriptionVendorEvent.Item(i.unit(), i.quantity())).toList();
     }
 
-    /** The notifications entry of CONTRIBUTING.md for SUBSCRIPTION_ORDER / SUBSCRIPTION_CANCEL emails to the buyer. */
+    /**
+     * The notifications entry of CONTRIBUTING.md for the buyer's subscription emails (SUBSCRIPTION_ORDER,
+     * SUBSCRIPTION_CANCEL, SUBSCRIPTION_SUSPENDED, SUBSCRIPTION_SUSPENDED_OVERDUE_INVOICE): none without an email.
+     */
     public List<NotificationRequest> notification(String type, Subscription s) {
         Map<String, Object> buyer = object(s.buyer);
         Map<String, Object> company = object(s.company);

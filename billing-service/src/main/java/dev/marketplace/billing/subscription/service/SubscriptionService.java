@@ -94,9 +94,11 @@ public class SubscriptionService {
     public Uni<SubscriptionView> cancel(Owner owner, String id) {
         Map<String, Object> creator = events.currentCreator();
         return load(owner, id).map(access::requireManage).chain(s -> {
-            if (s.status != SubscriptionStatus.ACTIVE || s.pendingChange != null) {
+            // a suspended subscription may be cancelled too: a buyer must be able to leave what it cannot use
+            if ((s.status != SubscriptionStatus.ACTIVE && s.status != SubscriptionStatus.SUSPENDED) || s.pendingChange != null) {
                 throw ApiException.conflict("INVALID_STATE", "subscription " + s.id + " is " + s.status
-                        + (s.pendingChange != null ? " with a change pending" : "") + "; only an ACTIVE subscription can be cancelled");
+                        + (s.pendingChange != null ? " with a change pending" : "")
+                        + "; only an ACTIVE or SUSPENDED subscription can be cancelled");
             }
             s.status = SubscriptionStatus.PENDING_REMOTE_CANCELLATION;
             s.eventToken = VendorEvents.newToken();

@@ -76,9 +76,11 @@ public class UsageReports {
                 throw ApiException.invalidField("accountIdentifier", "no account " + input.accountIdentifier()
                         + " of this product in this marketplace");
             }
-            if (s.status != SubscriptionStatus.ACTIVE && s.status != SubscriptionStatus.PENDING_REMOTE_CANCELLATION) {
+            // usage a suspended account reports is kept for the first invoice after its reactivation
+            if (s.status != SubscriptionStatus.ACTIVE && s.status != SubscriptionStatus.PENDING_REMOTE_CANCELLATION
+                    && s.status != SubscriptionStatus.SUSPENDED) {
                 throw ApiException.conflict("INVALID_STATE", "the subscription of account " + input.accountIdentifier() + " is "
-                        + s.status + "; usage is recorded for active subscriptions only");
+                        + s.status + "; usage is recorded for active or suspended subscriptions only");
             }
             return price(s, input).chain(items -> {
                 Recorded recorded = new Recorded(true, "Usage recorded", input.id(), input.accountIdentifier(), s.id.toString(),

@@ -9,13 +9,14 @@ import dev.marketplace.billing.subscription.domain.Assignment;
 import dev.marketplace.billing.subscription.domain.Subscription;
 import dev.marketplace.common.crypto.RandomTokens;
 import dev.marketplace.common.events.DomainEventPublisher;
+import dev.marketplace.common.events.EventTypes;
 import dev.marketplace.common.events.payload.NotificationRequest;
 import dev.marketplace.common.events.payload.SubscriptionVendorEvent;
 import io.smallrye.mutiny.Uni;
 
 /**
  * The events of a subscription that notification-service turns into calls to the vendor (order, change, cancel, user
- * assignments), written in the transaction of the change. Each carries a new event token, by which the vendor fetches
+ * assignments, notices), written in the transaction of the change. Each carries a new event token, by which the vendor fetches
  * it.
  */
 @ApplicationScoped
@@ -38,5 +39,13 @@ public class VendorEvents {
             Map<String, Object> creator, List<NotificationRequest> notifications) {
         return events.publish(type, s.partner, SubscriptionPayloads.AGGREGATE, s.id.toString(),
                 payloads.vendorEvent(type, s, order, assigned), notifications, creator).replaceWithVoid();
+    }
+
+    /** SUBSCRIPTION_NOTICE of {@code notice} (DEACTIVATED, REACTIVATED, ...) about the subscription as it now is. */
+    Uni<Void> notice(Subscription s, SubscriptionVendorEvent.Notice notice, Map<String, Object> creator,
+            List<NotificationRequest> notifications) {
+        return events.publish(EventTypes.SUBSCRIPTION_NOTICE, s.partner, SubscriptionPayloads.AGGREGATE, s.id.toString(),
+                payloads.vendorEvent(EventTypes.SUBSCRIPTION_NOTICE, s, null, null, notice), notifications, creator)
+                .replaceWithVoid();
     }
 }

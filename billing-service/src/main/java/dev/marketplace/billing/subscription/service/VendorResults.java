@@ -89,10 +89,17 @@ public class VendorResults {
             }
             case EventTypes.SUBSCRIPTION_CANCEL -> {
                 require(s, SubscriptionStatus.PENDING_REMOTE_CANCELLATION, r);
-                s.status = ok ? SubscriptionStatus.CANCELLED : SubscriptionStatus.ACTIVE;
+                // a refused cancellation leaves the subscription as it was: suspended, or active
+                s.status = ok ? SubscriptionStatus.CANCELLED
+                        : s.suspensionReason != null ? SubscriptionStatus.SUSPENDED : SubscriptionStatus.ACTIVE;
+                if (ok) {
+                    s.cancelledOn = now; // the vendor is told to close the account some time later (ScheduledNotices)
+                }
             }
             case EventTypes.SUBSCRIPTION_CHANGE -> {
-                if (s.status != SubscriptionStatus.ACTIVE || s.pendingChange == null) {
+                // a change asked for before a suspension is still the vendor's to accept
+                if ((s.status != SubscriptionStatus.ACTIVE && s.status != SubscriptionStatus.SUSPENDED)
+                        || s.pendingChange == null) {
                     throw conflict(s, r);
                 }
                 if (ok) {

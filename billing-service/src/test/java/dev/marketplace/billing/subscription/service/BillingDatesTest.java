@@ -48,4 +48,21 @@ class BillingDatesTest {
         assertEquals(day("2025-02-10"), BillingDates.next(day("2025-01-10"), "ONE_TIME", 10));
         assertEquals(day("2025-02-10"), BillingDates.next(day("2025-01-10"), null, 10));
     }
+
+    @Test
+    void aReactivatedSubscriptionSkipsTheDatesItWasSuspendedOverButPaysThePeriodItResumesIn() {
+        // a date still ahead, or today, is kept
+        assertEquals(day("2025-06-10"), BillingDates.resumed(day("2025-06-10"), day("2025-06-02"), "MONTHLY", 10));
+        assertEquals(day("2025-06-10"), BillingDates.resumed(day("2025-06-10"), day("2025-06-10"), "MONTHLY", 10));
+        // suspended over the 10 March, 10 April and 10 May dates, reactivated on 20 May: the May period is due at once
+        assertEquals(day("2025-05-10"), BillingDates.resumed(day("2025-03-10"), day("2025-05-20"), "MONTHLY", 10));
+        // reactivated on a billing date itself: that date
+        assertEquals(day("2025-05-10"), BillingDates.resumed(day("2025-03-10"), day("2025-05-10"), "MONTHLY", 10));
+        // the billing day's clamp to short months holds across the skipped dates
+        assertEquals(day("2025-02-28"), BillingDates.resumed(day("2025-01-31"), day("2025-03-15"), "MONTHLY", 31));
+        assertEquals(day("2025-03-31"), BillingDates.resumed(day("2025-01-31"), day("2025-03-31"), "MONTHLY", 31));
+        assertEquals(day("2025-01-15"), BillingDates.resumed(day("2024-01-15"), day("2025-06-01"), "YEARLY", 15));
+        assertEquals(day("2025-06-01"), BillingDates.resumed(day("2025-05-20"), day("2025-06-01"), "DAILY", 20));
+        assertEquals(null, BillingDates.resumed(null, day("2025-06-01"), "MONTHLY", 1));
+    }
 }

@@ -30,6 +30,9 @@ public final class TemplateCatalog {
                 "productName", "message");
         put(NotificationTemplateType.SUBSCRIPTION_ORDER, "firstName", "companyName", "productName", "editionName", "orderId");
         put(NotificationTemplateType.SUBSCRIPTION_CANCEL, "firstName", "companyName", "productName", "editionName", "orderId");
+        put(NotificationTemplateType.SUBSCRIPTION_SUSPENDED, "firstName", "companyName", "productName", "editionName", "orderId");
+        put(NotificationTemplateType.SUBSCRIPTION_SUSPENDED_OVERDUE_INVOICE, "firstName", "companyName", "productName",
+                "editionName", "orderId");
         put(NotificationTemplateType.INVOICE, "companyName", "invoiceNumber", "amount", "currency", "dueDate");
         put(NotificationTemplateType.PAYMENT_SUCCESSFUL, "companyName", "invoiceNumber", "amount", "currency");
         put(NotificationTemplateType.PAYMENT_FAILED, "companyName", "invoiceNumber", "amount", "currency");

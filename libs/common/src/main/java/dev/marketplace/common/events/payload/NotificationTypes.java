@@ -15,6 +15,10 @@ public final class NotificationTypes {
     public static final String APPLICATION_PURCHASE_REQUEST_NOTICE = "APPLICATION_PURCHASE_REQUEST_NOTICE";
     public static final String SUBSCRIPTION_ORDER = "SUBSCRIPTION_ORDER";
     public static final String SUBSCRIPTION_CANCEL = "SUBSCRIPTION_CANCEL";
+    /** An operator suspended the buyer's subscription. */
+    public static final String SUBSCRIPTION_SUSPENDED = "SUBSCRIPTION_SUSPENDED";
+    /** The buyer's subscription was suspended because one of its invoices is overdue. */
+    public static final String SUBSCRIPTION_SUSPENDED_OVERDUE_INVOICE = "SUBSCRIPTION_SUSPENDED_OVERDUE_INVOICE";
     public static final String INVOICE = "INVOICE";
     public static final String PAYMENT_SUCCESSFUL = "PAYMENT_SUCCESSFUL";
     public static final String PAYMENT_FAILED = "PAYMENT_FAILED";
