@@ -54,8 +54,8 @@ public class CollectionRepository implements PanacheRepositoryBase<InvoiceCollec
     }
 
     /**
-     * Claims up to {@code limit} collections whose next attempt is due and that no replica holds ({@code for update skip
-     * locked}, then a lease until {@code leaseUntil}); emits them.
+     * Claims up to {@code limit} collections whose next attempt is due, whose invoice has no PENDING payment and that no
+     * replica holds ({@code for update skip locked}, then a lease until {@code leaseUntil}); emits them.
      */
     public Uni<List<InvoiceCollection>> claimDue(String partner, Instant now, boolean testClocks, Instant realNow,
             Instant leaseUntil, int limit) {
@@ -63,6 +63,8 @@ public class CollectionRepository implements PanacheRepositoryBase<InvoiceCollec
                 + clockJoin("c", testClocks) + "where c.state = 'COLLECTING' and " + scope("c")
                 + " and c.next_attempt_at <= " + billingNow(testClocks)
                 + " and (c.lease_until is null or c.lease_until <= cast(?3 as timestamptz))"
+                // a charge still PENDING is reconciliation's to decide: the invoice waits, no attempt is counted
+                + " and not exists (select 1 from payment p where p.invoice_id = c.invoice_id and p.result = 'PENDING')"
                 + " order by c.next_attempt_at, c.invoice_id limit ?4 for update of c skip locked", UUID.class)
                 .setParameter(1, partner).setParameter(2, now).setParameter(3, realNow).setParameter(4, limit)
                 .getResultList())

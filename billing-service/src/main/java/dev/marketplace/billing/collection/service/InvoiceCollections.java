@@ -30,8 +30,9 @@ import io.smallrye.mutiny.Uni;
  * marketplace's billing time is charged by its buyer's default card ({@link PaymentService#collect}, which also sends
  * the buyer PAYMENT_FAILED or CREDIT_CARD_REQUIRED); a definite failure is retried at each {@code retry-after} counted
  * from the due date; after the last one the invoice is OVERDUE and every ACTIVE subscription billed on it is suspended
- * (OVERDUE_INVOICE). A PENDING charge is not counted: reconciliation decides it, and the attempt is made again only
- * once the lease has passed, by a collect call that finds the pending payment first.
+ * (OVERDUE_INVOICE). A PENDING charge is not counted: while the invoice has a PENDING payment it is not claimed
+ * (reconciliation decides the charge); once decided, a FAILED charge's attempt is made again (by collect, which moves
+ * the invoice to its next provider key), a SUCCESSFUL one has paid the invoice.
  *
  * <p>Safe with several replicas: a batch of due rows is claimed in one transaction ({@code for update skip locked},
  * then a lease in real time), the provider is called outside any transaction, and the outcome is recorded in a
