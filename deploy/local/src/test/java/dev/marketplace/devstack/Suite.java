@@ -21,6 +21,11 @@ final class Suite {
             "VENDOR_MAX_BACKOFF", "5s",
             "VENDOR_MAX_ATTEMPTS", "40",
             "VENDOR_BREAKER_OPEN_DURATION", "5s");
+    /**
+     * billing-service's collection job runs once a day: DunningEndToEndTest moves the one marketplace's test clock past
+     * due dates, and only clock moves (not a scheduled run meanwhile) collect what that made due.
+     */
+    static final Map<String, String> BILLING = Map.of("COLLECTION_EVERY", "24h");
     private static DevStack stack;
     private static OtlpReceiver traces;
 
@@ -38,7 +43,7 @@ final class Suite {
                 // fixed ports below the kernel's ephemeral range (32768+), where outgoing connections can take them
                 int port = Integer.getInteger("devstack.e2e.port", 28080);
                 stack = DevStack.start(new DevStack.Options(root, data, port, 0, 0,
-                        false, Map.of("notification-service", NOTIFICATION)));
+                        false, Map.of("notification-service", NOTIFICATION, "billing-service", BILLING)));
             } catch (Exception e) {
                 throw new IllegalStateException("The devstack did not start", e);
             }

@@ -115,5 +115,7 @@ public final class EventTypes {
     public static final String INVOICE_PAYMENT_FAILED = "INVOICE_PAYMENT_FAILED";
     /** An invoice could not be charged: its buyer has no card on file (CREDIT_CARD_REQUIRED email to the buyer). */
     public static final String INVOICE_PAYMENT_CARD_REQUIRED = "INVOICE_PAYMENT_CARD_REQUIRED";
+    /** A card on file expires soon (billing's collection): EXPIRED_CREDIT_CARD email to its user, once per card. */
+    public static final String PAYMENT_METHOD_EXPIRING = "PAYMENT_METHOD_EXPIRING";
     public static final String USAGE_RECORDED = "USAGE_RECORDED";
 }

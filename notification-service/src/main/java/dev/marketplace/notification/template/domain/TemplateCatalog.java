@@ -39,6 +39,8 @@ public final class TemplateCatalog {
         put(NotificationTemplateType.CREDIT_CARD_REQUIRED, "companyName", "invoiceNumber", "amount", "currency",
                 "paymentMethodsUrl");
         put(NotificationTemplateType.REFUND, "companyName", "invoiceNumber", "amount", "currency");
+        put(NotificationTemplateType.EXPIRED_CREDIT_CARD, "firstName", "companyName", "brand", "last4", "expirationMonth",
+                "expirationYear", "paymentMethodsUrl");
         put(NotificationTemplateType.SALES_LEAD_CREATED, "leadId", "companyName", "contactName", "contactEmail", "productName");
         put(NotificationTemplateType.SALES_LEAD_DIGEST, "leadCount", "leads");
         put(NotificationTemplateType.SALES_LEAD_ASSIGNED, "leadId", "companyName", "contactName", "contactEmail", "productName",
