@@ -88,6 +88,20 @@ class ObservabilityTest {
         }
     }
 
+    /** The other series the alerts and dashboards (deploy/kubernetes) read, each with a number. */
+    @Test
+    void whatTheAlertsAndDashboardsReadIsExported() {
+        fixtures.company("Series Co", true);
+        String scraped = scrape();
+        for (String name : new String[] { "http_server_requests_seconds_count", "http_server_requests_seconds_sum",
+                "http_server_requests_seconds_max", "outbox_events_published_total", "outbox_relay_listening",
+                "db_pool_acquisition_timeouts_total", "process_cpu_usage", "jvm_memory_used_bytes" }) {
+            double value = value(scraped, name);
+            assertTrue(value >= 0, name + " " + value);
+        }
+        assertTrue(value(scraped, "http_server_requests_seconds_count", "status=\"201\"") >= 1, "the company's creation");
+    }
+
     @Test
     void theKafkaConsumersLagIsExported() throws Exception {
         // the domain-events consumer (group account-service) polls from start-up; its fetch metrics appear once it has

@@ -43,7 +43,7 @@ public class RowCountGauges {
 
     @Scheduled(every = "${marketplace.metrics.row-count-interval:30s}", delayed = "${marketplace.metrics.row-count-delay:5s}",
             concurrentExecution = Scheduled.ConcurrentExecution.SKIP)
-    Uni<Void> refresh() {
+    public Uni<Void> refresh() {
         if (values.isEmpty() || !pool.isResolvable()) {
             return Uni.createFrom().voidItem();
         }
