@@ -101,6 +101,11 @@ class InboxTest {
         // a retry that fails again keeps it parked with one more attempt; once the cause is mended it is processed once
         support(partner).post(PARKED + "/" + id + "/retry").then().statusCode(200).body("status", equalTo("PARKED"))
                 .body("attempts", equalTo(7));
+        // the parked_events gauge (alert MarketplaceEventsParked) counts it: a retry recounts at once
+        String metrics = RestAssured.given().get("/q/metrics").then().statusCode(200).extract().asString();
+        assertTrue(metrics.lines().anyMatch(l -> l.startsWith("parked_events{") && l.contains("consumer=\"test-things\"")
+                && l.contains("type=\"" + TroublesomeHandler.TYPE + "\"") && Double.parseDouble(l.substring(l.lastIndexOf(' ') + 1)) >= 1),
+                "parked_events of test-things in /q/metrics");
         TroublesomeHandler.CURED.set(true);
         try {
             support(partner).post(PARKED + "/" + id + "/retry").then().statusCode(200)

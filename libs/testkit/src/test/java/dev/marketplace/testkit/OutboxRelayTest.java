@@ -71,6 +71,36 @@ class OutboxRelayTest {
         assertEquals(List.of("{\"n\":0}", "{\"n\":1}", "{\"n\":2}", "{\"n\":3}", "{\"n\":4}"), received);
     }
 
+    /** The backlog gauges count the rows Kafka has not received yet and the age of the oldest; relaying empties them. */
+    @Test
+    void theBacklogGaugesCountWhatWaitsAndHowLong() throws Exception {
+        assertEquals(0, unsent());
+        SimpleMeterRegistry registry = new SimpleMeterRegistry();
+        OutboxRelay down = new OutboxRelay(config(Duration.ofMillis(100)), db, "127.0.0.1:1", registry);
+        down.countBacklog();
+        assertEquals(0, registry.get("outbox.backlog").gauge().value());
+        assertEquals(0, registry.get("outbox.oldest.unsent.age").gauge().value());
+
+        String aggregate = UUID.randomUUID().toString();
+        insert(aggregate, "{\"n\":1}");
+        insert(aggregate, "{\"n\":2}");
+        try (Connection c = db.getConnection(); Statement st = c.createStatement()) {
+            st.execute("update outbox_event set created_at = now() - interval '90 seconds' where aggregate_id = '" + aggregate
+                    + "' and envelope = '{\"n\":1}'");
+        }
+        down.countBacklog();
+        assertEquals(2, registry.get("outbox.backlog").gauge().value());
+        double age = registry.get("outbox.oldest.unsent.age").gauge().value();
+        assertTrue(age >= 90 && age < 120, "the oldest row waited about 90 s: " + age);
+
+        OutboxRelay up = new OutboxRelay(config(Duration.ofMillis(100), "outbox-backlog-" + UUID.randomUUID()), db,
+                Kafka.bootstrapServers(), new SimpleMeterRegistry());
+        assertEquals(2, up.relayBatch());
+        down.countBacklog();
+        assertEquals(0, registry.get("outbox.backlog").gauge().value());
+        assertEquals(0, registry.get("outbox.oldest.unsent.age").gauge().value());
+    }
+
     /** The relay sleeps on LISTEN: a commit wakes it long before its (here one-minute) poll interval is up. */
     @Test
     void aCommitWakesTheRelayWithoutWaitingForThePoll() throws Exception {
@@ -241,6 +271,11 @@ class OutboxRelayTest {
             @Override
             public Duration pollInterval() {
                 return pollInterval;
+            }
+
+            @Override
+            public Duration metricsInterval() {
+                return Duration.ofSeconds(5);
             }
         };
     }

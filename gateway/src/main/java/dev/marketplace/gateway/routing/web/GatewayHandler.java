@@ -139,7 +139,9 @@ public class GatewayHandler {
         request.pause();
         Context context = Vertx.currentContext();
         // HTTP metrics are tagged with the route, not the raw path (ids would make every call a new time series)
-        context.putLocal(METRICS_URI_TEMPLATE, local ? GatewayPaths.LOCAL_API_PREFIX + "**" : route.prefix() + "**");
+        String template = local ? GatewayPaths.LOCAL_API_PREFIX + "**" : route.prefix() + "**";
+        context.putLocal(METRICS_URI_TEMPLATE, template);
+        ctx.put(AccessLog.ROUTE, template);
         PublicOrigins.Origin origin = origins.originOf(request);
         URI uri;
         try {
@@ -204,11 +206,11 @@ public class GatewayHandler {
             return;
         }
         Admitted admitted = result.result();
+        ctx.put(CallerIdentity.CONTEXT_KEY, admitted.caller()); // for the access log, and the credentials API below
         if (admitted.retryAfter() > 0) {
             ctx.response().putHeader("Retry-After", Long.toString(admitted.retryAfter()));
             error(ctx, 429, "RATE_LIMITED", "Too many requests for this path; retry after " + admitted.retryAfter() + " s");
         } else if (route == null) {
-            ctx.put(CallerIdentity.CONTEXT_KEY, admitted.caller());
             if (admitted.body() != null) {
                 ctx.setBody(admitted.body());
             }

@@ -1,8 +1,5 @@
 package dev.marketplace.gateway.routing.web;
 
-import java.util.UUID;
-import java.util.concurrent.ThreadLocalRandom;
-
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
 
@@ -20,8 +17,8 @@ import io.vertx.ext.web.RoutingContext;
  */
 @ApplicationScoped
 public class RequestIds {
-    public static final String HEADER = "X-Request-Id";
-    static final int MAX_LENGTH = 128;
+    public static final String HEADER = dev.marketplace.common.observability.RequestIds.HEADER;
+    static final int MAX_LENGTH = dev.marketplace.common.observability.RequestIds.MAX_LENGTH;
     /** Before AnonymousLeadHandler (-1,001) and GatewayHandler's front door (-1,000). */
     static final int ORDER = -1_002;
     private static final String HELD = HeldRequests.Held.class.getName();
@@ -52,27 +49,12 @@ public class RequestIds {
         return ctx.get(HELD);
     }
 
-    /** Only what cannot forge a log line or a header: no spaces, quotes, control characters or separators. */
+    /** The shared rule (libs/common {@link dev.marketplace.common.observability.RequestIds}, which runs first). */
     static boolean wellFormed(String id) {
-        if (id == null || id.isEmpty() || id.length() > MAX_LENGTH) {
-            return false;
-        }
-        for (int i = 0; i < id.length(); i++) {
-            char c = id.charAt(i);
-            boolean safe = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '-' || c == '_'
-                    || c == '.' || c == ':' || c == '+' || c == '/' || c == '=';
-            if (!safe) {
-                return false;
-            }
-        }
-        return true;
+        return dev.marketplace.common.observability.RequestIds.wellFormed(id);
     }
 
-    /** A version 4 UUID from the thread's own generator: ids need to be unique, not unguessable (no SecureRandom lock). */
     static String newId() {
-        ThreadLocalRandom random = ThreadLocalRandom.current();
-        long high = (random.nextLong() & ~0xF000L) | 0x4000L;
-        long low = (random.nextLong() & 0x3FFF_FFFF_FFFF_FFFFL) | 0x8000_0000_0000_0000L;
-        return new UUID(high, low).toString();
+        return dev.marketplace.common.observability.RequestIds.newId();
     }
 }

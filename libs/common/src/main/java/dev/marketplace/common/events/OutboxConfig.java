@@ -24,4 +24,11 @@ public interface OutboxConfig {
     /** How long the relay waits for the broker before it gives up on a batch and tries again on the next tick. */
     @WithDefault("3s")
     Duration sendTimeout();
+
+    /**
+     * How often the relay counts the rows not yet relayed for its gauges ({@code outbox_backlog},
+     * {@code outbox_oldest_unsent_age_seconds}): a scrape reads the last count, never the database.
+     */
+    @WithDefault("5s")
+    Duration metricsInterval();
 }

@@ -49,6 +49,7 @@ public class OutboxRelay {
     private final OutboxListener listener;
     private final OutboxPurge purge;
     private final Counter published;
+    private final OutboxBacklog backlog;
     private volatile boolean running;
     private volatile Thread thread;
 
@@ -66,6 +67,7 @@ public class OutboxRelay {
         this.published = Counter.builder("outbox.events.published").description("Outbox events relayed to Kafka")
                 .register(registry);
         this.purge = new OutboxPurge(purge, dataSource, registry);
+        this.backlog = new OutboxBacklog(dataSource, config.metricsInterval(), java.time.Clock.systemUTC(), registry);
         Gauge.builder("outbox.relay.listening", listener, l -> l.listening() ? 1 : 0)
                 .description("1 while commits wake the outbox relay; 0 while it falls back to polling").register(registry);
     }
@@ -90,6 +92,7 @@ public class OutboxRelay {
         while (running) {
             try {
                 tick();
+                backlog.refreshWhenDue();
                 purge.whenDue();
                 listener.await(pollMillis());
             } catch (RuntimeException e) {
@@ -181,6 +184,11 @@ public class OutboxRelay {
         }
         published.increment(sent);
         return sent;
+    }
+
+    /** Counts the rows not yet relayed now, for the gauges (the relay's thread does it every metrics interval). */
+    public void countBacklog() throws SQLException {
+        backlog.refresh();
     }
 
     /** Whether commits wake the relay (it LISTENs), rather than only the poll interval. */
