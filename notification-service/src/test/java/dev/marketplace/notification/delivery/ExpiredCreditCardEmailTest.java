@@ -54,7 +54,7 @@ class ExpiredCreditCardEmailTest {
         parameters.put("paymentMethodsUrl", "https://market.example/api/billing/v1/companies/c/users/u/paymentMethods");
         String card = UUID.randomUUID().toString();
         ExpiringPayload payload = new ExpiringPayload(card, "visa", "4242",
-                List.of(NotificationRequest.email("EXPIRED_CREDIT_CARD", List.of(to), "fr_CA", parameters)));
+                List.of(NotificationRequest.email("EXPIRED_CREDIT_CARD", List.of(to), "en_US", parameters)));
         publish(new EventEnvelope(UUID.randomUUID(), "PAYMENT_METHOD_EXPIRING", System.currentTimeMillis(), partner,
                 "billing-service", new EventEnvelope.Aggregate("PAYMENT_METHOD", card), Map.of("source", "billing-service"),
                 TestEvents.MAPPER.valueToTree(payload)));

@@ -63,7 +63,7 @@ class SubscriptionSuspensionEmailsTest {
         parameters.put("orderId", 1717L);
         String subscription = UUID.randomUUID().toString();
         NoticePayload payload = new NoticePayload("SUBSCRIPTION_NOTICE", subscription,
-                List.of(NotificationRequest.email(type, List.of(to), "fr_CA", parameters)));
+                List.of(NotificationRequest.email(type, List.of(to), "en_US", parameters)));
         publish(new EventEnvelope(UUID.randomUUID(), "SUBSCRIPTION_NOTICE", System.currentTimeMillis(), partner,
                 "billing-service", new EventEnvelope.Aggregate("SUBSCRIPTION", subscription), Map.of("source", "billing-service"),
                 TestEvents.MAPPER.valueToTree(payload)));
