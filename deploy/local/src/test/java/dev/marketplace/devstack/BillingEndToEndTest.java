@@ -46,35 +46,24 @@ class BillingEndToEndTest {
     static void sdkVendorProductAndCustomer() throws Exception {
         Suite.stack();
         vendor = VendorApp.get();
-        JsonPath product = client.signed("POST", "/api/marketplace/v1/products").contentType(ContentType.JSON)
-                .body(Map.of("name", "SDK Billing", "description", "Billed through the marketplace", "vendorName", "SDK Vendor Inc",
-                        "editions", List.of(Map.of("code", "BASIC", "name", "Basic", "rank", 1, "primary", true,
-                                "revenueType", "RECURRING", "plans", List.of(Map.of("frequency", "MONTHLY", "costs", List.of(
-                                        Map.of("unit", "USER", "minUnits", 1, "maxUnits", 100, "amount", Map.of("USD", 10)),
-                                        Map.of("unit", "GIGABYTE", "minUnits", 0, "meteredUsage", true,
-                                                "amount", Map.of("USD", 0.5)))))))))
-                .post(client.url("/api/marketplace/v1/products")).then().statusCode(201).extract().jsonPath();
+        JsonPath product = BillingSteps.sdkProduct(client, vendor, Map.of("name", "SDK Billing",
+                "description", "Billed through the marketplace", "vendorName", "SDK Vendor Inc",
+                "editions", List.of(Map.of("code", "BASIC", "name", "Basic", "rank", 1, "primary", true,
+                        "revenueType", "RECURRING", "plans", List.of(Map.of("frequency", "MONTHLY", "costs", List.of(
+                                Map.of("unit", "USER", "minUnits", 1, "maxUnits", 100, "amount", Map.of("USD", 10)),
+                                Map.of("unit", "GIGABYTE", "minUnits", 0, "meteredUsage", true,
+                                        "amount", Map.of("USD", 0.5)))))))),
+                "SUBSCRIPTION_ORDER", "SUBSCRIPTION_CANCEL", "SUBSCRIPTION_CHANGE", "USER_ASSIGNMENT", "USER_UNASSIGNMENT");
         productId = product.getLong("id");
         editionId = product.getLong("editions[0].id");
         consumerKey = product.getString("integration.consumerKey");
         consumerSecret = product.getString("integration.consumerSecret");
-        vendor.trust(consumerKey, consumerSecret);
-        String template = vendor.eventUrlTemplate();
-        String integration = "/api/marketplace/v1/products/" + productId + "/integration";
-        client.signed("PUT", integration).contentType(ContentType.JSON)
-                .body(Map.of("interactive", false, "eventUrls", Map.of("SUBSCRIPTION_ORDER", template, "SUBSCRIPTION_CANCEL", template,
-                        "SUBSCRIPTION_CHANGE", template, "USER_ASSIGNMENT", template, "USER_UNASSIGNMENT", template)))
-                .put(client.url(integration)).then().statusCode(200);
 
         String externalId = "billing-e2e-" + UUID.randomUUID();
         buyerEmail = "payer-" + externalId + "@e2e.example";
-        companyUuid = client.signed("POST", "/api/account/v2/companies").contentType(ContentType.JSON)
-                .body(Map.of("name", "Paying Co", "externalId", externalId, "countryCode", "US",
-                        "firstUser", Map.of("email", buyerEmail, "firstName", "Pia", "lastName", "Payer")))
-                .post(client.url("/api/account/v2/companies")).then().statusCode(201).extract().path("uuid");
-        String memberships = "/api/account/v2/companies/" + companyUuid + "/memberships";
-        userUuid = client.signed("GET", memberships).get(client.url(memberships)).then().statusCode(200)
-                .extract().path("content[0].user.uuid");
+        BillingSteps.Buyer buyer = BillingSteps.company(client, "Paying Co", externalId, buyerEmail, "Pia", "Payer");
+        companyUuid = buyer.companyUuid();
+        userUuid = buyer.userUuid();
     }
 
     @Test
@@ -181,7 +170,7 @@ class BillingEndToEndTest {
                 .post(client.url(orders)).then().statusCode(201).extract().jsonPath();
         long orderId = created.getLong("orderId");
         awaitActive(created.getString("id"));
-        int invoice = awaitUnpaidInvoice(orderId);
+        int invoice = BillingSteps.awaitUnpaidInvoice(client, companyUuid, orderId);
         String token = RestAssured.given().baseUri(Suite.stack().payments().url()).contentType(ContentType.JSON)
                 .body(Map.of("card", Map.of("number", "5555555555554444", "expirationMonth", 12, "expirationYear", 2099)))
                 .post("/v1/tokens").then().statusCode(200).extract().path("id");
@@ -197,7 +186,7 @@ class BillingEndToEndTest {
                 .post(client.url(payments)).statusCode();
         assertTrue(status >= 500, "billing died while paying: " + status);
         assertTrue(stack.awaitExit("billing-service", 30), "the fault point halted billing-service");
-        assertEquals(1, charges(invoice), "the provider charged before billing died");
+        assertEquals(1, BillingSteps.charges(invoice), "the provider charged before billing died");
 
         // restarted with a reconciliation that runs every second and looks up at once
         stack.restart("billing-service", Map.of("PAYMENT_PENDING_GRACE", "0s", "PAYMENT_RECONCILE_EVERY", "1s"));
@@ -209,32 +198,10 @@ class BillingEndToEndTest {
         }
         client.signed("GET", payments).get(client.url(payments)).then().statusCode(200).header("X-Total-Count", "1")
                 .body("[0].result", equalTo("SUCCESSFUL"));
-        assertEquals(1, charges(invoice), "charged exactly once");
+        assertEquals(1, BillingSteps.charges(invoice), "charged exactly once");
         // the stack's own billing-service again
         stack.kill("billing-service");
         stack.restart("billing-service");
-    }
-
-    private static long charges(int invoice) {
-        return Suite.stack().payments().gateway().charges().stream()
-                .filter(c -> c.path("reference").asText().contains("/invoice/" + invoice + "/")).count();
-    }
-
-    private static int awaitUnpaidInvoice(long orderId) throws InterruptedException {
-        String path = "/api/billing/v1/companies/" + companyUuid + "/invoices";
-        long deadline = System.nanoTime() + Duration.ofSeconds(30).toNanos();
-        while (true) {
-            List<Integer> found = client.signed("GET", path).get(client.url(path)).then().statusCode(200).extract().jsonPath()
-                    .getList("findAll { it.orderIds.contains('" + orderId + "') && it.status == 'UNPAID' }.invoiceId",
-                            Integer.class);
-            if (!found.isEmpty()) {
-                return found.get(0);
-            }
-            if (System.nanoTime() > deadline) {
-                throw new AssertionError("no UNPAID invoice of order " + orderId + " after 30 s");
-            }
-            Thread.sleep(300);
-        }
     }
 
     private static JsonPath awaitActive(String subscription) throws InterruptedException {

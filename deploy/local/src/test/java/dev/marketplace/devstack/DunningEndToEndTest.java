@@ -48,31 +48,20 @@ class DunningEndToEndTest {
     static void sdkVendorProductAndCustomer() throws Exception {
         Suite.stack();
         vendor = VendorApp.get();
-        JsonPath product = client.signed("POST", "/api/marketplace/v1/products").contentType(ContentType.JSON)
-                .body(Map.of("name", "SDK Dunning", "description", "Collected every month", "vendorName", "SDK Vendor Inc",
-                        "editions", List.of(Map.of("code", "BASIC", "name", "Basic", "rank", 1, "primary", true,
-                                "revenueType", "RECURRING", "plans", List.of(Map.of("frequency", "MONTHLY", "costs", List.of(
-                                        Map.of("unit", "USER", "minUnits", 1, "maxUnits", 100, "amount", Map.of("USD", 10)))))))))
-                .post(client.url("/api/marketplace/v1/products")).then().statusCode(201).extract().jsonPath();
+        JsonPath product = BillingSteps.sdkProduct(client, vendor, Map.of("name", "SDK Dunning",
+                "description", "Collected every month", "vendorName", "SDK Vendor Inc",
+                "editions", List.of(Map.of("code", "BASIC", "name", "Basic", "rank", 1, "primary", true,
+                        "revenueType", "RECURRING", "plans", List.of(Map.of("frequency", "MONTHLY", "costs", List.of(
+                                Map.of("unit", "USER", "minUnits", 1, "maxUnits", 100, "amount", Map.of("USD", 10)))))))),
+                "SUBSCRIPTION_ORDER", "SUBSCRIPTION_CANCEL", "SUBSCRIPTION_CHANGE", "SUBSCRIPTION_NOTICE");
         productId = product.getLong("id");
         editionId = product.getLong("editions[0].id");
-        vendor.trust(product.getString("integration.consumerKey"), product.getString("integration.consumerSecret"));
-        String template = vendor.eventUrlTemplate();
-        String integration = "/api/marketplace/v1/products/" + productId + "/integration";
-        client.signed("PUT", integration).contentType(ContentType.JSON)
-                .body(Map.of("interactive", false, "eventUrls", Map.of("SUBSCRIPTION_ORDER", template, "SUBSCRIPTION_CANCEL",
-                        template, "SUBSCRIPTION_CHANGE", template, "SUBSCRIPTION_NOTICE", template)))
-                .put(client.url(integration)).then().statusCode(200);
 
         String externalId = "dunning-e2e-" + UUID.randomUUID();
         buyerEmail = "late-" + externalId + "@e2e.example";
-        companyUuid = client.signed("POST", "/api/account/v2/companies").contentType(ContentType.JSON)
-                .body(Map.of("name", "Late Payers", "externalId", externalId, "countryCode", "US",
-                        "firstUser", Map.of("email", buyerEmail, "firstName", "Lou", "lastName", "Late")))
-                .post(client.url("/api/account/v2/companies")).then().statusCode(201).extract().path("uuid");
-        String memberships = "/api/account/v2/companies/" + companyUuid + "/memberships";
-        userUuid = client.signed("GET", memberships).get(client.url(memberships)).then().statusCode(200)
-                .extract().path("content[0].user.uuid");
+        BillingSteps.Buyer buyer = BillingSteps.company(client, "Late Payers", externalId, buyerEmail, "Lou", "Late");
+        companyUuid = buyer.companyUuid();
+        userUuid = buyer.userUuid();
     }
 
     @Test
@@ -86,7 +75,7 @@ class DunningEndToEndTest {
                 .post(client.url(orders)).then().statusCode(201).extract().jsonPath();
         String subscription = created.getString("id");
         String account = awaitStatus(subscription, "ACTIVE").getString("accountIdentifier");
-        int invoice = awaitUnpaidInvoice(created.getLong("orderId"));
+        int invoice = BillingSteps.awaitUnpaidInvoice(client, companyUuid, created.getLong("orderId"));
         String one = "/api/billing/v1/invoices/" + invoice;
         long due = client.signed("GET", one).get(client.url(one)).then().statusCode(200).extract().jsonPath().getLong("dueDate");
         assertTrue(due > System.currentTimeMillis(), "due later");
@@ -97,7 +86,7 @@ class DunningEndToEndTest {
             client.signed("POST", "/api/billing/v1/testClock/advance").contentType(ContentType.JSON)
                     .body(Map.of("by", steps[attempt - 1])).post(client.url("/api/billing/v1/testClock/advance")).then()
                     .statusCode(200);
-            assertEquals(attempt, charges(invoice), "charges after attempt " + attempt);
+            assertEquals(attempt, BillingSteps.charges(invoice), "charges after attempt " + attempt);
             awaitMails(buyerEmail, "Payment failed for invoice " + invoice, attempt);
         }
         String collection = one + "/collection";
@@ -117,7 +106,7 @@ class DunningEndToEndTest {
         awaitStatus(subscription, "ACTIVE");
         awaitVendorLog("VENDOR SUBSCRIPTION_NOTICE type=REACTIVATED ", "accountIdentifier=" + account + " accountStatus=ACTIVE");
         client.signed("GET", collection).get(client.url(collection)).then().statusCode(200).body("state", equalTo("PAID"));
-        assertEquals(5, charges(invoice), "four declined attempts and the payment");
+        assertEquals(5, BillingSteps.charges(invoice), "four declined attempts and the payment");
     }
 
     private static void registerCard(String number) {
@@ -127,28 +116,6 @@ class DunningEndToEndTest {
         String cards = "/api/billing/v1/companies/" + companyUuid + "/users/" + userUuid + "/paymentMethods";
         client.signed("POST", cards).contentType(ContentType.JSON).body(Map.of("token", token, "default", true))
                 .post(client.url(cards)).then().statusCode(201).body("default", equalTo(true));
-    }
-
-    private static long charges(int invoice) {
-        return Suite.stack().payments().gateway().charges().stream()
-                .filter(c -> c.path("reference").asText().contains("/invoice/" + invoice + "/")).count();
-    }
-
-    private static int awaitUnpaidInvoice(long orderId) throws InterruptedException {
-        String path = "/api/billing/v1/companies/" + companyUuid + "/invoices";
-        long deadline = System.nanoTime() + Duration.ofSeconds(30).toNanos();
-        while (true) {
-            List<Integer> found = client.signed("GET", path).get(client.url(path)).then().statusCode(200).extract().jsonPath()
-                    .getList("findAll { it.orderIds.contains('" + orderId + "') && it.status == 'UNPAID' }.invoiceId",
-                            Integer.class);
-            if (!found.isEmpty()) {
-                return found.get(0);
-            }
-            if (System.nanoTime() > deadline) {
-                throw new AssertionError("no UNPAID invoice of order " + orderId + " after 30 s");
-            }
-            Thread.sleep(300);
-        }
     }
 
     private static JsonPath awaitStatus(String subscription, String status) throws InterruptedException {

@@ -34,32 +34,20 @@ class VendorEndToEndTest {
     static void vendorProductAndCustomer() throws Exception {
         Suite.stack();
         vendor = VendorApp.get();
-        JsonPath product = client.signed("POST", "/api/marketplace/v1/products").contentType(ContentType.JSON)
-                .body(Map.of("name", "SDK Tasks", "description", "Tasks by the SDK vendor", "vendorName", "SDK Vendor Inc",
-                        "editions", List.of(edition("BASIC", true), edition("FAIL", false))))
-                .post(client.url("/api/marketplace/v1/products")).then().statusCode(201).extract().jsonPath();
+        JsonPath product = BillingSteps.sdkProduct(client, vendor, Map.of("name", "SDK Tasks",
+                "description", "Tasks by the SDK vendor", "vendorName", "SDK Vendor Inc",
+                "editions", List.of(edition("BASIC", true), edition("FAIL", false))),
+                "SUBSCRIPTION_ORDER", "SUBSCRIPTION_CANCEL", "SUBSCRIPTION_CHANGE", "SUBSCRIPTION_NOTICE",
+                "USER_ASSIGNMENT", "USER_UNASSIGNMENT");
         productId = product.getLong("id");
         editions = Map.of(product.getString("editions[0].code"), product.getLong("editions[0].id"),
                 product.getString("editions[1].code"), product.getLong("editions[1].id"));
-        vendor.trust(product.getString("integration.consumerKey"), product.getString("integration.consumerSecret"));
-
-        String template = vendor.eventUrlTemplate();
-        String integration = "/api/marketplace/v1/products/" + productId + "/integration";
-        client.signed("PUT", integration).contentType(ContentType.JSON)
-                .body(Map.of("interactive", false, "eventUrls", Map.of("SUBSCRIPTION_ORDER", template,
-                        "SUBSCRIPTION_CANCEL", template, "SUBSCRIPTION_CHANGE", template, "SUBSCRIPTION_NOTICE", template,
-                        "USER_ASSIGNMENT", template, "USER_UNASSIGNMENT", template)))
-                .put(client.url(integration)).then().statusCode(200);
 
         String externalId = "vendor-e2e-" + UUID.randomUUID();
-        companyUuid = client.signed("POST", "/api/account/v2/companies").contentType(ContentType.JSON)
-                .body(Map.of("name", "Buyer Inc", "externalId", externalId, "countryCode", "US",
-                        "firstUser", Map.of("email", "buyer-" + externalId + "@e2e.example", "firstName", "Bea",
-                                "lastName", "Buyer")))
-                .post(client.url("/api/account/v2/companies")).then().statusCode(201).extract().path("uuid");
-        String memberships = "/api/account/v2/companies/" + companyUuid + "/memberships";
-        userUuid = client.signed("GET", memberships).get(client.url(memberships)).then().statusCode(200)
-                .extract().path("content[0].user.uuid");
+        BillingSteps.Buyer buyer = BillingSteps.company(client, "Buyer Inc", externalId,
+                "buyer-" + externalId + "@e2e.example", "Bea", "Buyer");
+        companyUuid = buyer.companyUuid();
+        userUuid = buyer.userUuid();
     }
 
     private static Map<String, Object> edition(String code, boolean primary) {

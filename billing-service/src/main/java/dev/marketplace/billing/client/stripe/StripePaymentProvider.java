@@ -7,8 +7,6 @@ import java.util.Comparator;
 import java.util.HexFormat;
 import java.util.Objects;
 import java.util.Optional;
-import java.util.function.Supplier;
-import java.util.regex.Pattern;
 
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
@@ -44,9 +42,6 @@ import io.smallrye.common.annotation.Identifier;
 import io.smallrye.faulttolerance.api.ApplyGuard;
 import io.smallrye.faulttolerance.api.AsynchronousNonBlocking;
 import io.smallrye.mutiny.Uni;
-import io.smallrye.mutiny.infrastructure.Infrastructure;
-import io.vertx.core.Context;
-import io.vertx.core.Vertx;
 
 /**
  * The card provider Stripe, through its official Java SDK ({@code com.stripe:stripe-java}), an instance
@@ -64,7 +59,7 @@ import io.vertx.core.Vertx;
  * <li>Answers: {@code succeeded} → SUCCEEDED; a card error (402) or a refused request (400/404) → DECLINED with
  * Stripe's decline code; {@code requires_action} / {@code requires_payment_method} → DECLINED (the card's last error,
  * else {@code authentication_required}); a connection failure, a timeout, a 5xx, a 429, our key refused or an
- * idempotency error → UNKNOWN, resolved by {@link #findCharge}.</li>
+ * idempotency error → UNKNOWN, resolved by {@link #findCharge} (the mapping is {@link StripeAnswers}).</li>
  * <li>{@link #findCharge} searches PaymentIntents by the metadata. Stripe's search is eventually consistent (a new
  * PaymentIntent is usually searchable within a minute): an empty answer soon after a lost one is no proof that nothing
  * was charged, so a caller charges again with the same idempotency key (Stripe replays it for 24 hours), never a new
@@ -82,15 +77,8 @@ public class StripePaymentProvider implements PaymentProvider {
     static final String METADATA_IDEMPOTENCY_KEY = "idempotency_key";
     /** What a refused token, a dropped connection or an unknown outcome is answered with. */
     static final String UNAVAILABLE = "PAYMENT_PROVIDER_UNAVAILABLE";
-    static final String AUTHENTICATION_REQUIRED = "authentication_required";
-    private static final String OFF_SESSION =
-            "The card's holder must authenticate this payment, which cannot be asked for off-session";
 
     private static final Logger LOG = Logger.getLogger(StripePaymentProvider.class);
-    /** Stripe ids and keys that must not leave through a message: card tokens, methods, sources, API keys. */
-    private static final Pattern SECRETS = Pattern.compile(
-            "\\b(?:(?:pm|tok|src|ba|seti|btok)_[A-Za-z0-9_]+|card_(?=[a-z_]*[A-Z0-9])[A-Za-z0-9_]+"
-                    + "|(?:sk|rk|pk)_(?:test|live)_[A-Za-z0-9_]+|pi_[A-Za-z0-9]+_secret_[A-Za-z0-9]+)");
     private static final int CONNECT_TIMEOUT_MILLIS = 2000;
 
     private final String kind;
@@ -124,7 +112,7 @@ public class StripePaymentProvider implements PaymentProvider {
     @ApplyGuard(Dependencies.STRIPE_IDEMPOTENT)
     @Fallback(fallbackMethod = "attachUnavailable", skipOn = ApiException.class)
     public Uni<CardOnFile> attach(String token, String customerReference) {
-        return blocking(() -> attachNow(token, customerReference));
+        return StripeCalls.blocking(() -> attachNow(token, customerReference));
     }
 
     @Override
@@ -132,7 +120,7 @@ public class StripePaymentProvider implements PaymentProvider {
     @ApplyGuard(Dependencies.STRIPE_IDEMPOTENT)
     @Fallback(fallbackMethod = "detachUnavailable", skipOn = ApiException.class)
     public Uni<Void> detach(String providerMethodId) {
-        return blocking(() -> detachNow(providerMethodId));
+        return StripeCalls.blocking(() -> detachNow(providerMethodId));
     }
 
     @Override
@@ -140,7 +128,7 @@ public class StripePaymentProvider implements PaymentProvider {
     @ApplyGuard(Dependencies.STRIPE_IDEMPOTENT)
     @Fallback(fallbackMethod = "chargeUnknown")
     public Uni<ChargeResult> charge(String idempotencyKey, Charge charge) {
-        return blocking(() -> chargeNow(idempotencyKey, charge));
+        return StripeCalls.blocking(() -> chargeNow(idempotencyKey, charge));
     }
 
     @Override
@@ -148,7 +136,7 @@ public class StripePaymentProvider implements PaymentProvider {
     @ApplyGuard(Dependencies.STRIPE_IDEMPOTENT)
     @Fallback(fallbackMethod = "findUnavailable", skipOn = ApiException.class)
     public Uni<Optional<ChargeResult>> findCharge(String idempotencyKey, String reference) {
-        return blocking(() -> findChargeNow(idempotencyKey, reference));
+        return StripeCalls.blocking(() -> findChargeNow(idempotencyKey, reference));
     }
 
     @Override
@@ -156,7 +144,7 @@ public class StripePaymentProvider implements PaymentProvider {
     @ApplyGuard(Dependencies.STRIPE_IDEMPOTENT)
     @Fallback(fallbackMethod = "refundUnknown")
     public Uni<RefundResult> refund(String idempotencyKey, String chargeId, String amount, String currency) {
-        return blocking(() -> refundNow(idempotencyKey, chargeId, amount, currency));
+        return StripeCalls.blocking(() -> refundNow(idempotencyKey, chargeId, amount, currency));
     }
 
     private CardOnFile attachNow(String token, String customerReference) {
@@ -171,12 +159,12 @@ public class StripePaymentProvider implements PaymentProvider {
                 methodId = client().v1().paymentMethods().create(PaymentMethodCreateParams.builder()
                         .setType(PaymentMethodCreateParams.Type.CARD)
                         .setCard(PaymentMethodCreateParams.Token.builder().setToken(token).build())
-                        .build(), keyed(key + "-method")).getId();
+                        .build(), StripeCalls.keyed(key + "-method")).getId();
             }
             Customer customer = client().v1().customers().create(CustomerCreateParams.builder()
-                    .putMetadata(METADATA_REFERENCE, customerReference).build(), keyed(key + "-customer"));
+                    .putMetadata(METADATA_REFERENCE, customerReference).build(), StripeCalls.keyed(key + "-customer"));
             PaymentMethod method = client().v1().paymentMethods().attach(methodId,
-                    PaymentMethodAttachParams.builder().setCustomer(customer.getId()).build(), keyed(key + "-attach"));
+                    PaymentMethodAttachParams.builder().setCustomer(customer.getId()).build(), StripeCalls.keyed(key + "-attach"));
             PaymentMethod.Card card = method.getCard();
             if (card == null) {
                 throw ApiException.invalidField("token", "is not a card");
@@ -186,9 +174,9 @@ public class StripePaymentProvider implements PaymentProvider {
                     toInt(card.getExpMonth()), toInt(card.getExpYear()));
         } catch (CardException | InvalidRequestException e) {
             // the token is unknown, used, or its card refused: the client's to fix; Stripe's text may name the token
-            throw ApiException.invalidField("token", "is not a card the payment provider accepts (" + codeOf(e) + ")");
+            throw ApiException.invalidField("token", "is not a card the payment provider accepts (" + StripeMessages.codeOf(e) + ")");
         } catch (StripeException e) {
-            throw unavailable("attach for " + customerReference, e);
+            throw StripeAnswers.unavailable("attach for " + customerReference, e);
         }
     }
 
@@ -197,9 +185,9 @@ public class StripePaymentProvider implements PaymentProvider {
             client().v1().paymentMethods().detach(MethodReference.parse(providerMethodId).paymentMethod());
         } catch (InvalidRequestException e) {
             // already detached, or unknown there: nothing of this card is on file at Stripe any more
-            LOG.debugf("Stripe detach: nothing attached (%s)", codeOf(e));
+            LOG.debugf("Stripe detach: nothing attached (%s)", StripeMessages.codeOf(e));
         } catch (StripeException e) {
-            throw unavailable("detach", e);
+            throw StripeAnswers.unavailable("detach", e);
         }
         return null;
     }
@@ -224,26 +212,26 @@ public class StripePaymentProvider implements PaymentProvider {
                 .putMetadata(METADATA_IDEMPOTENCY_KEY, idempotencyKey);
         method.customer().ifPresent(params::setCustomer);
         try {
-            PaymentIntent intent = client().v1().paymentIntents().create(params.build(), keyed(idempotencyKey));
-            ChargeResult result = outcome(intent);
+            PaymentIntent intent = client().v1().paymentIntents().create(params.build(), StripeCalls.keyed(idempotencyKey));
+            ChargeResult result = StripeAnswers.outcome(intent);
             LOG.infof("Stripe charge %s for %s: %s %s", idempotencyKey, charge.reference(), result.status(),
                     intent.getId());
             return result;
         } catch (CardException e) {
             StripeError error = e.getStripeError();
             String intentId = error == null || error.getPaymentIntent() == null ? null : error.getPaymentIntent().getId();
-            LOG.infof("Stripe charge %s for %s: declined (%s)", idempotencyKey, charge.reference(), codeOf(e));
-            return new ChargeResult(Status.DECLINED, intentId, codeOf(e), messageOf(e));
+            LOG.infof("Stripe charge %s for %s: declined (%s)", idempotencyKey, charge.reference(), StripeMessages.codeOf(e));
+            return new ChargeResult(Status.DECLINED, intentId, StripeMessages.codeOf(e), StripeMessages.messageOf(e));
         } catch (IdempotencyException e) {
             // the key was used with other parameters: what it charged, if anything, is for findCharge to say
-            LOG.warnf("Stripe charge %s for %s: idempotency error (%s)", idempotencyKey, charge.reference(), codeOf(e));
-            return new ChargeResult(Status.UNKNOWN, null, "idempotency_error", messageOf(e));
+            LOG.warnf("Stripe charge %s for %s: idempotency error (%s)", idempotencyKey, charge.reference(), StripeMessages.codeOf(e));
+            return new ChargeResult(Status.UNKNOWN, null, "idempotency_error", StripeMessages.messageOf(e));
         } catch (InvalidRequestException e) {
             // refused before any money moved (a method no longer attached, an amount below Stripe's minimum...)
-            LOG.infof("Stripe charge %s for %s: refused (%s)", idempotencyKey, charge.reference(), codeOf(e));
-            return new ChargeResult(Status.DECLINED, null, codeOf(e), messageOf(e));
+            LOG.infof("Stripe charge %s for %s: refused (%s)", idempotencyKey, charge.reference(), StripeMessages.codeOf(e));
+            return new ChargeResult(Status.DECLINED, null, StripeMessages.codeOf(e), StripeMessages.messageOf(e));
         } catch (StripeException e) {
-            throw unavailable("charge " + idempotencyKey, e);
+            throw StripeAnswers.unavailable("charge " + idempotencyKey, e);
         }
     }
 
@@ -260,12 +248,12 @@ public class StripePaymentProvider implements PaymentProvider {
                     // one key makes one PaymentIntent; should there be more, a success wins, then the newest
                     .max(Comparator.comparing((PaymentIntent intent) -> "succeeded".equals(intent.getStatus()))
                             .thenComparing(intent -> intent.getCreated() == null ? 0L : intent.getCreated()))
-                    .map(StripePaymentProvider::outcome);
+                    .map(StripeAnswers::outcome);
             LOG.infof("Stripe lookup of charge %s for %s: %s", idempotencyKey, reference,
                     result.map(r -> r.status() + " " + r.chargeId()).orElse("none"));
             return result;
         } catch (StripeException e) {
-            throw unavailable("lookup of charge " + idempotencyKey, e);
+            throw StripeAnswers.unavailable("lookup of charge " + idempotencyKey, e);
         }
     }
 
@@ -279,163 +267,56 @@ public class StripePaymentProvider implements PaymentProvider {
         try {
             Refund refund = client().v1().refunds().create(RefundCreateParams.builder().setPaymentIntent(chargeId)
                     .setAmount(minor).putMetadata(METADATA_IDEMPOTENCY_KEY, idempotencyKey).build(),
-                    keyed(idempotencyKey));
-            RefundResult result = switch (String.valueOf(refund.getStatus())) {
-                case "succeeded", "pending" -> new RefundResult(Status.SUCCEEDED, refund.getId(), null, null);
-                case "failed", "canceled" -> new RefundResult(Status.DECLINED, refund.getId(),
-                        refund.getFailureReason() == null ? refund.getStatus() : refund.getFailureReason(),
-                        "The refund " + refund.getStatus());
-                default -> new RefundResult(Status.UNKNOWN, refund.getId(), refund.getStatus(),
-                        "The refund is " + refund.getStatus());
-            };
+                    StripeCalls.keyed(idempotencyKey));
+            RefundResult result = StripeAnswers.refundOutcome(refund);
             LOG.infof("Stripe refund %s of %s: %s %s", idempotencyKey, chargeId, result.status(), refund.getId());
             return result;
         } catch (IdempotencyException e) {
-            LOG.warnf("Stripe refund %s of %s: idempotency error (%s)", idempotencyKey, chargeId, codeOf(e));
-            return new RefundResult(Status.UNKNOWN, null, "idempotency_error", messageOf(e));
+            LOG.warnf("Stripe refund %s of %s: idempotency error (%s)", idempotencyKey, chargeId, StripeMessages.codeOf(e));
+            return new RefundResult(Status.UNKNOWN, null, "idempotency_error", StripeMessages.messageOf(e));
         } catch (CardException | InvalidRequestException e) {
             // Stripe says no (already refunded, amount above what is left, unknown charge): nothing moved
-            LOG.infof("Stripe refund %s of %s: refused (%s)", idempotencyKey, chargeId, codeOf(e));
-            return new RefundResult(Status.DECLINED, null, codeOf(e), messageOf(e));
+            LOG.infof("Stripe refund %s of %s: refused (%s)", idempotencyKey, chargeId, StripeMessages.codeOf(e));
+            return new RefundResult(Status.DECLINED, null, StripeMessages.codeOf(e), StripeMessages.messageOf(e));
         } catch (StripeException e) {
-            throw unavailable("refund " + idempotencyKey, e);
+            throw StripeAnswers.unavailable("refund " + idempotencyKey, e);
         }
     }
 
-    /** What a PaymentIntent's status says about the money. */
-    static ChargeResult outcome(PaymentIntent intent) {
-        String status = String.valueOf(intent.getStatus());
-        StripeError last = intent.getLastPaymentError();
-        return switch (status) {
-            case "succeeded" -> new ChargeResult(Status.SUCCEEDED, intent.getId(), null, null);
-            case "requires_payment_method" -> last == null
-                    ? new ChargeResult(Status.DECLINED, intent.getId(), AUTHENTICATION_REQUIRED, OFF_SESSION)
-                    : new ChargeResult(Status.DECLINED, intent.getId(), codeOf(last), scrub(last.getMessage()));
-            case "requires_action" -> new ChargeResult(Status.DECLINED, intent.getId(), AUTHENTICATION_REQUIRED,
-                    OFF_SESSION);
-            case "requires_confirmation" -> new ChargeResult(Status.DECLINED, intent.getId(), "not_confirmed",
-                    "The payment was not confirmed");
-            case "canceled" -> new ChargeResult(Status.DECLINED, intent.getId(), "canceled",
-                    intent.getCancellationReason() == null ? "The payment was canceled"
-                            : "The payment was canceled (" + intent.getCancellationReason() + ")");
-            // processing, requires_capture: the money may still move
-            default -> new ChargeResult(Status.UNKNOWN, intent.getId(), status, "The payment is " + status);
-        };
-    }
-
     Uni<CardOnFile> attachUnavailable(String token, String customerReference, Throwable failure) {
-        LOG.warnf("Stripe attach for %s failed: %s", customerReference, describe(failure));
+        LOG.warnf("Stripe attach for %s failed: %s", customerReference, StripeAnswers.describe(failure));
         return Uni.createFrom().failure(ServiceUnavailable.of(UNAVAILABLE, "The payment provider"));
     }
 
     Uni<Void> detachUnavailable(String providerMethodId, Throwable failure) {
-        LOG.warnf("Stripe detach failed: %s", describe(failure));
+        LOG.warnf("Stripe detach failed: %s", StripeAnswers.describe(failure));
         return Uni.createFrom().failure(ServiceUnavailable.of(UNAVAILABLE, "The payment provider"));
     }
 
     Uni<ChargeResult> chargeUnknown(String idempotencyKey, Charge charge, Throwable failure) {
         LOG.warnf("Stripe charge %s for %s has no definite answer: %s", idempotencyKey, charge.reference(),
-                describe(failure));
+                StripeAnswers.describe(failure));
         return Uni.createFrom().item(new ChargeResult(Status.UNKNOWN, null, UNAVAILABLE,
                 "The payment provider gave no definite answer; the charge is looked up by its idempotency key"));
     }
 
     Uni<Optional<ChargeResult>> findUnavailable(String idempotencyKey, String reference, Throwable failure) {
-        LOG.warnf("Stripe lookup of charge %s for %s failed: %s", idempotencyKey, reference, describe(failure));
+        LOG.warnf("Stripe lookup of charge %s for %s failed: %s", idempotencyKey, reference,
+                StripeAnswers.describe(failure));
         // never "no charge": that is an answer only Stripe can give
         return Uni.createFrom().failure(ServiceUnavailable.of(UNAVAILABLE, "The payment provider"));
     }
 
     Uni<RefundResult> refundUnknown(String idempotencyKey, String chargeId, String amount, String currency,
             Throwable failure) {
-        LOG.warnf("Stripe refund %s of %s has no definite answer: %s", idempotencyKey, chargeId, describe(failure));
+        LOG.warnf("Stripe refund %s of %s has no definite answer: %s", idempotencyKey, chargeId,
+                StripeAnswers.describe(failure));
         return Uni.createFrom().item(new RefundResult(Status.UNKNOWN, null, UNAVAILABLE,
                 "The payment provider gave no definite answer"));
     }
 
     private StripeClient client() {
-        return stripe.orElseThrow(() -> new NotConfigured());
-    }
-
-    private static RequestOptions keyed(String idempotencyKey) {
-        return RequestOptions.builder().setIdempotencyKey(idempotencyKey).build();
-    }
-
-    /**
-     * Runs a blocking SDK call on a worker thread; the answer comes back on the caller's Vert.x context, so that a
-     * reactive transaction may go on with it.
-     */
-    private static <T> Uni<T> blocking(Supplier<T> call) {
-        Context context = Vertx.currentContext();
-        if (context == null) {
-            return Uni.createFrom().item(call).runSubscriptionOn(Infrastructure.getDefaultWorkerPool());
-        }
-        return Uni.createFrom().completionStage(() -> context.executeBlocking(call::get, false).toCompletionStage());
-    }
-
-    /** Stripe gave no definite answer; the guard may try again (same idempotency key) and its breaker counts it. */
-    static final class StripeUnavailable extends RuntimeException {
-        StripeUnavailable(String message) {
-            super(message, null, false, false);
-        }
-    }
-
-    /** No API key is configured: nothing can be asked of Stripe. */
-    static final class NotConfigured extends RuntimeException {
-        NotConfigured() {
-            super("no Stripe API key is configured (STRIPE_API_KEY)", null, false, false);
-        }
-    }
-
-    /** A connection failure, timeout, 5xx, 429, refused key or malformed answer, described without Stripe's text. */
-    private static StripeUnavailable unavailable(String what, StripeException e) {
-        Integer status = e.getStatusCode();
-        String described = e.getClass().getSimpleName() + (status == null || status == 0 ? "" : " HTTP " + status)
-                + (e.getCode() == null ? "" : " code " + e.getCode())
-                + (e.getRequestId() == null ? "" : " request " + e.getRequestId());
-        if (status != null && (status == 401 || status == 403)) {
-            LOG.errorf("Stripe refused our API key for %s (%s): check STRIPE_API_KEY", what, described);
-        }
-        return new StripeUnavailable("Stripe " + what + ": " + described);
-    }
-
-    private static String describe(Throwable failure) {
-        if (failure instanceof StripeUnavailable || failure instanceof NotConfigured) {
-            return failure.getMessage();
-        }
-        return failure.getClass().getSimpleName() + (failure.getMessage() == null ? "" : ": " + scrub(failure.getMessage()));
-    }
-
-    /** Stripe's decline code where it gives one ({@code insufficient_funds}), else its error code. */
-    private static String codeOf(StripeException e) {
-        if (e instanceof CardException card && card.getDeclineCode() != null) {
-            return card.getDeclineCode();
-        }
-        StripeError error = e.getStripeError();
-        if (error != null) {
-            return codeOf(error);
-        }
-        return e.getCode() == null ? "provider_refused" : e.getCode();
-    }
-
-    private static String codeOf(StripeError error) {
-        if (error.getDeclineCode() != null) {
-            return error.getDeclineCode();
-        }
-        return error.getCode() == null ? "provider_refused" : error.getCode();
-    }
-
-    /** Stripe's own message (meant for the card's holder), without any id or key it may quote. */
-    private static String messageOf(StripeException e) {
-        StripeError error = e.getStripeError();
-        return scrub(error == null ? null : error.getMessage());
-    }
-
-    static String scrub(String message) {
-        if (message == null) {
-            return null;
-        }
-        return SECRETS.matcher(message).replaceAll("[redacted]");
+        return stripe.orElseThrow(() -> new StripeAnswers.NotConfigured());
     }
 
     /** A value inside single quotes of Stripe's search query language. */
@@ -459,13 +340,4 @@ public class StripePaymentProvider implements PaymentProvider {
         }
     }
 
-    /** {@code cus_.../pm_...} as {@link #attach} makes it, or a bare PaymentMethod id. */
-    record MethodReference(Optional<String> customer, String paymentMethod) {
-        static MethodReference parse(String providerMethodId) {
-            String value = Objects.requireNonNull(providerMethodId, "providerMethodId");
-            int slash = value.indexOf('/');
-            return slash < 0 ? new MethodReference(Optional.empty(), value)
-                    : new MethodReference(Optional.of(value.substring(0, slash)), value.substring(slash + 1));
-        }
-    }
 }
