@@ -29,7 +29,7 @@ import com.sun.net.httpserver.HttpServer;
  * only ever see tokens, payment method ids, brands and last four digits.
  *
  * <pre>
- * POST   /v1/tokens  {"card": {"number", "expirationMonth", "expirationYear", "cvc"}}
+ * POST   /v1/tokens  {"card": {"number", "expirationMonth", "expirationYear"}}
  *          → 200 {"id": "tok_...", "card": {"brand", "last4", "expMonth", "expYear"}}; 400 INVALID_CARD (checksum, expiry)
  * POST   /v1/customers/{customer}/payment_methods  {"token": "tok_..."}
  *          → 200 {"id": "pm_...", "card": {...}}; 400 INVALID_TOKEN (unknown or already used: a token is used once)
@@ -43,7 +43,7 @@ import com.sun.net.httpserver.HttpServer;
  * </pre>
  *
  * Charges and refunds are idempotent by their {@code Idempotency-Key}: the same key gets the first answer again and
- * charges nothing more, even when the copies arrive at once. Test cards (any future expiry, any cvc): {@value #APPROVED}
+ * charges nothing more, even when the copies arrive at once. Test cards (any future expiry): {@value #APPROVED}
  * and {@value #APPROVED_MASTERCARD} are charged; {@value #DECLINED} is declined (CARD_DECLINED);
  * {@value #INSUFFICIENT_FUNDS} is declined (INSUFFICIENT_FUNDS); {@value #GATEWAY_ERROR} makes a charge fail (HTTP 500,
  * nothing charged); {@value #UNREACHABLE} drops the connection of a charge unanswered (nothing charged);
