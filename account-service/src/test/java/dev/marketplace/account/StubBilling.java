@@ -16,7 +16,7 @@ import io.quarkus.test.common.QuarkusTestResourceLifecycleManager;
 /**
  * Stands in for billing-service's entitlements lookup ({@code marketplace.account.billing.url}). Answers live in JVM
  * system properties so a test (whatever its class loader) sets them: {@link #entitlements}, {@link #failing}; unknown
- * members have none. The last {@code Authorization} header received is kept in {@code stubbilling.lastAuthorization}.
+ * members have none. The last {@code Authorization} and {@code X-Request-Id} headers received are kept.
  */
 public class StubBilling implements QuarkusTestResourceLifecycleManager {
     private static final Pattern PATH = Pattern.compile("/internal/v1/companies/([^/]+)/users/([^/]+)/entitlements");
@@ -33,6 +33,11 @@ public class StubBilling implements QuarkusTestResourceLifecycleManager {
     /** How many requests the stand-in has received so far. */
     public static int requests() {
         return Integer.getInteger("stubbilling.requests", 0);
+    }
+
+    /** The X-Request-Id of the last request received: the id of the account-service request that made the call. */
+    public static String lastRequestId() {
+        return System.getProperty("stubbilling.lastRequestId");
     }
 
     public static String lastAuthorization() {
@@ -59,6 +64,8 @@ public class StubBilling implements QuarkusTestResourceLifecycleManager {
         if (auth != null) {
             System.setProperty("stubbilling.lastAuthorization", auth);
         }
+        String requestId = exchange.getRequestHeaders().getFirst("X-Request-Id");
+        System.setProperty("stubbilling.lastRequestId", requestId == null ? "" : requestId);
         Matcher m = PATH.matcher(exchange.getRequestURI().getPath());
         String answer = m.matches() ? System.getProperty("stubbilling." + m.group(1) + "." + m.group(2), "0,0") : null;
         int status;

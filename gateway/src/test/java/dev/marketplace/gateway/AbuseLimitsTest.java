@@ -1,5 +1,6 @@
 package dev.marketplace.gateway;
 
+import static dev.marketplace.testkit.ErrorBodies.errorBody;
 import static io.restassured.RestAssured.given;
 import static org.hamcrest.Matchers.equalTo;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -86,7 +87,7 @@ class AbuseLimitsTest extends GatewayTest {
         SignpostSigner ghost = new SignpostSigner("ghost-vendor", "ghost-secret");
         for (int i = 0; i < 4; i++) {
             given().header("Authorization", ghost.authorization("GET", url(PATH), null)).get(PATH).then().statusCode(403)
-                    .body(equalTo(FORBIDDEN));
+                    .body(errorBody(FORBIDDEN));
         }
         assertEquals(1, Upstreams.CATALOG_AUTHORIZATIONS.size(), "catalog asked once for a key it does not know");
         // once catalog knows it, the key works after the unknown-key TTL (2 s here)
@@ -108,7 +109,7 @@ class AbuseLimitsTest extends GatewayTest {
         // a client id is no secret (it travels in every signed call): more wrong secrets than the client may ask tokens
         for (int i = 0; i < 4; i++) {
             given().auth().preemptive().basic(keyOf("LOCKOUT"), "x").formParam("grant_type", "client_credentials")
-                    .post("/oauth2/token").then().statusCode(403).body(equalTo(FORBIDDEN));
+                    .post("/oauth2/token").then().statusCode(403).body(errorBody(FORBIDDEN));
         }
         // the client still gets its own three, and only then waits
         for (int i = 0; i < 3; i++) {

@@ -1,5 +1,6 @@
 package dev.marketplace.gateway;
 
+import static dev.marketplace.testkit.ErrorBodies.errorBody;
 import static io.restassured.RestAssured.given;
 import static org.hamcrest.Matchers.equalTo;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -79,13 +80,13 @@ class AnonymousLeadTest extends GatewayTest {
     @Test
     @Order(2)
     void everythingElseUnsignedIsThePlain403() {
-        unsigned(lead("ANON", "MANUAL")).then().statusCode(403).body(equalTo(FORBIDDEN));
-        unsigned(lead("NO-SUCH-PARTNER", "PRODUCT")).then().statusCode(403).body(equalTo(FORBIDDEN));
-        unsigned("{\"leadType\":\"PRODUCT\"}").then().statusCode(403).body(equalTo(FORBIDDEN));
-        unsigned("{\"partner\":\"ANON\"}").then().statusCode(403).body(equalTo(FORBIDDEN));
-        unsigned("{\"partner\":[\"ANON\"],\"leadType\":\"PRODUCT\"}").then().statusCode(403).body(equalTo(FORBIDDEN));
-        unsigned("not json").then().statusCode(403).body(equalTo(FORBIDDEN));
-        given().get(PATH + "?context=ANONYMOUS").then().statusCode(403).body(equalTo(FORBIDDEN));
+        unsigned(lead("ANON", "MANUAL")).then().statusCode(403).body(errorBody(FORBIDDEN));
+        unsigned(lead("NO-SUCH-PARTNER", "PRODUCT")).then().statusCode(403).body(errorBody(FORBIDDEN));
+        unsigned("{\"leadType\":\"PRODUCT\"}").then().statusCode(403).body(errorBody(FORBIDDEN));
+        unsigned("{\"partner\":\"ANON\"}").then().statusCode(403).body(errorBody(FORBIDDEN));
+        unsigned("{\"partner\":[\"ANON\"],\"leadType\":\"PRODUCT\"}").then().statusCode(403).body(errorBody(FORBIDDEN));
+        unsigned("not json").then().statusCode(403).body(errorBody(FORBIDDEN));
+        given().get(PATH + "?context=ANONYMOUS").then().statusCode(403).body(errorBody(FORBIDDEN));
         given().contentType(ContentType.JSON).body(lead("ANON", "PRODUCT")).post("/api/lead/v2/leads/x").then().statusCode(403);
         given().contentType(ContentType.JSON).body(lead("ANON", "PRODUCT")).put(PATH).then().statusCode(403);
         given().contentType(ContentType.JSON).body("{}").post("/api/lead/v2/assignment").then().statusCode(403);

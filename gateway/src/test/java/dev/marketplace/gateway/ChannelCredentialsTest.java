@@ -1,5 +1,6 @@
 package dev.marketplace.gateway;
 
+import static dev.marketplace.testkit.ErrorBodies.errorBody;
 import static io.restassured.RestAssured.given;
 import static org.hamcrest.Matchers.equalTo;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -84,7 +85,7 @@ class ChannelCredentialsTest extends GatewayTest {
 
         String path = "/api/account/v2/companies";
         given().header("Authorization", admin.authorization("GET", url(path), null)).get(path)
-                .then().statusCode(403).body(equalTo(FORBIDDEN));
+                .then().statusCode(403).body(errorBody(FORBIDDEN));
         SignpostSigner renewed = new SignpostSigner(keyOf("ROTATE"), newSecret);
         given().header("Authorization", renewed.authorization("GET", url(path), null)).get(path).then().statusCode(200);
         given().header("Authorization", renewed.authorization("GET", url(CREDENTIALS), null)).get(CREDENTIALS)
@@ -103,9 +104,9 @@ class ChannelCredentialsTest extends GatewayTest {
         String newSecret = given().header("Authorization", admin.authorization("POST", url(CREDENTIALS + "/secret"), null))
                 .post(CREDENTIALS + "/secret").then().statusCode(200).extract().path("consumerSecret");
         // the token issued before the rotation is dead at once, although it has not expired
-        given().header("Authorization", "Bearer " + stolen).get(path).then().statusCode(403).body(equalTo(FORBIDDEN));
+        given().header("Authorization", "Bearer " + stolen).get(path).then().statusCode(403).body(errorBody(FORBIDDEN));
         given().auth().preemptive().basic(keyOf("LOCKOUT"), secretOf("LOCKOUT")).formParam("grant_type", "client_credentials")
-                .post("/oauth2/token").then().statusCode(403).body(equalTo(FORBIDDEN));
+                .post("/oauth2/token").then().statusCode(403).body(errorBody(FORBIDDEN));
         // the new secret gets a token that works
         String fresh = given().auth().preemptive().basic(keyOf("LOCKOUT"), newSecret).formParam("grant_type", "client_credentials")
                 .formParam("scope", "ROLE_PARTNER").post("/oauth2/token").then().statusCode(200).extract().path("access_token");
@@ -136,10 +137,10 @@ class ChannelCredentialsTest extends GatewayTest {
     void nonAdminsAndUnsignedCallsAreRefused() {
         SignpostSigner partnerOnly = channelConsumer(consumers, "PLAIN", Roles.PARTNER);
         given().header("Authorization", partnerOnly.authorization("GET", url(CREDENTIALS), null)).get(CREDENTIALS)
-                .then().statusCode(403).body(equalTo(FORBIDDEN));
+                .then().statusCode(403).body(errorBody(FORBIDDEN));
         given().header("Authorization", partnerOnly.authorization("POST", url(CREDENTIALS + "/secret"), null))
-                .post(CREDENTIALS + "/secret").then().statusCode(403).body(equalTo(FORBIDDEN));
-        given().get(CREDENTIALS).then().statusCode(403).body(equalTo(FORBIDDEN));
+                .post(CREDENTIALS + "/secret").then().statusCode(403).body(errorBody(FORBIDDEN));
+        given().get(CREDENTIALS).then().statusCode(403).body(errorBody(FORBIDDEN));
         // the refused regeneration changed nothing
         given().header("Authorization", partnerOnly.authorization("GET", url("/api/lead/v2/leads"), null)).get("/api/lead/v2/leads")
                 .then().statusCode(200);

@@ -1,5 +1,6 @@
 package dev.marketplace.gateway;
 
+import static dev.marketplace.testkit.ErrorBodies.errorBody;
 import static io.restassured.RestAssured.given;
 import static org.hamcrest.Matchers.equalTo;
 import static org.hamcrest.Matchers.greaterThan;
@@ -78,9 +79,9 @@ class OAuth2Test extends GatewayTest {
         assertEquals(List.of(Roles.PARTNER_READ), forwardedToken(echo).getStringListClaimValue("groups"));
         given().header("Authorization", "Bearer " + token).head("/api/account/v2/companies").then().statusCode(200);
         given().header("Authorization", "Bearer " + token).contentType("application/json").body("{}")
-                .post("/api/account/v2/companies").then().statusCode(403).body(equalTo(FORBIDDEN));
+                .post("/api/account/v2/companies").then().statusCode(403).body(errorBody(FORBIDDEN));
         given().header("Authorization", "Bearer " + token).delete("/api/account/v2/companies/x")
-                .then().statusCode(403).body(equalTo(FORBIDDEN));
+                .then().statusCode(403).body(errorBody(FORBIDDEN));
     }
 
     @Test
@@ -106,7 +107,7 @@ class OAuth2Test extends GatewayTest {
         for (String token : new String[] { expired, forged, internal, internalKey, internalKeyAndIssuer, internalIssuer, noVersion,
                 "not-a-jwt", valid + "x" }) {
             given().header("Authorization", "Bearer " + token).get("/api/account/v2/companies")
-                    .then().statusCode(403).body(equalTo(FORBIDDEN));
+                    .then().statusCode(403).body(errorBody(FORBIDDEN));
         }
     }
 
@@ -140,9 +141,9 @@ class OAuth2Test extends GatewayTest {
     void theChannelCredentialsCannotBeReadOrRotatedWithABearerToken() {
         String token = token("ROLE_CHANNEL_ADMIN");
         String credentials = "/api/channel/v1/settings/oauth/credentials";
-        given().header("Authorization", "Bearer " + token).get(credentials).then().statusCode(403).body(equalTo(FORBIDDEN));
+        given().header("Authorization", "Bearer " + token).get(credentials).then().statusCode(403).body(errorBody(FORBIDDEN));
         given().header("Authorization", "Bearer " + token).post(credentials + "/secret").then().statusCode(403)
-                .body(equalTo(FORBIDDEN));
+                .body(errorBody(FORBIDDEN));
         // nothing changed: the secret still works, and so does the token
         given().auth().preemptive().basic(keyOf("TOKENS"), secretOf("TOKENS")).formParam("grant_type", "client_credentials")
                 .post("/oauth2/token").then().statusCode(200);
@@ -152,8 +153,8 @@ class OAuth2Test extends GatewayTest {
     @Test
     void badClientCredentialsAre403AndBadGrantsOrScopesAre400() {
         given().auth().preemptive().basic(keyOf("TOKENS"), "wrong").formParam("grant_type", "client_credentials")
-                .post("/oauth2/token").then().statusCode(403).body(equalTo(FORBIDDEN));
-        given().formParam("grant_type", "client_credentials").post("/oauth2/token").then().statusCode(403).body(equalTo(FORBIDDEN));
+                .post("/oauth2/token").then().statusCode(403).body(errorBody(FORBIDDEN));
+        given().formParam("grant_type", "client_credentials").post("/oauth2/token").then().statusCode(403).body(errorBody(FORBIDDEN));
         given().auth().preemptive().basic(keyOf("TOKENS"), secretOf("TOKENS")).formParam("grant_type", "password")
                 .post("/oauth2/token").then().statusCode(400).body("code", equalTo("unsupported_grant_type"))
                 .body("message", equalTo("grant_type: only client_credentials is supported"));

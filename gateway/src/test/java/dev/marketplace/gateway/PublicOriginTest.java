@@ -1,5 +1,6 @@
 package dev.marketplace.gateway;
 
+import static dev.marketplace.testkit.ErrorBodies.errorBody;
 import static io.restassured.RestAssured.given;
 import static org.hamcrest.Matchers.equalTo;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -75,19 +76,19 @@ class PublicOriginTest extends GatewayTest {
     void neitherHostNorForwardedHeadersCanChooseAnotherUrl() {
         // signed for the socket's own address: not a public URL, refused
         given().urlEncodingEnabled(false).header("Authorization", signer.authorization("GET", url(PATH), null)).get(PATH)
-                .then().statusCode(403).body(equalTo(FORBIDDEN));
+                .then().statusCode(403).body(errorBody(FORBIDDEN));
         // signed for a host of the attacker's choosing, named by Host
         given().urlEncodingEnabled(false).header("Host", "evil.example")
                 .header("Authorization", signer.authorization("GET", "http://evil.example" + PATH, null)).get(PATH)
-                .then().statusCode(403).body(equalTo(FORBIDDEN));
+                .then().statusCode(403).body(errorBody(FORBIDDEN));
         // ... or by X-Forwarded-Host/-Proto/-Port and Forwarded
         given().urlEncodingEnabled(false).header("X-Forwarded-Host", "evil.example").header("X-Forwarded-Proto", "https")
                 .header("X-Forwarded-Port", "443").header("Forwarded", "host=evil.example;proto=https")
                 .header("Authorization", signer.authorization("GET", "https://evil.example" + PATH, null)).get(PATH)
-                .then().statusCode(403).body(equalTo(FORBIDDEN));
+                .then().statusCode(403).body(errorBody(FORBIDDEN));
         // a configured host with the other origin's scheme is not that origin
         given().urlEncodingEnabled(false).header("Host", "alt.marketplace.test:8088")
                 .header("Authorization", signer.authorization("GET", "https://alt.marketplace.test:8088" + PATH, null)).get(PATH)
-                .then().statusCode(403).body(equalTo(FORBIDDEN));
+                .then().statusCode(403).body(errorBody(FORBIDDEN));
     }
 }

@@ -1,5 +1,6 @@
 package dev.marketplace.gateway;
 
+import static org.hamcrest.Matchers.equalTo;
 import static io.restassured.RestAssured.given;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
@@ -99,18 +100,20 @@ class RequestIdTest extends GatewayTest {
     @Test
     void refusalsAndTheGatewaysOwnAnswersCarryTheIdToo() {
         // 403: unsigned, and a bad signature
-        given().header("X-Request-Id", "refused-1").get(USERS).then().statusCode(403).header("X-Request-Id", "refused-1");
+        given().header("X-Request-Id", "refused-1").get(USERS).then().statusCode(403).header("X-Request-Id", "refused-1")
+                .body("requestId", equalTo("refused-1"));
         given().header("X-Request-Id", "refused-2").header("Authorization", new SignpostSigner(keyOf("REQUESTIDS"), "wrong")
-                .authorization("GET", url(USERS), null)).get(USERS).then().statusCode(403).header("X-Request-Id", "refused-2");
+                .authorization("GET", url(USERS), null)).get(USERS).then().statusCode(403).header("X-Request-Id", "refused-2")
+                .body("requestId", equalTo("refused-2"));
         // 400: a path of another spelling; 404: no route
         given().urlEncodingEnabled(false).header("X-Request-Id", "bad-path").get("/api/account/v2/users;x=1").then()
-                .statusCode(400).header("X-Request-Id", "bad-path");
+                .statusCode(400).header("X-Request-Id", "bad-path").body("requestId", equalTo("bad-path"));
         given().header("X-Request-Id", "nowhere").get("/api/nowhere/v1/x").then().statusCode(404)
-                .header("X-Request-Id", "nowhere");
+                .header("X-Request-Id", "nowhere").body("requestId", equalTo("nowhere"));
         // 503: the upstream refuses connections
         String down = "/api/down/v1/x";
         given().header("X-Request-Id", "down").header("Authorization", signer.authorization("GET", url(down), null)).get(down)
-                .then().statusCode(503).header("X-Request-Id", "down");
+                .then().statusCode(503).header("X-Request-Id", "down").body("requestId", equalTo("down"));
         // 429: over the companies bucket (20 deep), with the generated ids all distinct
         String companies = "/api/account/v2/companies";
         Set<String> ids = new HashSet<>();
@@ -121,12 +124,15 @@ class RequestIdTest extends GatewayTest {
             assertTrue(id != null && GENERATED.matcher(id).matches(), answer.statusCode() + " -> " + id);
             assertTrue(ids.add(id), "a fresh id each time: " + id);
             limited = answer.statusCode() == 429;
+            if (limited) {
+                assertEquals(id, answer.jsonPath().getString("requestId"), "the 429's body names its request");
+            }
         }
         assertTrue(limited, "the bucket ran dry within 30 calls");
         // the token endpoint, refused and granted
         given().header("X-Request-Id", "token-refused").auth().preemptive().basic(keyOf("REQUESTIDS"), "wrong")
                 .formParam("grant_type", "client_credentials").post("/oauth2/token").then().statusCode(403)
-                .header("X-Request-Id", "token-refused");
+                .header("X-Request-Id", "token-refused").body("requestId", equalTo("token-refused"));
         given().header("X-Request-Id", "token-granted").auth().preemptive().basic(keyOf("REQUESTIDS"), secretOf("REQUESTIDS"))
                 .formParam("grant_type", "client_credentials").post("/oauth2/token").then().statusCode(200)
                 .header("X-Request-Id", "token-granted");

@@ -1,5 +1,6 @@
 package dev.marketplace.gateway;
 
+import static dev.marketplace.testkit.ErrorBodies.errorBody;
 import static io.restassured.RestAssured.given;
 import static org.hamcrest.Matchers.equalTo;
 import static org.hamcrest.Matchers.nullValue;
@@ -96,7 +97,7 @@ class SharedStateOutageTest extends GatewayTest {
         }
         assertEquals(10, inARow, "signed calls pass again once Redis is back");
 
-        signedGet(acceptedBefore, PATH).then().statusCode(403).body(equalTo(FORBIDDEN));
+        signedGet(acceptedBefore, PATH).then().statusCode(403).body(errorBody(FORBIDDEN));
         given().header("Authorization", "Bearer " + bearer).get(COMPANIES).then().statusCode(200);
         String once = signer.authorization("GET", url(PATH), null);
         signedGet(once, PATH).then().statusCode(200);
@@ -117,7 +118,7 @@ class SharedStateOutageTest extends GatewayTest {
             assertTrue(heldMillis >= 300, "the answer waited for Redis, not " + heldMillis + " ms");
         }
         try (RedisCommands.Asleep asleep = RedisCommands.sleep(0.6)) {
-            signedGet(authorization, read).then().statusCode(403).header("X-Upstream", nullValue()).body(equalTo(FORBIDDEN));
+            signedGet(authorization, read).then().statusCode(403).header("X-Upstream", nullValue()).body(errorBody(FORBIDDEN));
         }
         assertEquals(2, Upstreams.PROBES.get(probe), "both reads went ahead while Redis slept");
 
@@ -160,6 +161,6 @@ class SharedStateOutageTest extends GatewayTest {
         // the overlapped read reached the service, its answer was dropped; the connection to Redis was kept
         assertEquals(1, Upstreams.probesOnceReached(probe, 1));
         signedGet(signer.authorization("GET", url(PATH), null), PATH).then().statusCode(200);
-        signedGet(acceptedBefore, PATH).then().statusCode(403).body(equalTo(FORBIDDEN));
+        signedGet(acceptedBefore, PATH).then().statusCode(403).body(errorBody(FORBIDDEN));
     }
 }

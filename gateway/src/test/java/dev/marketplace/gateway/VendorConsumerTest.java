@@ -1,5 +1,6 @@
 package dev.marketplace.gateway;
 
+import static dev.marketplace.testkit.ErrorBodies.errorBody;
 import static io.restassured.RestAssured.given;
 import static org.hamcrest.Matchers.equalTo;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -71,7 +72,7 @@ class VendorConsumerTest extends GatewayTest {
         SignpostSigner vendor = new SignpostSigner("vendor-7", "s7");
         String path = "/api/account/v2/companies";
         given().header("Authorization", vendor.authorization("GET", url(path), null)).get(path)
-                .then().statusCode(403).body(equalTo(FORBIDDEN));
+                .then().statusCode(403).body(errorBody(FORBIDDEN));
         given().header("Authorization", vendor.authorization("GET", url(EVENT), null)).get(EVENT).then().statusCode(200);
     }
 
@@ -81,9 +82,9 @@ class VendorConsumerTest extends GatewayTest {
         SignpostSigner vendor = new SignpostSigner("vendor-8", "s8");
         String data = "/api/appwise/v2/data";
         given().header("Authorization", vendor.authorization("POST", url(data), null)).contentType("application/json")
-                .body("{}").post(data).then().statusCode(403).body(equalTo(FORBIDDEN));
+                .body("{}").post(data).then().statusCode(403).body(errorBody(FORBIDDEN));
         given().header("Authorization", vendor.authorization("GET", url(data + "/x"), null)).get(data + "/x").then()
-                .statusCode(403).body(equalTo(FORBIDDEN));
+                .statusCode(403).body(errorBody(FORBIDDEN));
         String token = given().auth().preemptive().basic("vendor-8", "s8").formParam("grant_type", "client_credentials")
                 .post("/oauth2/token").then().statusCode(200).extract().path("access_token");
         given().header("Authorization", "Bearer " + token).contentType("application/json").body("{}").post(data).then()
@@ -97,12 +98,12 @@ class VendorConsumerTest extends GatewayTest {
                 .then().statusCode(200);
         vendor("vendor-9", "new", 9);
         given().header("Authorization", new SignpostSigner("vendor-9", "old").authorization("GET", url(EVENT), null)).get(EVENT)
-                .then().statusCode(403).body(equalTo(FORBIDDEN));
+                .then().statusCode(403).body(errorBody(FORBIDDEN));
         given().header("Authorization", new SignpostSigner("vendor-9", "new").authorization("GET", url(EVENT), null)).get(EVENT)
                 .then().statusCode(200);
         Upstreams.VENDORS.remove("vendor-9");
         given().header("Authorization", new SignpostSigner("vendor-9", "new").authorization("GET", url(EVENT), null)).get(EVENT)
-                .then().statusCode(403).body(equalTo(FORBIDDEN));
+                .then().statusCode(403).body(errorBody(FORBIDDEN));
     }
 
     @Test
@@ -115,13 +116,13 @@ class VendorConsumerTest extends GatewayTest {
         // catalog-service rotates the vendor's secret: the gateway hears it from catalog on the token's next use
         vendor("vendor-77", "after", 77);
         given().header("Authorization", "Bearer " + token).contentType("application/json").body("{}")
-                .post("/api/appwise/v2/data").then().statusCode(403).body(equalTo(FORBIDDEN));
+                .post("/api/appwise/v2/data").then().statusCode(403).body(errorBody(FORBIDDEN));
         // a vendor catalog no longer knows: refused as well
         vendor("vendor-78", "s78", 78);
         String orphan = given().auth().preemptive().basic("vendor-78", "s78").formParam("grant_type", "client_credentials")
                 .post("/oauth2/token").then().statusCode(200).extract().path("access_token");
         Upstreams.VENDORS.remove("vendor-78");
-        given().header("Authorization", "Bearer " + orphan).get(EVENT).then().statusCode(403).body(equalTo(FORBIDDEN));
+        given().header("Authorization", "Bearer " + orphan).get(EVENT).then().statusCode(403).body(errorBody(FORBIDDEN));
     }
 
     @Test

@@ -5,6 +5,7 @@ import jakarta.enterprise.event.Observes;
 
 import dev.marketplace.common.error.ApiException;
 import dev.marketplace.common.error.Errors;
+import dev.marketplace.common.observability.RequestIds;
 import io.quarkus.security.identity.SecurityIdentity;
 import io.quarkus.vertx.http.runtime.security.QuarkusHttpUser;
 import io.smallrye.mutiny.Uni;
@@ -54,7 +55,8 @@ public class GraphQLGate {
             rc.next();
         } else if (!rc.response().ended()) {
             rc.response().setStatusCode(400).putHeader("Content-Type", "application/json")
-                    .end(Errors.json(ApiException.INVALID_BODY, "body: must be a JSON object (a GraphQL request)"));
+                    .end(Errors.json(ApiException.INVALID_BODY, "body: must be a JSON object (a GraphQL request)",
+                            RequestIds.of(rc.response())));
         }
     }
 
@@ -75,7 +77,7 @@ public class GraphQLGate {
 
     private static void deny(RoutingContext rc) {
         if (!rc.response().ended()) {
-            rc.response().setStatusCode(403).putHeader("Content-Type", "application/json").end(Errors.forbiddenJson());
+            rc.response().setStatusCode(403).putHeader("Content-Type", "application/json").end(Errors.forbiddenJson(RequestIds.of(rc.response())));
         }
     }
 }

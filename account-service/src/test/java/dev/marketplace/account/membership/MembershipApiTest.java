@@ -236,7 +236,9 @@ class MembershipApiTest {
         String billed = f.member(co, "billed-" + UUID.randomUUID() + "@x.example", List.of("ROLE_DEVELOPER"));
         String path = members(co.uuid()) + "/" + billed;
         StubBilling.entitlements(co.uuid(), billed, 0, 1);
-        f.asPartner().delete(path).then().statusCode(409).body("code", equalTo("ACTIVE_SUBSCRIPTIONS_FOUND"));
+        f.asPartner().header("X-Request-Id", "removal-1").delete(path).then().statusCode(409)
+                .body("code", equalTo("ACTIVE_SUBSCRIPTIONS_FOUND")).body("requestId", equalTo("removal-1"));
+        assertEquals("removal-1", StubBilling.lastRequestId(), "the call to billing carries the request's id");
         f.asPartner().body(Map.of("enabled", false)).patch(path).then().statusCode(409);
         f.asPartner().body(Map.of("enabled", false)).put(path).then().statusCode(409);
         String token = StubBilling.lastAuthorization().substring("Bearer ".length()).split("\\.")[1];

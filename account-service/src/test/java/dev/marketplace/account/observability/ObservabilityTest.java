@@ -122,8 +122,16 @@ class ObservabilityTest {
     void everyAnswerCarriesTheRequestIdAndEveryLogLineOfTheRequestToo() {
         String path = "/api/account/v2/companies/" + java.util.UUID.randomUUID();
         fixtures.asPartner().header("X-Request-Id", "from-the-gateway-1").get(path).then().statusCode(404)
-                .header("X-Request-Id", "from-the-gateway-1");
-        fixtures.asPartner().get(path).then().statusCode(404).header("X-Request-Id", matchesPattern(UUID_V4));
+                .header("X-Request-Id", "from-the-gateway-1").body("requestId", equalTo("from-the-gateway-1"));
+        String generated = fixtures.asPartner().get(path).then().statusCode(404).header("X-Request-Id", matchesPattern(UUID_V4))
+                .extract().header("X-Request-Id");
+        fixtures.asPartner().header("X-Request-Id", generated).get(path).then().body("requestId", equalTo(generated));
+        // every kind of error body: a rule violation (400), an unknown media type (415), the plain 403
+        fixtures.asPartner().header("X-Request-Id", "bad-body-1").contentType("application/json").body("[")
+                .post("/api/account/v2/companies").then().statusCode(400).body("requestId", equalTo("bad-body-1"));
+        fixtures.asPartner().header("X-Request-Id", "media-1").contentType("text/plain").body("x")
+                .post("/api/account/v2/companies").then().statusCode(415).body("requestId", equalTo("media-1"));
+        given().header("X-Request-Id", "denied-1").get(path).then().statusCode(403).body("requestId", equalTo("denied-1"));
         fixtures.asPartner().header("X-Request-Id", "bad id\"").get(path).then().statusCode(404)
                 .header("X-Request-Id", matchesPattern(UUID_V4));
         given().get(path).then().statusCode(403).header("X-Request-Id", matchesPattern(UUID_V4));

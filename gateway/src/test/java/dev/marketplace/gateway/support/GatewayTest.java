@@ -19,7 +19,7 @@ import io.restassured.specification.RequestSpecification;
 
 /** Shared helpers: URLs as the client signs them, consumers per test, decoding what the upstream received. */
 public abstract class GatewayTest {
-    public static final String FORBIDDEN = Errors.forbiddenJson();
+    public static final String FORBIDDEN = Errors.json(Errors.FORBIDDEN_CODE, Errors.FORBIDDEN_MESSAGE, null);
 
     protected static String url(String pathAndQuery) {
         return "http://localhost:" + RestAssured.port + pathAndQuery;

@@ -1,5 +1,6 @@
 package dev.marketplace.notification.eventlog;
 
+import static dev.marketplace.testkit.ErrorBodies.errorBody;
 import static dev.marketplace.notification.TestEvents.await;
 import static dev.marketplace.notification.TestEvents.envelope;
 import static dev.marketplace.notification.TestEvents.publish;
@@ -187,7 +188,7 @@ class EventLogApiTest {
         for (String id : List.of(event.id().toString(), UUID.randomUUID().toString())) {
             for (String role : List.of(Roles.PARTNER, Roles.PARTNER_READ, Roles.CHANNEL_ADMIN, Roles.SUPER_SUPPORT)) {
                 as(other, role).get("/api/channel/v1/events/" + id).then().statusCode(404)
-                        .body(equalTo("{\"code\":\"NOT_FOUND\",\"message\":\"Event " + id + " was not found\"}"));
+                        .body(errorBody("{\"code\":\"NOT_FOUND\",\"message\":\"Event " + id + " was not found\"}"));
             }
         }
         asPartner().get("/api/channel/v1/events/" + event.id()).then().statusCode(200);

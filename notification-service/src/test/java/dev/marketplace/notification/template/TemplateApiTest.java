@@ -1,5 +1,6 @@
 package dev.marketplace.notification.template;
 
+import static dev.marketplace.testkit.ErrorBodies.errorBody;
 import static io.restassured.RestAssured.given;
 import static org.hamcrest.Matchers.allOf;
 import static org.hamcrest.Matchers.containsInAnyOrder;
@@ -136,7 +137,7 @@ class TemplateApiTest {
                                 "content", "taken"));
                 body.put("id", id);
                 as("R" + partner, Roles.PARTNER, Roles.CHANNEL_ADMIN).body(body).post(BASE + c[0]).then().statusCode(404)
-                        .body(equalTo("{\"code\":\"NOT_FOUND\",\"message\":\"" + c[1] + " " + id + " was not found\"}"));
+                        .body(errorBody("{\"code\":\"NOT_FOUND\",\"message\":\"" + c[1] + " " + id + " was not found\"}"));
             }
         }
         asPartner().queryParam("locale", "en_GB").get(BASE + "/email/NEW_USER").then().body("subject", equalTo("Mine"));

@@ -1,5 +1,6 @@
 package dev.marketplace.notification.vendorevent;
 
+import static dev.marketplace.testkit.ErrorBodies.errorBody;
 import static dev.marketplace.notification.TestEvents.await;
 import static dev.marketplace.notification.TestEvents.envelope;
 import static dev.marketplace.notification.TestEvents.json;
@@ -233,7 +234,7 @@ class VendorNotificationTest extends VendorTestSupport {
         for (String id : java.util.List.of(cancel.id().toString(), java.util.UUID.randomUUID().toString())) {
             given().header("Authorization", InternalTokens.bearer("O" + partner, Roles.CHANNEL_ADMIN))
                     .post("/api/notification/v1/vendor-events/" + id + "/retry").then().statusCode(404)
-                    .body(equalTo("{\"code\":\"NOT_FOUND\",\"message\":\"Vendor event " + id + " was not found\"}"));
+                    .body(errorBody("{\"code\":\"NOT_FOUND\",\"message\":\"Vendor event " + id + " was not found\"}"));
         }
         asPartner(Roles.PARTNER).post("/api/notification/v1/vendor-events/not-a-uuid/retry").then().statusCode(400);
         vendor.behave(call -> VendorServer.Reply.json(200, "{\"success\":true}"));

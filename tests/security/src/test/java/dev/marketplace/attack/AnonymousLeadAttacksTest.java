@@ -1,5 +1,6 @@
 package dev.marketplace.attack;
 
+import static dev.marketplace.testkit.ErrorBodies.errorBody;
 import static io.restassured.RestAssured.given;
 import static org.hamcrest.Matchers.equalTo;
 import static org.hamcrest.Matchers.startsWith;
@@ -43,7 +44,7 @@ class AnonymousLeadAttacksTest {
     void aClientCannotChooseItsBucketBehindTheIngress() {
         // the client writes the entries on the left; the ingress appends the address it was called from
         for (int i = 0; i < 10; i++) {
-            lead("10.66.0." + i + ", 203.0.113.77", "NO-SUCH-MARKETPLACE").then().statusCode(403).body(equalTo(FORBIDDEN));
+            lead("10.66.0." + i + ", 203.0.113.77", "NO-SUCH-MARKETPLACE").then().statusCode(403).body(errorBody(FORBIDDEN));
         }
         limited(lead("10.66.0.200, 203.0.113.77", "NO-SUCH-MARKETPLACE"), "Too many leads from this address");
         // one IPv6 subscriber's /64 is one bucket

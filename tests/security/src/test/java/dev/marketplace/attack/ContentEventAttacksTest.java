@@ -1,5 +1,6 @@
 package dev.marketplace.attack;
 
+import static dev.marketplace.testkit.ErrorBodies.errorBody;
 import static io.restassured.RestAssured.given;
 import static org.hamcrest.Matchers.anEmptyMap;
 import static org.hamcrest.Matchers.equalTo;
@@ -39,7 +40,7 @@ class ContentEventAttacksTest {
         String tokened = "token-" + run;
 
         vendor.signed("POST", DATA).contentType(ContentType.JSON).body(event(product.getString("uuid"), signed))
-                .post(vendor.url(DATA)).then().statusCode(403).body(equalTo(FORBIDDEN));
+                .post(vendor.url(DATA)).then().statusCode(403).body(errorBody(FORBIDDEN));
         given().header("Authorization", "Bearer " + vendor.token(null)).contentType(ContentType.JSON)
                 .body(event(product.getString("uuid"), tokened)).post(vendor.url(DATA)).then().statusCode(200)
                 .body("$", anEmptyMap());

@@ -1,5 +1,6 @@
 package dev.marketplace.attack;
 
+import static dev.marketplace.testkit.ErrorBodies.errorBody;
 import static io.restassured.RestAssured.given;
 import static org.hamcrest.Matchers.equalTo;
 
@@ -25,15 +26,15 @@ class CredentialAttacksTest {
         String stolen = owner.token(null);
         owner.bearer(stolen).get(owner.url(USERS)).then().statusCode(200);
         // the token cannot learn the secret, nor rotate it to one the thief would then know
-        owner.bearer(stolen).get(owner.url(CREDENTIALS)).then().statusCode(403).body(equalTo(FORBIDDEN));
-        owner.bearer(stolen).post(owner.url(CREDENTIALS + "/secret")).then().statusCode(403).body(equalTo(FORBIDDEN));
+        owner.bearer(stolen).get(owner.url(CREDENTIALS)).then().statusCode(403).body(errorBody(FORBIDDEN));
+        owner.bearer(stolen).post(owner.url(CREDENTIALS + "/secret")).then().statusCode(403).body(errorBody(FORBIDDEN));
 
         String newSecret = owner.signed("POST", CREDENTIALS + "/secret").post(owner.url(CREDENTIALS + "/secret"))
                 .then().statusCode(200).extract().path("consumerSecret");
-        owner.bearer(stolen).get(owner.url(USERS)).then().statusCode(403).body(equalTo(FORBIDDEN));
-        owner.signed("GET", USERS).get(owner.url(USERS)).then().statusCode(403).body(equalTo(FORBIDDEN));
+        owner.bearer(stolen).get(owner.url(USERS)).then().statusCode(403).body(errorBody(FORBIDDEN));
+        owner.signed("GET", USERS).get(owner.url(USERS)).then().statusCode(403).body(errorBody(FORBIDDEN));
         given().auth().preemptive().basic(tenant.key(), tenant.secret()).formParam("grant_type", "client_credentials")
-                .post(owner.url("/oauth2/token")).then().statusCode(403).body(equalTo(FORBIDDEN));
+                .post(owner.url("/oauth2/token")).then().statusCode(403).body(errorBody(FORBIDDEN));
 
         Client renewed = new Client(Stack.stack().gatewayUrl(), tenant.key(), newSecret);
         renewed.signed("GET", CREDENTIALS).get(renewed.url(CREDENTIALS)).then().statusCode(200)
@@ -55,8 +56,8 @@ class CredentialAttacksTest {
 
         String rotate = "/api/marketplace/v1/products/" + id + "/integration/secret";
         acme.signed("POST", rotate).post(acme.url(rotate)).then().statusCode(200);
-        vendor.bearer(token).get(vendor.url(usage)).then().statusCode(403).body(equalTo(FORBIDDEN));
-        vendor.signed("GET", usage).get(vendor.url(usage)).then().statusCode(403).body(equalTo(FORBIDDEN));
+        vendor.bearer(token).get(vendor.url(usage)).then().statusCode(403).body(errorBody(FORBIDDEN));
+        vendor.signed("GET", usage).get(vendor.url(usage)).then().statusCode(403).body(errorBody(FORBIDDEN));
     }
 
     @Test
@@ -65,7 +66,7 @@ class CredentialAttacksTest {
         // an internal token (what the services trust), presented at the edge
         String internal = Stack.stack().internalBearer(Stack.ACME.partner(), "ROLE_PARTNER", "ROLE_CHANNEL_ADMIN")
                 .substring("Bearer ".length());
-        acme.bearer(internal).get(acme.url(USERS)).then().statusCode(403).body(equalTo(FORBIDDEN));
+        acme.bearer(internal).get(acme.url(USERS)).then().statusCode(403).body(errorBody(FORBIDDEN));
         // an access token presented straight to a service
         String access = acme.token("ROLE_PARTNER");
         given().header("Authorization", "Bearer " + access).get(Stack.stack().serviceUrl("account-service") + USERS)
@@ -75,6 +76,6 @@ class CredentialAttacksTest {
                 .subject(Stack.ACME.key()).claim("partner", Stack.ACME.partner()).claim("ctype", "channel")
                 .claim("scope", "ROLE_PARTNER").expiresIn(300).jws().keyId("gateway")
                 .sign(io.smallrye.jwt.util.KeyUtils.decodePrivateKey(Stack.stack().signingKeyPem("internal-token")));
-        acme.bearer(forged).get(acme.url(USERS)).then().statusCode(403).body(equalTo(FORBIDDEN));
+        acme.bearer(forged).get(acme.url(USERS)).then().statusCode(403).body(errorBody(FORBIDDEN));
     }
 }

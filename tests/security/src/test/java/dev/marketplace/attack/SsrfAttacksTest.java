@@ -1,5 +1,6 @@
 package dev.marketplace.attack;
 
+import static dev.marketplace.testkit.ErrorBodies.withoutRequestId;
 import static org.hamcrest.Matchers.containsString;
 import static org.hamcrest.Matchers.equalTo;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -73,7 +74,7 @@ class SsrfAttacksTest {
                 "[2002:a9fe:a9fe::1]", "[2001:0:4136:e378:8000:63bf:5601:5601]", "[2001:0:a9fe:a9fe:8000:63bf:f7f7:f7f7]",
                 "[2001:0:4136:e378:8000:63bf:f5ff:fffe]" }) {
             Response r = saveEventUrl(acme, integration, "http://" + host + "/latest/meta-data/?eventUrl={eventUrl}");
-            if (r.statusCode() != dotted.statusCode() || !r.asString().equals(dotted.asString())) {
+            if (r.statusCode() != dotted.statusCode() || !withoutRequestId(r.asString()).equals(withoutRequestId(dotted.asString()))) {
                 wrong.add(host + " -> " + r.statusCode() + " " + r.asString());
             }
         }

@@ -216,7 +216,8 @@ public class AnonymousLeadHandler {
         if (status == 413) {
             response.putHeader(HttpHeaders.CONNECTION, "close");
         }
-        response.end(status == 403 ? Errors.forbiddenJson() : Errors.json(code, message));
+        String requestId = dev.marketplace.common.observability.RequestIds.of(response);
+        response.end(status == 403 ? Errors.forbiddenJson(requestId) : Errors.json(code, message, requestId));
         if (!request.isEnded()) {
             request.resume();
         }

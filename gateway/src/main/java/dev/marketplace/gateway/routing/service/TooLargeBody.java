@@ -1,6 +1,7 @@
 package dev.marketplace.gateway.routing.service;
 
 import dev.marketplace.common.error.Errors;
+import dev.marketplace.common.observability.RequestIds;
 import io.vertx.core.Context;
 import io.vertx.core.Vertx;
 import io.vertx.core.http.HttpHeaders;
@@ -23,7 +24,8 @@ public final class TooLargeBody {
         HttpServerResponse response = request.response();
         if (!response.headWritten() && !response.ended() && !response.closed()) {
             response.setStatusCode(413).putHeader(HttpHeaders.CONTENT_TYPE, "application/json")
-                    .end(Errors.json("PAYLOAD_TOO_LARGE", "body: may not exceed " + maxBytes + " bytes on this path"));
+                    .end(Errors.json("PAYLOAD_TOO_LARGE", "body: may not exceed " + maxBytes + " bytes on this path",
+                            RequestIds.of(response)));
         }
         if (!request.isEnded()) {
             request.handler(null);

@@ -6,6 +6,7 @@ import java.util.concurrent.TimeoutException;
 import org.jboss.logging.Logger;
 
 import dev.marketplace.common.error.Errors;
+import dev.marketplace.common.observability.RequestIds;
 import io.vertx.core.http.HttpHeaders;
 import io.vertx.core.http.HttpServerResponse;
 
@@ -24,13 +25,16 @@ final class UpstreamFailure {
         String json;
         if (causedBy(failure, ConnectException.class)) {
             status = 503;
-            json = Errors.json("UPSTREAM_UNAVAILABLE", "The service for this path is unavailable; try again later");
+            json = Errors.json("UPSTREAM_UNAVAILABLE", "The service for this path is unavailable; try again later",
+                    RequestIds.of(response));
         } else if (causedBy(failure, TimeoutException.class) || String.valueOf(failure.getMessage()).contains("timeout")) {
             status = 504;
-            json = Errors.json("UPSTREAM_TIMEOUT", "The service for this path did not answer in time");
+            json = Errors.json("UPSTREAM_TIMEOUT", "The service for this path did not answer in time",
+                    RequestIds.of(response));
         } else {
             status = 502;
-            json = Errors.json("UPSTREAM_FAILED", "The service for this path failed to answer");
+            json = Errors.json("UPSTREAM_FAILED", "The service for this path failed to answer",
+                    RequestIds.of(response));
         }
         LOG.debugf("Upstream call failed with %s: %s", status, failure.toString());
         if (response.ended() || response.closed()) {

@@ -10,7 +10,7 @@ import io.vertx.core.http.HttpServerResponse;
 import io.vertx.ext.web.RoutingContext;
 
 /**
- * The gateway's own refusals of a call, {@code {code, message}} (every 403 the same), closing the connection where the
+ * The gateway's own refusals of a call, {@code {code, message, requestId}} (every 403 the same but for its id), closing the connection where the
  * client may not read on cleanly; a refused request's body is drained, not read.
  */
 final class GatewayErrors {
@@ -37,7 +37,8 @@ final class GatewayErrors {
         if (response.ended() || response.closed()) {
             return;
         }
-        String body = status == 403 ? Errors.forbiddenJson() : Errors.json(code, message);
+        String requestId = dev.marketplace.common.observability.RequestIds.of(response);
+        String body = status == 403 ? Errors.forbiddenJson(requestId) : Errors.json(code, message, requestId);
         response.setStatusCode(status).putHeader(HttpHeaders.CONTENT_TYPE, "application/json");
         if (status == 413 || status >= 500 || ClientBody.expectsContinue(ctx.request())) {
             // a client that was waiting for 100 Continue may now close or send the body anyway: either way, start afresh

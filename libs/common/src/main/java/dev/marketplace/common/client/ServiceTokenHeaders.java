@@ -6,6 +6,7 @@ import jakarta.ws.rs.core.MultivaluedMap;
 
 import org.eclipse.microprofile.rest.client.ext.ClientHeadersFactory;
 
+import dev.marketplace.common.observability.RequestIds;
 import dev.marketplace.common.security.Roles;
 import dev.marketplace.common.security.ServiceTokens;
 
@@ -15,7 +16,8 @@ import dev.marketplace.common.security.ServiceTokens;
  * {@code @HeaderParam(ServiceTokenHeaders.PARTNER) String partner} parameter. The partner header never leaves the
  * service: it is replaced by {@code Authorization: Bearer <service token of that partner, ROLE_SYS_ADMIN>}, the
  * identity internal endpoints require. A method without the partner header forwards the {@code Authorization} of the
- * request being served, so that the callee sees the same caller.
+ * request being served, so that the callee sees the same caller. Every call carries the {@code X-Request-Id} of the
+ * request being served, so that the callee's log lines and error bodies name the request the client sent.
  */
 @ApplicationScoped
 public class ServiceTokenHeaders implements ClientHeadersFactory {
@@ -47,6 +49,13 @@ public class ServiceTokenHeaders implements ClientHeadersFactory {
             headers.putSingle(AUTHORIZATION, tokens.bearer(partner, role == null ? Roles.SYS_ADMIN : role));
         } else if (incoming != null && incoming.getFirst(AUTHORIZATION) != null) {
             headers.putSingle(AUTHORIZATION, incoming.getFirst(AUTHORIZATION));
+        }
+        String requestId = RequestIds.current();
+        if (requestId == null && incoming != null) {
+            requestId = incoming.getFirst(RequestIds.HEADER);
+        }
+        if (requestId != null) {
+            headers.putSingle(RequestIds.HEADER, requestId);
         }
         return headers;
     }

@@ -20,13 +20,15 @@ public final class Errors {
         return response(403, FORBIDDEN_CODE, FORBIDDEN_MESSAGE);
     }
 
-    /** The forbidden body as JSON text, for places outside JAX-RS (the gateway's filters). */
-    public static String forbiddenJson() {
-        return json(FORBIDDEN_CODE, FORBIDDEN_MESSAGE);
+    /** The forbidden body of request {@code requestId} as JSON text, for places outside JAX-RS (the gateway's filters). */
+    public static String forbiddenJson(String requestId) {
+        return json(FORBIDDEN_CODE, FORBIDDEN_MESSAGE, requestId);
     }
 
-    public static String json(String code, String message) {
-        return "{\"code\":\"" + escape(code) + "\",\"message\":\"" + escape(message) + "\"}";
+    /** The error body as JSON text; no {@code requestId} member when {@code requestId} is null (outside a request). */
+    public static String json(String code, String message, String requestId) {
+        String body = "{\"code\":\"" + escape(code) + "\",\"message\":\"" + escape(message) + "\"";
+        return (requestId == null ? body : body + ",\"requestId\":\"" + escape(requestId) + "\"") + "}";
     }
 
     private static String escape(String s) {

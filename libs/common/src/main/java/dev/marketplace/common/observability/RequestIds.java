@@ -49,6 +49,11 @@ public class RequestIds {
         return id == null ? null : id.toString();
     }
 
+    /** The id of the request {@code response} answers (put on it by {@link #handle}), for answers written outside JAX-RS. */
+    public static String of(io.vertx.core.http.HttpServerResponse response) {
+        return response.headers().get(HEADER);
+    }
+
     /** Only what cannot forge a log line or a header: no spaces, quotes, control characters or separators. */
     public static boolean wellFormed(String id) {
         if (id == null || id.isEmpty() || id.length() > MAX_LENGTH) {
