@@ -27,6 +27,7 @@ import dev.marketplace.billing.FakeCatalog;
 import dev.marketplace.billing.PaymentGatewayResource;
 import dev.marketplace.billing.payment.service.PaymentReconciliation;
 import dev.marketplace.billing.payment.service.PaymentService;
+import dev.marketplace.common.observability.RowCountGauges;
 import dev.marketplace.testkit.DomainEvents;
 import dev.marketplace.testkit.SandboxPaymentGateway;
 import io.quarkus.test.junit.QuarkusTest;
@@ -51,6 +52,17 @@ class OneChargeTest {
     PaymentReconciliation reconciliation;
     @Inject
     PaymentService payments;
+    @Inject
+    RowCountGauges gauges;
+
+    /** payments_pending_stale on /q/metrics, counted now. */
+    private double stalePendingPayments() {
+        gauges.refresh().await().atMost(Duration.ofSeconds(10));
+        String metrics = io.restassured.RestAssured.given().get("/q/metrics").then().statusCode(200).extract().asString();
+        return metrics.lines().filter(l -> l.startsWith("payments_pending_stale ") || l.startsWith("payments_pending_stale{"))
+                .mapToDouble(l -> Double.parseDouble(l.substring(l.lastIndexOf(' ') + 1))).findFirst()
+                .orElseThrow(() -> new AssertionError("no payments_pending_stale in /q/metrics"));
+    }
 
     private int unpaidInvoice() {
         FakeCatalog.Product product = FakeCatalog.register(partner, false, true);
@@ -131,6 +143,10 @@ class OneChargeTest {
         int payment = asPartner(partner).body(BY_CARD).post(pay(invoice)).then().statusCode(200)
                 .body("result", equalTo("PENDING")).extract().path("id");
         assertEquals(0, charges(invoice).size());
+        // a payment whose outcome is still unknown after half an hour is counted for the operator (an alert pages)
+        double stale = stalePendingPayments();
+        sql("update payment set date = now() - interval '31 minutes' where id = ?", (long) payment);
+        assertEquals(stale + 1, stalePendingPayments(), "the payment pending for 31 minutes is counted");
         // the provider can be reached again (the charge names a card the sandbox answers)
         cardOnFile(partner, company, user, SandboxPaymentGateway.APPROVED);
         sql("update payment p set provider_method_id = m.provider_method_id from payment_method m where p.id = ? "
@@ -141,6 +157,7 @@ class OneChargeTest {
         // the same attempt's key: the first attempt, never a new one
         assertEquals(1, sql("select count(*) from payment where id = ? and result = 'SUCCESSFUL' and provider_key = ?",
                 (long) payment, partner + "-invoice-" + invoice + "-attempt-0"));
+        assertEquals(stale, stalePendingPayments(), "settled, it is no longer counted");
     }
 
     @Test

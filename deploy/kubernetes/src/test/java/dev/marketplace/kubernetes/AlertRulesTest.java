@@ -49,6 +49,8 @@ class AlertRulesTest {
         EXPORTED.put("parked_events", "account-service/src/test/java/dev/marketplace/account/inbox/InboxTest.java");
         EXPORTED.put("vendor_events_parked",
                 "notification-service/src/test/java/dev/marketplace/notification/observability/ParkedVendorEventsGaugeTest.java");
+        EXPORTED.put("payments_pending_stale",
+                "billing-service/src/test/java/dev/marketplace/billing/payment/OneChargeTest.java");
         EXPORTED.put("db_pool_acquisition_timeouts_total", account);
         EXPORTED.put("process_cpu_usage", account);
         EXPORTED.put("jvm_memory_used_bytes", account);
