@@ -45,7 +45,7 @@ public class ChannelCredentialsResource {
     @APIResponse(responseCode = "200", description = "The credentials")
     @APIResponse(responseCode = "403", description = "Not a channel administrator, or a bearer token")
     public Uni<Credentials> read(RoutingContext context) {
-        return service.credentialsOf(admin(context).partner()).map(Credentials::of);
+        return service.credentialsOf(admin(context).subject()).map(Credentials::of);
     }
 
     @POST
@@ -55,7 +55,7 @@ public class ChannelCredentialsResource {
     @APIResponse(responseCode = "200", description = "The credentials with the new secret")
     @APIResponse(responseCode = "403", description = "Not a channel administrator, or a bearer token")
     public Uni<Credentials> regenerate(RoutingContext context) {
-        return service.regenerateSecret(admin(context).partner()).map(Credentials::of);
+        return service.regenerateSecret(admin(context).subject()).map(Credentials::of);
     }
 
     private static CallerIdentity admin(RoutingContext context) {
