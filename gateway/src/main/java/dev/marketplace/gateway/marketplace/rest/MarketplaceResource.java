@@ -21,6 +21,8 @@ import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.core.UriInfo;
 
 import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.media.Content;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
 import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
@@ -85,7 +87,8 @@ public class MarketplaceResource {
     @POST
     @Consumes(MediaType.APPLICATION_JSON)
     @Operation(summary = "Creates a marketplace (partner code, name, default locale and currency); enabled at once")
-    @APIResponse(responseCode = "201", description = "The marketplace; Location names it")
+    @APIResponse(responseCode = "201", description = "The marketplace; Location names it",
+            content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = MarketplaceBody.class)))
     @APIResponse(responseCode = "400", description = "INVALID_FIELD naming the field and the rule")
     @APIResponse(responseCode = "403", description = "Not the platform operator's signature")
     @APIResponse(responseCode = "409", description = "CONFLICT: the partner code exists")
@@ -151,7 +154,9 @@ public class MarketplaceResource {
     @Path("/{partner}/consumers")
     @Consumes(MediaType.APPLICATION_JSON)
     @Operation(summary = "Creates a channel consumer of the marketplace; its secret is in this answer only")
-    @APIResponse(responseCode = "201", description = "{consumerKey, consumerSecret, name, authorities, createdOn}")
+    @APIResponse(responseCode = "201", description = "{consumerKey, consumerSecret, name, authorities, createdOn}; Location "
+            + "names it", content = @Content(mediaType = MediaType.APPLICATION_JSON,
+                    schema = @Schema(implementation = IssuedConsumerBody.class)))
     @APIResponse(responseCode = "400", description = "INVALID_FIELD: name, or an authority a marketplace cannot hold")
     @APIResponse(responseCode = "403", description = "Not the platform operator's signature")
     @APIResponse(responseCode = "404", description = "NOT_FOUND: no such partner")
