@@ -53,7 +53,8 @@ public class ChannelConsumerRepository {
     /** Inserts unless a consumer with this key, or any consumer of this partner, exists; emits true when written. */
     public Uni<Boolean> insertIfAbsent(StoredConsumer consumer) {
         return pool.preparedQuery("insert into channel_consumer (consumer_key, secret, partner, authorities) "
-                + "select $1, $2, $3, $4 where not exists (select 1 from channel_consumer where partner = $3) "
+                // $3 typed once: PostgreSQL cannot deduce one type for a parameter used as a value and in a comparison
+                + "select $1, $2, $3::varchar, $4 where not exists (select 1 from channel_consumer where partner = $3::varchar) "
                 + "on conflict do nothing")
                 .execute(Tuple.of(consumer.key(), consumer.encryptedSecret(), consumer.partner(), String.join(",", consumer.authorities())))
                 .map(rows -> rows.rowCount() == 1);
