@@ -9,7 +9,14 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
 import com.icegreen.greenmail.util.GreenMail;
+
+import dev.marketplace.common.oauth.OAuthSigner;
 
 import dev.marketplace.testkit.Postgres;
 import dev.marketplace.testkit.Redis;
@@ -27,12 +34,21 @@ public final class DevStack implements AutoCloseable {
     public static final String CONSUMER_SECRET = "marketplace-admin-secret";
     public static final String PARTNER = "MARKETPLACE";
     /**
+     * The platform operator's credential in the devstack (the marketplaces API, {@code PLATFORM_OPERATOR_KEY} /
+     * {@code PLATFORM_OPERATOR_SECRET}): development values, printed at start-up.
+     */
+    public static final String OPERATOR_KEY = "platform-operator";
+    public static final String OPERATOR_SECRET = "platform-operator-secret";
+    /**
      * The gateway's encryption key in the devstack (channel consumer secrets at rest): the development default, stated
-     * here so that {@link #createChannelConsumer} writes what the gateway reads, and data kept under .dev/ still reads.
+     * here so that data kept under .dev/ still reads.
      */
     static final String GATEWAY_ENCRYPTION_KEY = "dev-only-encryption-key-change-me";
     /** Packaged services serve /q/* on a management port of their own: here, their HTTP port plus this. */
     public static final int MANAGEMENT_PORT_OFFSET = 1000;
+
+    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final HttpClient HTTP = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
 
     private final Options options;
     private final ServiceProcesses processes;
@@ -129,20 +145,53 @@ public final class DevStack implements AutoCloseable {
                 "bench", "channel", partner, java.util.Set.of(roles), null, null), key, Duration.ofHours(1));
     }
 
-    /**
-     * Provisions another marketplace's channel consumer, as an operator would in the gateway's database (the API has no
-     * way to create one): tests of tenancy need two partners. Nothing happens when the key or the partner exists.
-     */
-    public void createChannelConsumer(String partner, String key, String secret, String... authorities) throws Exception {
-        try (java.sql.Connection c = Postgres.server().getDatabase("postgres", "gateway").getConnection();
-                java.sql.PreparedStatement insert = c.prepareStatement("insert into channel_consumer (consumer_key, secret, "
-                        + "partner, authorities) values (?, ?, ?, ?) on conflict do nothing")) {
-            insert.setString(1, key);
-            insert.setString(2, new dev.marketplace.common.crypto.SecretCipher(GATEWAY_ENCRYPTION_KEY).encrypt(key, secret));
-            insert.setString(3, partner);
-            insert.setString(4, String.join(",", authorities));
-            insert.executeUpdate();
+    /** A channel consumer's OAuth 1.0 credentials, as the marketplaces API issued them. */
+    public record Credential(String partner, String key, String secret) {
+        @Override
+        public String toString() {
+            return "Credential[partner=" + partner + ", key=" + key + ", secret=***]";
         }
+    }
+
+    /**
+     * Creates a marketplace through the gateway's marketplaces API, signed with the platform operator's credential, as an
+     * operator onboards one (gateway/README.md, "Marketplaces"); one that exists already is kept.
+     */
+    public void createMarketplace(String partner, String name) throws Exception {
+        HttpResponse<String> created = asOperator("POST", "/api/platform/v1/marketplaces", JSON.writeValueAsString(Map.of(
+                "partner", partner, "name", name, "defaultLocale", "en_US", "defaultCurrency", "USD")));
+        if (created.statusCode() != 201 && created.statusCode() != 409) {
+            throw new IllegalStateException("Marketplace " + partner + " was not created: " + created.statusCode() + " "
+                    + created.body());
+        }
+    }
+
+    /**
+     * A new channel consumer of {@code partner} (its marketplace created first when absent) with {@code authorities},
+     * through the marketplaces API: tests of tenancy need two partners. Its key and secret are the API's.
+     */
+    public Credential createChannelConsumer(String partner, String... authorities) throws Exception {
+        createMarketplace(partner, partner + " (devstack)");
+        HttpResponse<String> created = asOperator("POST", "/api/platform/v1/marketplaces/" + partner + "/consumers",
+                JSON.writeValueAsString(Map.of("name", partner.toLowerCase(java.util.Locale.ROOT) + " devstack",
+                        "authorities", List.of(authorities))));
+        if (created.statusCode() != 201) {
+            throw new IllegalStateException("No consumer of " + partner + ": " + created.statusCode() + " " + created.body());
+        }
+        com.fasterxml.jackson.databind.JsonNode body = JSON.readTree(created.body());
+        return new Credential(partner, body.get("consumerKey").asText(), body.get("consumerSecret").asText());
+    }
+
+    /** A call to the gateway signed (OAuth 1.0) with the platform operator's credential; {@code json} may be null. */
+    public HttpResponse<String> asOperator(String method, String path, String json) throws Exception {
+        URI uri = URI.create(gatewayUrl() + path);
+        HttpRequest.Builder request = HttpRequest.newBuilder(uri).timeout(Duration.ofSeconds(30))
+                .header("Authorization", new OAuthSigner(OPERATOR_KEY, OPERATOR_SECRET).authorizationHeader(method, uri, null))
+                .method(method, json == null ? HttpRequest.BodyPublishers.noBody() : HttpRequest.BodyPublishers.ofString(json));
+        if (json != null) {
+            request.header("Content-Type", "application/json");
+        }
+        return HTTP.send(request.build(), HttpResponse.BodyHandlers.ofString());
     }
 
     /**
@@ -292,6 +341,7 @@ public final class DevStack implements AutoCloseable {
                 Marketplace is up.
                   Gateway:         %s
                   Channel consumer (OAuth 1.0 key/secret, partner %s): %s / %s
+                  Platform operator (OAuth 1.0 key/secret, /api/platform/v1/marketplaces): %s / %s
                   PostgreSQL:      localhost:%d (user postgres / postgres)
                   Kafka:           %s
                   Redis:           %s (gateway nonces and rate limits, keys under marketplace:)
@@ -299,7 +349,7 @@ public final class DevStack implements AutoCloseable {
                   Card payments:   %s (sandbox provider: POST /v1/tokens, test cards in billing-service/README.md)
                   Logs:            %s
                 Press Ctrl-C to stop.
-                %n""", stack.gatewayUrl(), PARTNER, CONSUMER_KEY, CONSUMER_SECRET, pgPort, stack.kafka, stack.redisUrl(),
+                %n""", stack.gatewayUrl(), PARTNER, CONSUMER_KEY, CONSUMER_SECRET, OPERATOR_KEY, OPERATOR_SECRET, pgPort, stack.kafka, stack.redisUrl(),
                 stack.mail.getSmtp().getPort(), stack.payments.url(), root.resolve(".dev/logs"));
         MailPrinter.follow(stack.mail);
     }

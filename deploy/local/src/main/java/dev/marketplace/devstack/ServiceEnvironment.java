@@ -104,6 +104,9 @@ final class ServiceEnvironment {
         env.put("MARKETPLACE_GATEWAY_BOOTSTRAP_PARTNER", DevStack.PARTNER);
         env.put("MARKETPLACE_GATEWAY_BOOTSTRAP_CONSUMER_KEY", DevStack.CONSUMER_KEY);
         env.put("MARKETPLACE_GATEWAY_BOOTSTRAP_CONSUMER_SECRET", DevStack.CONSUMER_SECRET);
+        // the platform operator: the devstack onboards further marketplaces through the marketplaces API
+        env.put("PLATFORM_OPERATOR_KEY", DevStack.OPERATOR_KEY);
+        env.put("PLATFORM_OPERATOR_SECRET", DevStack.OPERATOR_SECRET);
         env.put("REDIS_URL", Redis.url());
         // GET /openapi combines the documents the gateway and the services serve on their management ports
         StringBuilder openapi = new StringBuilder("gateway=" + url(port + DevStack.MANAGEMENT_PORT_OFFSET) + "/q/openapi");

@@ -90,8 +90,9 @@ class SoakEndToEndTest {
     private static final long THINK_MILLIS = 20;
     private static final Duration CALL_TIMEOUT = Duration.ofSeconds(10);
     private static final String BURST_PARTNER = "SOAKBURST";
-    private static final String BURST_KEY = "soak-burst";
-    private static final String BURST_SECRET = "soak-burst-secret-0123456789abcdef";
+    /** The bursts' consumer, issued by the marketplaces API at set-up. */
+    private static String burstKey;
+    private static String burstSecret;
 
     enum Kind {
         READ(200), VARIANT(200), CREATE(201), UPDATE(200, 409), REPLAY(403), BAD_SIGNATURE(403), TOKEN(200),
@@ -184,8 +185,10 @@ class SoakEndToEndTest {
         String run = UUID.randomUUID().toString().substring(0, 8);
 
         // the bursts' consumer: a bucket of its own, and a list with something in it
-        stack.createChannelConsumer(BURST_PARTNER, BURST_KEY, BURST_SECRET, "ROLE_PARTNER");
-        GatewayClient burster = new GatewayClient(gateway, BURST_KEY, BURST_SECRET);
+        DevStack.Credential bursts = stack.createChannelConsumer(BURST_PARTNER, "ROLE_PARTNER");
+        burstKey = bursts.key();
+        burstSecret = bursts.secret();
+        GatewayClient burster = new GatewayClient(gateway, burstKey, burstSecret);
         for (int i = 0; i < 2; i++) {
             post(burster, COMPANIES, Map.of("name", "Burst " + run + " " + i, "countryCode", "US"), 201);
         }
@@ -478,7 +481,7 @@ class SoakEndToEndTest {
     /** {@value #BURST} calls released together: GET, HEAD and the trailing-slash spelling of the companies list, one bucket. */
     private static Burst burst(HttpClient http, ExecutorService senders, java.util.Collection<Call> sink)
             throws InterruptedException {
-        SignpostSigner signer = new SignpostSigner(BURST_KEY, BURST_SECRET);
+        SignpostSigner signer = new SignpostSigner(burstKey, burstSecret);
         String[][] spellings = { { "GET", COMPANIES_PAGE }, { "GET", COMPANIES_PAGE }, { "GET", COMPANIES_PAGE },
                 { "HEAD", COMPANIES_PAGE }, { "GET", COMPANIES + "/?size=1" } };
         CountDownLatch go = new CountDownLatch(1);
@@ -615,7 +618,7 @@ class SoakEndToEndTest {
         lines.add(String.format("Soak through the gateway: %.1f s of load (%.1f s ramp, then %.1f s judged) after %.1f s of"
                 + " seeding; %d clients (each its own OAuth 1.0 signer), bursts of %d on the companies list every %d ms"
                 + " (consumer %s), probe GET %s every %d ms", ranMillis / 1000.0, RAMP_MILLIS / 1000.0,
-                (ranMillis - RAMP_MILLIS) / 1000.0, seedMillis / 1000.0, WORKERS, BURST, BURST_EVERY_MILLIS, BURST_KEY,
+                (ranMillis - RAMP_MILLIS) / 1000.0, seedMillis / 1000.0, WORKERS, BURST, BURST_EVERY_MILLIS, burstKey,
                 PROBE_PATH, PROBE_EVERY_MILLIS));
         lines.add("command: ./mvnw -B -Pimages,faults verify (alone: ./mvnw -B verify -pl deploy/local -am"
                 + " -Dtest=SoakEndToEndTest -Dsurefire.failIfNoSpecifiedTests=false -Dit.test=none"

@@ -66,6 +66,12 @@ public interface GatewayConfig {
 
     Bootstrap bootstrap();
 
+    /** The platform operator's credential (the marketplaces API); absent: that API answers 403 to everyone. */
+    PlatformOperator platformOperator();
+
+    /** How disabled marketplaces reach every replica (DisabledMarketplaces). */
+    Marketplaces marketplaces();
+
     InternalTokenConfig internalToken();
 
     /** The edge key: OAuth 2.0 access tokens, verified by the gateway alone (not the internal-token key). */
@@ -153,6 +159,32 @@ public interface GatewayConfig {
 
         @WithDefault("ROLE_PARTNER,ROLE_CHANNEL_ADMIN,ROLE_SUPER_SUPPORT")
         List<String> authorities();
+
+        /** The bootstrap marketplace's name (default: its partner code), locale and currency, when it is created. */
+        Optional<String> name();
+
+        @WithDefault("en_US")
+        String defaultLocale();
+
+        @WithDefault("USD")
+        String defaultCurrency();
+    }
+
+    interface PlatformOperator {
+        /** OAuth 1.0 consumer key of the platform operator ({@code PLATFORM_OPERATOR_KEY}). */
+        Optional<String> consumerKey();
+
+        /** Its secret ({@code PLATFORM_OPERATOR_SECRET}); held in configuration only, never in the database. */
+        Optional<String> consumerSecret();
+    }
+
+    interface Marketplaces {
+        /**
+         * How often each replica reads the disabled marketplaces from Redis: a marketplace disabled on any replica is
+         * refused by every other within this (plus one Redis round trip), with no command on the request's path.
+         */
+        @WithDefault("250ms")
+        Duration refreshInterval();
     }
 
     interface InternalTokenConfig {

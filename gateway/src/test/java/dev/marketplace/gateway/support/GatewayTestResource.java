@@ -13,6 +13,9 @@ import io.quarkus.test.common.QuarkusTestResourceLifecycleManager;
 public class GatewayTestResource implements QuarkusTestResourceLifecycleManager {
     /** The gateway's edge key (OAuth 2.0 access tokens), distinct from the internal-token key of InternalTokens. */
     public static final java.security.KeyPair EDGE_KEYS = edgeKeys();
+    /** The platform operator's credential (the marketplaces API). */
+    public static final String OPERATOR_KEY = "platform-operator";
+    public static final String OPERATOR_SECRET = "platform-operator-secret-0123456789";
 
     private static java.security.KeyPair edgeKeys() {
         try {
@@ -41,6 +44,8 @@ public class GatewayTestResource implements QuarkusTestResourceLifecycleManager 
         config.put("marketplace.gateway.access-token.private-key", "-----BEGIN PRIVATE KEY-----\n"
                 + java.util.Base64.getMimeEncoder().encodeToString(EDGE_KEYS.getPrivate().getEncoded()) + "\n-----END PRIVATE KEY-----\n");
         config.put("marketplace.gateway.encryption-key", "test-encryption-key");
+        config.put("marketplace.gateway.platform-operator.consumer-key", OPERATOR_KEY);
+        config.put("marketplace.gateway.platform-operator.consumer-secret", OPERATOR_SECRET);
         // each test JVM its own keys, so that a rerun against a kept Redis never finds an earlier run's nonces or buckets
         config.put("marketplace.gateway.redis.key-prefix", "gateway-test-" + java.util.UUID.randomUUID() + ":");
         return config;

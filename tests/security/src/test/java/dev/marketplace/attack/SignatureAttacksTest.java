@@ -92,7 +92,7 @@ class SignatureAttacksTest {
                 .then().statusCode(403).body(errorBody(FORBIDDEN));
         // the signed header itself: another consumer key, nonce or timestamp without a new signature
         String authorization = acme.authorization("POST", COMPANIES);
-        for (String forged : new String[] { authorization.replace("oauth_consumer_key=\"" + acme.key(), "oauth_consumer_key=\"rival-admin"),
+        for (String forged : new String[] { authorization.replace("oauth_consumer_key=\"" + acme.key(), "oauth_consumer_key=\"" + Stack.RIVAL.key()),
                 authorization.replaceAll("oauth_nonce=\"[^\"]+\"", "oauth_nonce=\"forged" + UUID.randomUUID() + "\""),
                 authorization.replaceAll("oauth_timestamp=\"[0-9]+\"", "oauth_timestamp=\"" + (System.currentTimeMillis() / 1000 + 1) + "\""),
                 authorization.replaceAll("oauth_signature=\"[^\"]+\"", "oauth_signature=\"\"") }) {

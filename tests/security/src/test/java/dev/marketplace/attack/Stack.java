@@ -18,18 +18,70 @@ import dev.marketplace.devstack.DevStack;
  */
 final class Stack {
     static final Tenant ACME = new Tenant(DevStack.PARTNER, DevStack.CONSUMER_KEY, DevStack.CONSUMER_SECRET);
-    static final Tenant RIVAL = new Tenant("RIVAL", "rival-admin", "rival-admin-secret-0123456789abcdef");
-    static final Tenant PLAIN = new Tenant("PLAINCO", "plain-partner", "plain-partner-secret-0123456789abcd");
+    /** Onboarded through the marketplaces API when the stack starts: their keys and secrets are the API's. */
+    static final Tenant RIVAL = new Tenant("RIVAL", "ROLE_PARTNER", "ROLE_CHANNEL_ADMIN");
+    static final Tenant PLAIN = new Tenant("PLAINCO", "ROLE_PARTNER");
 
     private static DevStack stack;
 
     private Stack() {
     }
 
-    /** A marketplace's channel consumer. */
-    record Tenant(String partner, String key, String secret) {
+    /**
+     * A marketplace's channel consumer: the bootstrap one (key and secret from configuration), or one the platform
+     * operator creates through the marketplaces API on first use (key and secret as the API issued them).
+     */
+    static final class Tenant {
+        private final String partner;
+        private final String[] authorities;
+        private volatile DevStack.Credential credential;
+
+        Tenant(String partner, String key, String secret) {
+            this.partner = partner;
+            this.authorities = new String[0];
+            this.credential = new DevStack.Credential(partner, key, secret);
+        }
+
+        Tenant(String partner, String... authorities) {
+            this.partner = partner;
+            this.authorities = authorities;
+        }
+
+        String partner() {
+            return partner;
+        }
+
+        String key() {
+            return credential().key();
+        }
+
+        String secret() {
+            return credential().secret();
+        }
+
         Client client() {
-            return new Client(stack().gatewayUrl(), key, secret);
+            return new Client(stack().gatewayUrl(), key(), secret());
+        }
+
+        private DevStack.Credential credential() {
+            DevStack.Credential known = credential;
+            if (known == null) {
+                synchronized (this) {
+                    if (credential == null) {
+                        credential = provision(stack());
+                    }
+                    known = credential;
+                }
+            }
+            return known;
+        }
+
+        private DevStack.Credential provision(DevStack on) {
+            try {
+                return on.createChannelConsumer(partner, authorities);
+            } catch (Exception e) {
+                throw new IllegalStateException("No consumer of " + partner, e);
+            }
         }
     }
 
@@ -39,8 +91,9 @@ final class Stack {
             try {
                 Path data = Files.createTempDirectory("devstack-attack");
                 stack = DevStack.start(new DevStack.Options(root, data, Integer.getInteger("attack.port", 29080), 0, 0, false));
-                stack.createChannelConsumer(RIVAL.partner(), RIVAL.key(), RIVAL.secret(), "ROLE_PARTNER", "ROLE_CHANNEL_ADMIN");
-                stack.createChannelConsumer(PLAIN.partner(), PLAIN.key(), PLAIN.secret(), "ROLE_PARTNER");
+                // the other marketplaces exist from the start (their anonymous leads are attacked before any call of theirs)
+                RIVAL.key();
+                PLAIN.key();
             } catch (Exception e) {
                 throw new IllegalStateException("The devstack did not start", e);
             }
@@ -82,12 +135,8 @@ final class Stack {
 
     /** Another channel consumer of its own marketplace, for attacks that change its credentials. */
     static Tenant freshTenant(String partner, String... authorities) {
-        Tenant tenant = new Tenant(partner, partner.toLowerCase() + "-key", partner.toLowerCase() + "-secret-0123456789abcdef");
-        try {
-            stack().createChannelConsumer(tenant.partner(), tenant.key(), tenant.secret(), authorities);
-        } catch (Exception e) {
-            throw new IllegalStateException(e);
-        }
+        Tenant tenant = new Tenant(partner, authorities);
+        tenant.key();
         return tenant;
     }
 

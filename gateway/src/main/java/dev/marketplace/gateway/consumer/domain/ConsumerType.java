@@ -1,7 +1,9 @@
 package dev.marketplace.gateway.consumer.domain;
 
 public enum ConsumerType {
-    CHANNEL, VENDOR;
+    CHANNEL, VENDOR,
+    /** The platform operator: manages marketplaces (/api/platform/**) and nothing else; no partner. */
+    PLATFORM;
 
     /** The value of the internal token's {@code ctype} claim. */
     public String claim() {

@@ -18,7 +18,7 @@ import io.smallrye.mutiny.Uni;
 import io.vertx.ext.web.RoutingContext;
 
 /**
- * Channel OAuth credentials of the caller's marketplace. The gateway handler has authenticated the call and left the
+ * Channel OAuth credentials of the calling consumer (a marketplace may have several, see the marketplaces API). The gateway handler has authenticated the call and left the
  * caller in the routing context; only channel administrators get past this resource, and only with an OAuth 1.0
  * signature made with the current secret. A bearer token is refused here: it proves a token, not the secret, and
  * reading or rotating the secret with a token would let whoever holds a leaked token (or a leaked secret, through a
@@ -40,22 +40,22 @@ public class ChannelCredentialsResource {
     }
 
     @GET
-    @Operation(summary = "Channel consumer key and secret of the caller's marketplace (ROLE_CHANNEL_ADMIN, OAuth 1.0 "
+    @Operation(summary = "Key and secret of the caller's own channel consumer (ROLE_CHANNEL_ADMIN, OAuth 1.0 "
             + "signature only)")
     @APIResponse(responseCode = "200", description = "The credentials")
     @APIResponse(responseCode = "403", description = "Not a channel administrator, or a bearer token")
     public Uni<Credentials> read(RoutingContext context) {
-        return service.credentialsOf(admin(context).partner()).map(Credentials::of);
+        return service.credentialsOf(admin(context).subject()).map(Credentials::of);
     }
 
     @POST
     @Path("/secret")
-    @Operation(summary = "Regenerates the channel consumer secret; the old secret and every access token issued with it "
+    @Operation(summary = "Regenerates the caller's own channel consumer secret; the old secret and every access token issued with it "
             + "are refused at once (ROLE_CHANNEL_ADMIN, OAuth 1.0 signature only)")
     @APIResponse(responseCode = "200", description = "The credentials with the new secret")
     @APIResponse(responseCode = "403", description = "Not a channel administrator, or a bearer token")
     public Uni<Credentials> regenerate(RoutingContext context) {
-        return service.regenerateSecret(admin(context).partner()).map(Credentials::of);
+        return service.regenerateSecret(admin(context).subject()).map(Credentials::of);
     }
 
     private static CallerIdentity admin(RoutingContext context) {

@@ -28,13 +28,15 @@ public class ConsumerRegistry {
     private final ChannelConsumerCache cache;
     private final VendorCredentialsClient vendors;
     private final SecretCipher cipher;
+    private final PlatformOperator operator;
     /** Consumer keys neither the gateway nor catalog knows, until when ({@link System#nanoTime()}). */
     private final ConcurrentHashMap<String, Long> unknown = new ConcurrentHashMap<>();
     private final long unknownTtlNanos;
     private final int maxUnknown;
 
     public ConsumerRegistry(ChannelConsumerRepository channels, ChannelConsumerCache cache, VendorCredentialsClient vendors,
-            SecretCipher cipher, GatewayConfig config) {
+            SecretCipher cipher, PlatformOperator operator, GatewayConfig config) {
+        this.operator = operator;
         this.unknownTtlNanos = config.abuse().unknownKeyTtl().toNanos();
         this.maxUnknown = config.abuse().maxTrackedKeys();
         this.channels = channels;
@@ -50,6 +52,10 @@ public class ConsumerRegistry {
     public Future<Optional<Consumer>> find(String consumerKey) {
         if (consumerKey == null || consumerKey.isEmpty() || consumerKey.length() > 128 || isKnownUnknown(consumerKey)) {
             return Future.succeededFuture(Optional.empty());
+        }
+        Consumer platform = operator.withKey(consumerKey);
+        if (platform != null) {
+            return Future.succeededFuture(Optional.of(platform));
         }
         Uni<Optional<Consumer>> channel = cache.find(consumerKey,
                 () -> channels.findByKey(consumerKey).map(stored -> stored.map(this::channel)));
@@ -87,7 +93,11 @@ public class ConsumerRegistry {
 
     /** A channel consumer held in memory, or null: the signed-call path asks this first and avoids a Uni. */
     public Consumer cached(String consumerKey) {
-        return consumerKey == null ? null : cache.peek(consumerKey);
+        if (consumerKey == null) {
+            return null;
+        }
+        Consumer platform = operator.withKey(consumerKey);
+        return platform != null ? platform : cache.peek(consumerKey);
     }
 
     public Uni<Optional<Consumer>> findChannelByPartner(String partner) {

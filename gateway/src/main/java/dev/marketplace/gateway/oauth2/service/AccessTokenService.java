@@ -34,6 +34,7 @@ import dev.marketplace.gateway.consumer.domain.ConsumerType;
 import dev.marketplace.gateway.consumer.service.ConsumerRegistry;
 import dev.marketplace.gateway.identity.domain.CallerIdentity;
 import dev.marketplace.gateway.identity.service.AccessTokenKeys;
+import dev.marketplace.gateway.marketplace.service.DisabledMarketplaces;
 import dev.marketplace.gateway.ratelimit.service.AbuseGuard;
 import io.smallrye.jwt.build.Jwt;
 import io.smallrye.mutiny.Uni;
@@ -68,12 +69,15 @@ public class AccessTokenService {
     private final ConsumerRegistry consumers;
     private final AbuseGuard abuse;
     private final AccessTokenKeys keys;
+    private final DisabledMarketplaces disabled;
     private final long lifetimeSeconds;
     private final JwtConsumer verifier;
     private final ThreadLocal<Mac> versionMacs;
 
-    public AccessTokenService(ConsumerRegistry consumers, AccessTokenKeys keys, AbuseGuard abuse, GatewayConfig config) {
+    public AccessTokenService(ConsumerRegistry consumers, AccessTokenKeys keys, AbuseGuard abuse, DisabledMarketplaces disabled,
+            GatewayConfig config) {
         this.consumers = consumers;
+        this.disabled = disabled;
         this.abuse = abuse;
         this.keys = keys;
         this.lifetimeSeconds = config.oauth2().tokenLifetime().toSeconds();
@@ -123,6 +127,10 @@ public class AccessTokenService {
             }
             // only now: a client id is no secret, and counting it before would let anyone spend the client's requests
             abuse.tokenRequest(consumer.key());
+            if (consumer.type() == ConsumerType.PLATFORM || disabled.isDisabled(consumer.partner())) {
+                // the operator signs its every call; a disabled marketplace's consumers get nothing
+                throw ApiException.forbidden();
+            }
             Set<String> granted = grant(consumer, scope);
             return new TokenResponse(mint(consumer, granted), "bearer", lifetimeSeconds, String.join(" ", granted));
         });
@@ -165,7 +173,7 @@ public class AccessTokenService {
                     .filter(s -> !s.isEmpty() && !"null".equals(s)).collect(Collectors.toCollection(LinkedHashSet::new));
             String type = claims.getStringClaimValue(InternalToken.CONSUMER_TYPE);
             String partner = claims.getStringClaimValue(InternalToken.PARTNER);
-            if (scopes.isEmpty() || !consumer.type().claim().equals(type) || !consumer.partner().equals(partner)
+            if (scopes.isEmpty() || consumer.type() == ConsumerType.PLATFORM || !consumer.type().claim().equals(type) || !consumer.partner().equals(partner)
                     || !allowedScopes(consumer).containsAll(scopes)) {
                 return Optional.empty();
             }

@@ -114,7 +114,8 @@ public class GatewayHandler {
             ctx.next();
             return;
         }
-        boolean local = path.startsWith(GatewayPaths.LOCAL_API_PREFIX);
+        String localPrefix = GatewayPaths.localApiPrefix(path);
+        boolean local = localPrefix != null;
         RouteTable.Route route = local ? null : routes.match(path).orElse(null);
         if (!local && route == null) {
             error(ctx, 404, "NOT_FOUND", "No API at " + path);
@@ -139,7 +140,7 @@ public class GatewayHandler {
         request.pause();
         Context context = Vertx.currentContext();
         // HTTP metrics are tagged with the route, not the raw path (ids would make every call a new time series)
-        String template = local ? GatewayPaths.LOCAL_API_PREFIX + "**" : route.prefix() + "**";
+        String template = local ? localPrefix + "**" : route.prefix() + "**";
         context.putLocal(METRICS_URI_TEMPLATE, template);
         ctx.put(AccessLog.ROUTE, template);
         PublicOrigins.Origin origin = origins.originOf(request);

@@ -14,6 +14,8 @@ final class GatewayPaths {
     private static final String MANAGEMENT_PREFIX = "/q/";
     /** The gateway's own API (channel credentials), behind the same checks as a proxied call. */
     static final String LOCAL_API_PREFIX = "/api/channel/v1/settings/oauth/";
+    /** The gateway's own API of the platform operator (marketplaces), behind the same checks. */
+    static final String PLATFORM_API_PREFIX = "/api/platform/";
 
     private GatewayPaths() {
     }
@@ -45,6 +47,14 @@ final class GatewayPaths {
     /** Health, metrics and OpenAPI: on the management interface only. */
     static boolean isManagement(String path) {
         return path.startsWith(MANAGEMENT_PREFIX) || path.equals("/q");
+    }
+
+    /** The prefix of the gateway's own API the path is under, or null when a service (or nothing) serves it. */
+    static String localApiPrefix(String path) {
+        if (path.startsWith(LOCAL_API_PREFIX)) {
+            return LOCAL_API_PREFIX;
+        }
+        return path.startsWith(PLATFORM_API_PREFIX) ? PLATFORM_API_PREFIX : null;
     }
 
     static boolean isPublic(String path) {
