@@ -1,5 +1,6 @@
 package dev.marketplace.gateway;
 
+import static dev.marketplace.testkit.ErrorBodies.errorBody;
 import static io.restassured.RestAssured.given;
 import static org.hamcrest.Matchers.containsString;
 import static org.hamcrest.Matchers.equalTo;
@@ -188,7 +189,7 @@ class MarketplacesTest extends GatewayTest {
             given().header("Authorization", "Bearer " + token).get(COMPANIES).then().statusCode(200);
             operator("DELETE", MARKETPLACES + "/BETA/consumers/" + key, null).then().statusCode(204);
             assertEquals(403, companies(renewed), "a revoked consumer's signature is refused at once");
-            given().header("Authorization", "Bearer " + token).get(COMPANIES).then().statusCode(403).body(equalTo(FORBIDDEN));
+            given().header("Authorization", "Bearer " + token).get(COMPANIES).then().statusCode(403).body(errorBody(FORBIDDEN));
             operator("DELETE", MARKETPLACES + "/BETA/consumers/" + key, null).then().statusCode(404);
             operator("POST", MARKETPLACES + "/BETA/consumers/" + key + "/rotate", null).then().statusCode(404);
             operator("GET", MARKETPLACES + "/BETA/consumers", null).then().statusCode(200)
@@ -222,10 +223,10 @@ class MarketplacesTest extends GatewayTest {
         SignpostSigner other = channelConsumer(consumers, "OTHERMKT", Roles.PARTNER);
 
         operator("POST", MARKETPLACES + "/EPSILON/disable", null).then().statusCode(200).body("enabled", equalTo(false));
-        signed(epsilon, "GET", COMPANIES).get(COMPANIES).then().statusCode(403).body(equalTo(FORBIDDEN));
-        given().header("Authorization", "Bearer " + token).get(COMPANIES).then().statusCode(403).body(equalTo(FORBIDDEN));
+        signed(epsilon, "GET", COMPANIES).get(COMPANIES).then().statusCode(403).body(errorBody(FORBIDDEN));
+        given().header("Authorization", "Bearer " + token).get(COMPANIES).then().statusCode(403).body(errorBody(FORBIDDEN));
         given().auth().preemptive().basic(key, secret).formParam("grant_type", "client_credentials").post("/oauth2/token")
-                .then().statusCode(403).body(equalTo(FORBIDDEN));
+                .then().statusCode(403).body(errorBody(FORBIDDEN));
         assertEquals(200, companies(other), "another marketplace is not touched");
         operator("GET", MARKETPLACES + "/EPSILON", null).then().statusCode(200).body("enabled", equalTo(false));
 
@@ -266,25 +267,25 @@ class MarketplacesTest extends GatewayTest {
     @Test
     void onlyTheOperatorReachesTheMarketplacesApiAndTheOperatorReachesNothingElse() {
         SignpostSigner admin = channelConsumer(consumers, "MKTADMIN", Roles.PARTNER, Roles.CHANNEL_ADMIN, Roles.SUPER_SUPPORT);
-        signed(admin, "GET", MARKETPLACES).get(MARKETPLACES).then().statusCode(403).body(equalTo(FORBIDDEN));
+        signed(admin, "GET", MARKETPLACES).get(MARKETPLACES).then().statusCode(403).body(errorBody(FORBIDDEN));
         signed(admin, "POST", MARKETPLACES).contentType(ContentType.JSON)
                 .body("{\"partner\":\"SNEAKY\",\"name\":\"n\",\"defaultLocale\":\"en_US\",\"defaultCurrency\":\"USD\"}")
-                .post(MARKETPLACES).then().statusCode(403).body(equalTo(FORBIDDEN));
+                .post(MARKETPLACES).then().statusCode(403).body(errorBody(FORBIDDEN));
         String adminToken = given().auth().preemptive().basic(keyOf("MKTADMIN"), secretOf("MKTADMIN"))
                 .formParam("grant_type", "client_credentials").post("/oauth2/token").then().statusCode(200)
                 .extract().path("access_token");
-        given().header("Authorization", "Bearer " + adminToken).get(MARKETPLACES).then().statusCode(403).body(equalTo(FORBIDDEN));
-        given().get(MARKETPLACES).then().statusCode(403).body(equalTo(FORBIDDEN));
+        given().header("Authorization", "Bearer " + adminToken).get(MARKETPLACES).then().statusCode(403).body(errorBody(FORBIDDEN));
+        given().get(MARKETPLACES).then().statusCode(403).body(errorBody(FORBIDDEN));
         operator("GET", MARKETPLACES + "/SNEAKY", null).then().statusCode(404);
 
         // the operator: nothing of any marketplace, no token, not the channel credentials API
-        operator("GET", COMPANIES, null).then().statusCode(403).body(equalTo(FORBIDDEN));
-        operator("GET", "/api/channel/v1/settings/oauth/credentials", null).then().statusCode(403).body(equalTo(FORBIDDEN));
+        operator("GET", COMPANIES, null).then().statusCode(403).body(errorBody(FORBIDDEN));
+        operator("GET", "/api/channel/v1/settings/oauth/credentials", null).then().statusCode(403).body(errorBody(FORBIDDEN));
         operator("GET", "/api/billing/v1/invoices", null).then().statusCode(403);
         given().auth().preemptive().basic(GatewayTestResource.OPERATOR_KEY, GatewayTestResource.OPERATOR_SECRET)
-                .formParam("grant_type", "client_credentials").post("/oauth2/token").then().statusCode(403).body(equalTo(FORBIDDEN));
+                .formParam("grant_type", "client_credentials").post("/oauth2/token").then().statusCode(403).body(errorBody(FORBIDDEN));
         // a wrong operator secret is the same 403
         signed(new SignpostSigner(GatewayTestResource.OPERATOR_KEY, "wrong"), "GET", MARKETPLACES).get(MARKETPLACES)
-                .then().statusCode(403).body(equalTo(FORBIDDEN)).body(not(containsString("operator")));
+                .then().statusCode(403).body(errorBody(FORBIDDEN)).body(not(containsString("operator")));
     }
 }
