@@ -39,6 +39,7 @@ final class InboxFixture implements AutoCloseable {
         Properties props = new Properties();
         props.put("mail.smtp.host", "127.0.0.1");
         props.put("mail.smtp.port", String.valueOf(mail.getSmtp().getPort()));
+        props.put("mail.smtp.localhost", "localhost");
         MimeMessage message = new MimeMessage(Session.getInstance(props));
         message.setFrom(new InternetAddress("marketplace@localhost"));
         message.setRecipients(Message.RecipientType.TO, to);
