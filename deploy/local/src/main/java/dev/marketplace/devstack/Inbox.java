@@ -95,6 +95,14 @@ public final class Inbox implements AutoCloseable {
 
     private void handle(HttpExchange exchange) throws IOException {
         try (exchange) {
+            route(exchange);
+        } catch (RuntimeException | InterruptedException e) {
+            System.out.println("devstack inbox: " + exchange.getRequestURI().getPath() + " failed: " + e);
+        }
+    }
+
+    private void route(HttpExchange exchange) throws IOException, InterruptedException {
+        try {
             String method = exchange.getRequestMethod();
             String path = exchange.getRequestURI().getPath();
             String to = queryParameter(exchange, "to");
@@ -120,7 +128,7 @@ public final class Inbox implements AutoCloseable {
             } else {
                 sendPage(exchange, 404, InboxPages.notFound("Nothing here: the inbox is at /."));
             }
-        } catch (RuntimeException | InterruptedException e) {
+        } catch (RuntimeException e) {
             System.out.println("devstack inbox: " + exchange.getRequestURI().getPath() + " failed: " + e);
             sendPage(exchange, 500, InboxPages.page("Error", "<h1>The inbox failed</h1><p class=\"error\">See the console.</p>"));
         }

@@ -52,18 +52,23 @@ final class InvitationSignup {
     }
 
     /** Registers the invitee; answers the page to show (success, or the form again with the API's refusal). */
-    Page register(String token, String formBody) throws IOException, InterruptedException {
+    Page register(String token, String formBody) throws InterruptedException {
         Map<String, String> form = parseForm(formBody);
         Map<String, Object> registration = new LinkedHashMap<>();
         registration.put("firstName", form.getOrDefault("firstName", ""));
         registration.put("lastName", form.getOrDefault("lastName", ""));
         registration.put("password", form.getOrDefault("password", ""));
         URI uri = URI.create(gatewayUrl + "/api/account/v2/invitations/" + token + "/registration");
-        HttpResponse<String> answer = http.send(HttpRequest.newBuilder(uri).timeout(Duration.ofSeconds(15))
-                .header("Authorization", signer.authorizationHeader("POST", uri, null))
-                .header("Content-Type", "application/json").header("Accept", "application/json")
-                .POST(HttpRequest.BodyPublishers.ofString(JSON.writeValueAsString(registration))).build(),
-                HttpResponse.BodyHandlers.ofString());
+        HttpResponse<String> answer;
+        try {
+            answer = http.send(HttpRequest.newBuilder(uri).timeout(Duration.ofSeconds(15))
+                    .header("Authorization", signer.authorizationHeader("POST", uri, null))
+                    .header("Content-Type", "application/json").header("Accept", "application/json")
+                    .POST(HttpRequest.BodyPublishers.ofString(JSON.writeValueAsString(registration))).build(),
+                    HttpResponse.BodyHandlers.ofString());
+        } catch (IOException e) {
+            return new Page(502, form(token, form, "The gateway at " + gatewayUrl + " does not answer (" + e + "); try again."));
+        }
         JsonNode body = readJson(answer.body());
         if (answer.statusCode() == 200) {
             String email = body.path("email").asText("");

@@ -184,6 +184,15 @@ class InboxTest {
     }
 
     @Test
+    void theSignUpPageSaysSoWhenTheGatewayDoesNotAnswer() throws Exception {
+        try (InboxFixture alone = new InboxFixture("http://127.0.0.1:9")) {
+            String page = given().formParam("firstName", "Ann").formParam("password", "s3cret-pass")
+                    .post(alone.inbox.url() + "/signup/invitation/tok_en-1234").then().statusCode(502).extract().asString();
+            assertTrue(page.contains("The gateway at http://127.0.0.1:9 does not answer") && page.contains("id=\"signup\""), page);
+        }
+    }
+
+    @Test
     void theCommandLineListsAndShowsMessages() throws Exception {
         String to = "cli-" + System.nanoTime() + "@example.com";
         fixture.sendMail(to, "Welcome aboard", "<p>Start at <a href=\"https://start.example/now\">here</a></p>", null);
