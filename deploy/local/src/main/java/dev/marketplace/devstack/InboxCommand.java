@@ -47,7 +47,8 @@ public final class InboxCommand {
                     + "       inbox <id>            one message: its text and links");
             return 2;
         } catch (IOException e) {
-            err.println("The devstack inbox does not answer at " + base + " (" + e.getMessage() + "): is ./deploy/local/run"
+            err.println("The devstack inbox does not answer at " + base + " (" + (e.getMessage() == null ? e.getClass().getSimpleName()
+                    : e.getMessage()) + "): is ./deploy/local/run"
                     + " running? INBOX_URL names another inbox.");
             return 1;
         }
