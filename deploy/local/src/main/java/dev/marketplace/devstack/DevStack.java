@@ -46,6 +46,8 @@ public final class DevStack implements AutoCloseable {
     static final String GATEWAY_ENCRYPTION_KEY = "dev-only-encryption-key-change-me";
     /** Packaged services serve /q/* on a management port of their own: here, their HTTP port plus this. */
     public static final int MANAGEMENT_PORT_OFFSET = 1000;
+    /** The devstack inbox listens on the gateway's port plus this. */
+    public static final int INBOX_PORT_OFFSET = 7;
 
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final HttpClient HTTP = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
@@ -58,6 +60,8 @@ public final class DevStack implements AutoCloseable {
     private ServiceEnvironment environment;
     private KafkaProcess kafkaProcess;
     private PaymentSandbox payments;
+    private SmsSandbox sms;
+    private Inbox inbox;
 
     /**
      * {@code root}: the repository; {@code dataDir}: where state and logs go; {@code portBase}: the gateway's port;
@@ -124,6 +128,16 @@ public final class DevStack implements AutoCloseable {
     /** The sandbox card payment gateway billing-service charges. */
     public PaymentSandbox payments() {
         return payments;
+    }
+
+    /** Every email and SMS the suite sent, served as pages and JSON ({@link Inbox}). */
+    public Inbox inbox() {
+        return inbox;
+    }
+
+    /** The SMS provider notification-service sends to. */
+    public SmsSandbox sms() {
+        return sms;
     }
 
     public String kafkaBootstrapServers() {
@@ -224,6 +238,9 @@ public final class DevStack implements AutoCloseable {
         payments = PaymentSandbox.start();
         keys = StackKeys.in(options.dataDir().resolve("keys"));
         environment = new ServiceEnvironment(options.portBase(), kafka, keys, mail.getSmtp().getPort(), payments.url());
+        sms = SmsSandbox.start();
+        inbox = Inbox.start(options.portBase() + INBOX_PORT_OFFSET, mail, sms, gatewayUrl(), CONSUMER_KEY, CONSUMER_SECRET);
+        environment.withInbox(inbox.url(), sms.url());
 
         List<ServiceSpec> started = new ArrayList<>();
         for (ServiceSpec service : ServiceSpec.ALL) {
@@ -324,6 +341,12 @@ public final class DevStack implements AutoCloseable {
         if (payments != null) {
             payments.close();
         }
+        if (inbox != null) {
+            inbox.close();
+        }
+        if (sms != null) {
+            sms.close();
+        }
     }
 
     public static void main(String[] args) throws Exception {
@@ -346,11 +369,12 @@ public final class DevStack implements AutoCloseable {
                   Kafka:           %s
                   Redis:           %s (gateway nonces and rate limits, keys under marketplace:)
                   SMTP (GreenMail): localhost:%d (received mail is printed below)
+                  Inbox:           %s (every email and SMS sent; deploy/local/inbox lists them)
                   Card payments:   %s (sandbox provider: POST /v1/tokens, test cards in billing-service/README.md)
                   Logs:            %s
                 Press Ctrl-C to stop.
                 %n""", stack.gatewayUrl(), PARTNER, CONSUMER_KEY, CONSUMER_SECRET, OPERATOR_KEY, OPERATOR_SECRET, pgPort, stack.kafka, stack.redisUrl(),
-                stack.mail.getSmtp().getPort(), stack.payments.url(), root.resolve(".dev/logs"));
-        MailPrinter.follow(stack.mail);
+                stack.mail.getSmtp().getPort(), stack.inbox.url(), stack.payments.url(), root.resolve(".dev/logs"));
+        MailPrinter.follow(stack.inbox);
     }
 }

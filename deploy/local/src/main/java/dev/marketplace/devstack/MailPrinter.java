@@ -1,32 +1,24 @@
 package dev.marketplace.devstack;
 
-import jakarta.mail.Address;
-import jakarta.mail.MessagingException;
-import jakarta.mail.internet.MimeMessage;
-
-import com.icegreen.greenmail.util.GreenMail;
-
-/** Prints each email the local SMTP server receives, so a developer sees what the marketplace sent. */
+/**
+ * Prints each email and SMS the devstack receives, with the inbox page where it can be read, so a developer sees what
+ * the marketplace sent: {@code mail: to <rcpt> | <subject> | <link>}, {@code sms: to <phone> | <text start> | <link>}.
+ */
 final class MailPrinter {
     private MailPrinter() {
     }
 
-    static void follow(GreenMail mail) throws InterruptedException {
-        int seen = 0;
+    static void follow(Inbox inbox) throws InterruptedException {
         while (true) {
-            MimeMessage[] received = mail.getReceivedMessages();
-            for (; seen < received.length; seen++) {
-                try {
-                    StringBuilder to = new StringBuilder();
-                    for (Address a : received[seen].getAllRecipients()) {
-                        to.append(a).append(' ');
-                    }
-                    System.out.println("mail: to " + to + "| " + received[seen].getSubject());
-                } catch (MessagingException e) {
-                    System.out.println("mail: unreadable message (" + e.getMessage() + ")");
-                }
+            for (InboxMessage m : inbox.unannounced()) {
+                System.out.println(line(inbox, m));
             }
             Thread.sleep(1000);
         }
+    }
+
+    static String line(Inbox inbox, InboxMessage m) {
+        return (m.kind() == InboxMessage.Kind.SMS ? "sms" : "mail") + ": to " + String.join(" ", m.to()) + " | "
+                + m.summary() + " | " + inbox.messageUrl(m);
     }
 }

@@ -17,6 +17,8 @@ final class ServiceEnvironment {
     private final StackKeys keys;
     private final int smtpPort;
     private final String paymentsUrl;
+    private String inboxUrl;
+    private String smsUrl;
 
     /** {@code portBase}: the stack's gateway port; every service's is {@code portBase} plus its offset. */
     ServiceEnvironment(int portBase, String kafka, StackKeys keys, int smtpPort, String paymentsUrl) {
@@ -25,6 +27,17 @@ final class ServiceEnvironment {
         this.keys = keys;
         this.smtpPort = smtpPort;
         this.paymentsUrl = paymentsUrl;
+    }
+
+    /**
+     * The devstack inbox at {@code inboxUrl} and its SMS provider at {@code smsUrl}: notification-service sends SMS there,
+     * and account-service's invitation emails link to the inbox's sign-up page (a marketplace's storefront serves it in
+     * production).
+     */
+    ServiceEnvironment withInbox(String inboxUrl, String smsUrl) {
+        this.inboxUrl = inboxUrl;
+        this.smsUrl = smsUrl;
+        return this;
     }
 
     /** What {@code service} is started with, listening on {@code port} (a gateway replica: a port of its own). */
@@ -77,7 +90,21 @@ final class ServiceEnvironment {
         env.put("PAYMENT_GATEWAY_URL", paymentsUrl);
         // a sandbox: marketplaces may advance their billing time to try due dates and dunning without waiting
         env.put("BILLING_TEST_CLOCK", "true");
+        if (inboxUrl != null) {
+            inbox(service, env);
+        }
         return env;
+    }
+
+    private void inbox(ServiceSpec service, Map<String, String> env) {
+        if (service.module().equals("notification-service")) {
+            env.put("SMS_PROVIDER_URL", smsUrl);
+            env.put("SMS_PROVIDER_USERNAME", SmsSandbox.USERNAME);
+            env.put("SMS_PROVIDER_PASSWORD", SmsSandbox.PASSWORD);
+        }
+        if (service.module().equals("account-service")) {
+            env.put("MARKETPLACE_ACCOUNT_INVITATION_URL", InvitationSignup.invitationUrlTemplate(inboxUrl));
+        }
     }
 
     private void gateway(Map<String, String> env, int port, String gatewayUrl) {

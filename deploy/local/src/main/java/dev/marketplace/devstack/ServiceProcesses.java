@@ -14,7 +14,8 @@ import java.util.concurrent.TimeUnit;
  * exactly as it was (the crash tests), and stopped gracefully, the last started first.
  */
 final class ServiceProcesses {
-    private static final int READY_SECONDS = 180;
+    /** How long a group of services may take to start; a machine shared with other builds may need more (-D...). */
+    private static final int READY_SECONDS = Integer.getInteger("devstack.ready-seconds", 180);
 
     private final Path logs;
     private final List<Process> processes = new ArrayList<>();
