@@ -43,12 +43,23 @@ public final class MarketplaceCli implements Runnable {
 
     /** Runs one command line and returns its exit code; tests call this with an environment of their own. */
     public static int run(String[] args, CliEnvironment environment) {
+        CommandLine line = commandLine(environment);
+        int exit = line.execute(args);
+        environment.out().flush();
+        environment.err().flush();
+        return exit;
+    }
+
+    /** The command tree, ready to execute. */
+    public static CommandLine commandLine(CliEnvironment environment) {
         CommandContext context = new CommandContext(environment);
         CommandLine line = new CommandLine(new MarketplaceCli())
                 .addSubcommand(new CallCommand(context))
                 .addSubcommand(new MarketplacesCommand(context))
                 .addSubcommand(new ConsumersCommand(context))
                 .addSubcommand(new InboxCommand(context));
+        // "@file" is a body to read (call's BODY|@file), not one of picocli's argument files
+        line.setExpandAtFiles(false);
         line.setOut(environment.out()).setErr(environment.err());
         line.setExecutionExceptionHandler((failure, command, parsed) -> {
             if (failure instanceof CliFailure known) {
@@ -63,10 +74,7 @@ public final class MarketplaceCli implements Runnable {
             command.getErr().flush();
             return UNEXPECTED;
         });
-        int exit = line.execute(args);
-        environment.out().flush();
-        environment.err().flush();
-        return exit;
+        return line;
     }
 
     @Override
