@@ -76,12 +76,13 @@ class PlatformCommandsTest {
     }
 
     @Test
-    void createLeavesOutWhatWasNotGivenAndShowsARefusal() throws Exception {
+    void createSendsTheDefaultLocaleAndCurrencyAndShowsARefusal() throws Exception {
         gateway.answer(409, "{\"code\":\"CONFLICT\",\"message\":\"Marketplace ACME exists\"}");
 
         CliRun run = CliRun.run(env, home, "marketplaces", "create", "ACME", "--name", "Acme Market");
 
-        assertEquals(json("{\"partner\":\"ACME\",\"name\":\"Acme Market\"}"), json(gateway.only().body()));
+        assertEquals(json("{\"partner\":\"ACME\",\"name\":\"Acme Market\",\"defaultLocale\":\"en_US\",\"defaultCurrency\":\"USD\"}"),
+                json(gateway.only().body()));
         assertEquals(4, run.exit());
         assertTrue(run.out().contains("Marketplace ACME exists"), run.out());
         CliRun noName = CliRun.run(env, home, "marketplaces", "create", "ACME");

@@ -45,18 +45,13 @@ public final class MarketplacesCommand implements Runnable {
     int create(@Parameters(paramLabel = "PARTNER", description = "Its partner code: an upper-case letter, then 1 to 31 "
             + "upper-case letters, digits or '_' (e.g. ACME).") String partner,
             @Option(names = "--name", required = true, paramLabel = "NAME", description = "Its display name.") String name,
-            @Option(names = "--locale", paramLabel = "LOCALE", description = "Its default locale, e.g. en_US (the "
-                    + "server's default when left out).") String locale,
-            @Option(names = "--currency", paramLabel = "CODE", description = "Its default currency, e.g. USD (the "
-                    + "server's default when left out).") String currency,
+            @Option(names = "--locale", paramLabel = "LOCALE", defaultValue = "en_US",
+                    description = "Its default locale (default: ${DEFAULT-VALUE}).") String locale,
+            @Option(names = "--currency", paramLabel = "CODE", defaultValue = "USD",
+                    description = "Its default currency, an ISO 4217 code (default: ${DEFAULT-VALUE}).") String currency,
             @Mixin GatewayOptions gateway) {
-        ObjectNode body = context.printer().mapper().createObjectNode().put("partner", partner).put("name", name);
-        if (locale != null) {
-            body.put("defaultLocale", locale);
-        }
-        if (currency != null) {
-            body.put("defaultCurrency", currency);
-        }
+        ObjectNode body = context.printer().mapper().createObjectNode().put("partner", partner).put("name", name)
+                .put("defaultLocale", locale).put("defaultCurrency", currency);
         return context.printer().answer(context.signed(gateway, "POST", PlatformApi.MARKETPLACES,
                 PlatformApi.json(context.printer(), body)), gateway.includeHeaders);
     }
