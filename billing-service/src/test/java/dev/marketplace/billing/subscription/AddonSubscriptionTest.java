@@ -232,7 +232,7 @@ class AddonSubscriptionTest {
         }
         String elsewhere = newPartner();
         FakeCatalog.Product theirProduct = FakeCatalog.register(elsewhere, false, true);
-        String foreign = asPartner(elsewhere).body(order(theirProduct, 1)).post(buyer(elsewhere, company, user)).then()
+        String foreign = asPartner(elsewhere).body(order(theirProduct, 1)).post(buyer(elsewhere, UUID.randomUUID(), UUID.randomUUID())).then()
                 .statusCode(201).extract().path("id");
         asPartner(partner).body(addonOrder(addon, foreign, 1)).post(orders).then().statusCode(404);
 
