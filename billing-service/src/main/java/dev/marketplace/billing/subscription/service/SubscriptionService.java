@@ -136,7 +136,8 @@ public class SubscriptionService {
                         s.pendingChange = payloads.pendingChangeJson(order, terms.prices());
                         s.eventToken = VendorEvents.newToken();
                         s.lastModified = Instant.now();
-                        return subscriptions.flush().call(() -> vendorEvents.publish(AddonSubscriptions.eventType(s, EventTypes.SUBSCRIPTION_CHANGE), s, order, null, creator, List.of()))
+                        String type = AddonSubscriptions.eventType(s, EventTypes.SUBSCRIPTION_CHANGE);
+                        return subscriptions.flush().call(() -> vendorEvents.publish(type, s, order, null, creator, List.of()))
                                 .map(v -> payloads.view(s));
                     })));
         });
