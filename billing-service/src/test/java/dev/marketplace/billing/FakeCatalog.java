@@ -78,6 +78,14 @@ public class FakeCatalog implements QuarkusTestResourceLifecycleManager {
         return new Product(id, edition, monthly, yearly, premium, key, secret, uuid);
     }
 
+    /** A product whose editions (BASIC, PREMIUM, as {@link #register}) are add-ons of {@code parentProductId}. */
+    public static Product registerAddon(String partner, long parentProductId) {
+        Product addon = register(partner, false, true);
+        EDITIONS.get(addon.id() + "/" + addon.editionId()).put("parentProductId", parentProductId);
+        EDITIONS.get(addon.id() + "/" + addon.otherEditionId()).put("parentProductId", parentProductId);
+        return addon;
+    }
+
     private static ObjectNode edition(long id, String code, List<ObjectNode> plans) {
         ObjectNode e = MAPPER.createObjectNode().put("id", id).put("uuid", java.util.UUID.randomUUID().toString())
                 .put("code", code).put("name", "Edition " + code);

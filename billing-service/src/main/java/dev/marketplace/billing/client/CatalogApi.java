@@ -62,8 +62,12 @@ public interface CatalogApi {
             Map<String, String> eventUrls, boolean interactive, String name, String vendor) {
     }
 
+    /** {@code parentProductId}: the product this edition is an add-on of, or null. */
     @JsonIgnoreProperties(ignoreUnknown = true)
-    record Edition(long id, String uuid, String code, String name, List<Plan> plans) {
+    record Edition(long id, String uuid, String code, String name, List<Plan> plans, Long parentProductId) {
+        public Edition(long id, String uuid, String code, String name, List<Plan> plans) {
+            this(id, uuid, code, name, plans, null);
+        }
     }
 
     @JsonIgnoreProperties(ignoreUnknown = true)

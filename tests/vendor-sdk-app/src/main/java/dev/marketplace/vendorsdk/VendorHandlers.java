@@ -13,6 +13,8 @@ import org.springframework.context.annotation.Primary;
 
 import com.appdirect.sdk.appmarket.AppmarketEventHandler;
 import com.appdirect.sdk.appmarket.events.AccountInfo;
+import com.appdirect.sdk.appmarket.events.AddonSubscriptionCancel;
+import com.appdirect.sdk.appmarket.events.AddonSubscriptionOrder;
 import com.appdirect.sdk.appmarket.events.APIResult;
 import com.appdirect.sdk.appmarket.events.ErrorCode;
 import com.appdirect.sdk.appmarket.events.SubscriptionCancel;
@@ -77,11 +79,63 @@ public class VendorHandlers {
 	@Primary
 	public AppmarketEventHandler<SubscriptionChange> vendorSubscriptionChangeHandler() {
 		return change -> {
-			log.info("VENDOR SUBSCRIPTION_CHANGE eventToken={} accountIdentifier={} edition={}", change.getEventToken(),
-					change.getAccount() == null ? null : change.getAccount().getAccountIdentifier(),
-					change.getOrder() == null ? null : change.getOrder().getEditionCode());
+			AccountInfo account = change.getAccount();
+			String parent = account == null ? null : account.getParentAccountIdentifier();
+			// SDK 1.42 has no add-on change handler: an add-on's change is a SUBSCRIPTION_CHANGE naming the parent account
+			log.info("VENDOR {} eventToken={} accountIdentifier={} parentAccountIdentifier={} edition={} items={}",
+					parent == null ? "SUBSCRIPTION_CHANGE" : "ADDON_CHANGE", change.getEventToken(),
+					account == null ? null : account.getAccountIdentifier(), parent,
+					change.getOrder() == null ? null : change.getOrder().getEditionCode(), items(change.getOrder()));
 			return APIResult.success("Subscription changed by vendor-sdk-app");
 		};
+	}
+
+	// Add-ons: SDK 1.42 dispatches a SUBSCRIPTION_ORDER / SUBSCRIPTION_CANCEL whose payload.account names a
+	// parentAccountIdentifier to these handlers (AddonEventDetector).
+
+	@Bean
+	@Primary
+	public AppmarketEventHandler<AddonSubscriptionOrder> vendorAddonSubscriptionOrderHandler() {
+		return order -> {
+			String edition = order.getOrderInfo() == null ? null : order.getOrderInfo().getEditionCode();
+			String company = order.getCompanyInfo() == null ? null : order.getCompanyInfo().getUuid();
+			log.info("VENDOR ADDON_ORDER eventToken={} key={} edition={} parentAccountIdentifier={} company={} partner={} items={}",
+					order.getEventToken(), order.getConsumerKeyUsedByTheRequest(), edition,
+					order.getParentAccountIdentifier(), company, order.getPartner(), items(order.getOrderInfo()));
+			if (edition != null && edition.startsWith("FAIL")) {
+				return APIResult.failure(errorCodeFor(edition), "The vendor refuses add-on edition " + edition);
+			}
+			APIResult result = APIResult.success("Add-on created by vendor-sdk-app");
+			result.setAccountIdentifier("addon-" + UUID.randomUUID());
+			log.info("VENDOR ADDON_ORDER eventToken={} -> accountIdentifier={}", order.getEventToken(), result.getAccountIdentifier());
+			return result;
+		};
+	}
+
+	@Bean
+	@Primary
+	public AppmarketEventHandler<AddonSubscriptionCancel> vendorAddonSubscriptionCancelHandler() {
+		return cancel -> {
+			String account = cancel.getAccountIdentifier();
+			log.info("VENDOR ADDON_CANCEL eventToken={} key={} accountIdentifier={} parentAccountIdentifier={}",
+					cancel.getEventToken(), cancel.getConsumerKeyUsedByTheRequest(), account, cancel.getParentAccountIdentifier());
+			if (account != null && account.startsWith("FAIL")) {
+				return APIResult.failure(ErrorCode.OPERATION_CANCELLED, "The vendor refuses to cancel add-on " + account);
+			}
+			return APIResult.success("Add-on " + account + " cancelled by vendor-sdk-app");
+		};
+	}
+
+	/** The order's items as {@code UNIT:quantity,...} (what a change asks for). */
+	private static String items(com.appdirect.sdk.appmarket.events.OrderInfo order) {
+		if (order == null || order.getItems() == null) {
+			return "";
+		}
+		StringBuilder out = new StringBuilder();
+		for (com.appdirect.sdk.appmarket.events.OrderItemInfo item : order.getItems()) {
+			out.append(out.length() == 0 ? "" : ",").append(item.getUnit()).append(':').append(item.getQuantity());
+		}
+		return out.toString();
 	}
 
 	@Bean

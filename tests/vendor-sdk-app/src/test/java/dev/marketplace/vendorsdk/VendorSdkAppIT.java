@@ -189,21 +189,83 @@ class VendorSdkAppIT {
 	}
 
 	@Test
-	void addOnRoutingQuirksResolveWithConfigurationErrors() throws Exception {
-		// A non-null payload.account.parentAccountIdentifier routes ORDER/CANCEL to the SDK's add-on handlers, and event
-		// types the SDK knows but does not dispatch (e.g. ADDON_ORDER) get its "unsupported" handler; both resolve
-		// asynchronously with CONFIGURATION_ERROR. The marketplace must send parentAccountIdentifier only for add-ons.
-		String addonCancel = token();
-		marketplace.publish(addonCancel, event("SUBSCRIPTION_CANCEL", null, payload(null,
-				"{\"accountIdentifier\":\"acct-42\",\"status\":\"ACTIVE\",\"parentAccountIdentifier\":\"acct-1\"}", null, null)), 200);
-		String addonOrder = token();
-		marketplace.publish(addonOrder, event("ADDON_ORDER", null, payload(null, account("acct-42"), order("BASIC"), null)), 200);
-		for (String token : List.of(addonCancel, addonOrder)) {
+	void theSdksOwnAddOnEventTypesAreAnsweredAsUnsupported() throws Exception {
+		// SDK 1.42 knows ADDON_ORDER / ADDON_CHANGE / ADDON_CANCEL as types but dispatches none of them: its "unsupported"
+		// handler resolves them with CONFIGURATION_ERROR. An add-on therefore travels as a subscription event naming its
+		// parent's account (next tests); ADDON_* stays the marketplace's own kind (event log, vendor-event listing).
+		for (String type : List.of("ADDON_ORDER", "ADDON_CHANGE", "ADDON_CANCEL")) {
+			String token = token();
+			marketplace.publish(token, event(type, null, payload(null, addonAccount("addon-7", "acct-1"), order("BASIC"), null)), 200);
 			assertEquals(202, processEvent(marketplace.eventUrl(token), true).statusCode());
 			FakeMarketplace.Recorded result = marketplace.resultOf(token).get(WAIT.toSeconds(), TimeUnit.SECONDS);
-			note("result POST body for an add-on routed event: " + result.body());
+			note("result POST body for " + type + ": " + result.body());
 			assertEquals("CONFIGURATION_ERROR", JSON.readTree(result.body()).get("errorCode").asText());
 		}
+	}
+
+	@Test
+	void anAddOnOrderReachesTheAddOnOrderHandlerWithTheParentsAccountAndResolvesWithTheAddOnsAccount() throws Exception {
+		String token = token();
+		String company = "{\"uuid\":\"company-1\",\"externalId\":null,\"name\":\"Acme\",\"email\":\"it@acme.test\","
+				+ "\"phoneNumber\":null,\"website\":null,\"country\":\"US\"}";
+		String payload = "{\"user\":null,\"company\":" + company + ",\"account\":{\"status\":\"INITIALIZED\","
+				+ "\"parentAccountIdentifier\":\"acct-parent-1\"},\"order\":" + order("STORAGE") + ",\"notice\":null,"
+				+ "\"configuration\":{}}";
+		marketplace.publish(token, event("SUBSCRIPTION_ORDER", null, payload), 200);
+		assertEquals(202, processEvent(marketplace.eventUrl(token), true).statusCode());
+		FakeMarketplace.Recorded result = marketplace.resultOf(token).get(WAIT.toSeconds(), TimeUnit.SECONDS);
+		note("result POST body for an add-on order: " + result.body());
+		assertTrue(result.signature().valid());
+		JsonNode body = JSON.readTree(result.body());
+		assertTrue(body.get("success").asBoolean(), result.body());
+		assertTrue(body.get("accountIdentifier").asText().startsWith("addon-"), result.body());
+		String log = vendorLog();
+		assertTrue(log.contains("VENDOR ADDON_ORDER eventToken=" + token + " key=" + KEY + " edition=STORAGE"
+				+ " parentAccountIdentifier=acct-parent-1 company=company-1 partner=ACME items=USER:10,GIGABYTE:5"), log);
+		assertFalse(log.contains("VENDOR SUBSCRIPTION_ORDER eventToken=" + token), "not the plain order handler");
+
+		// a refused add-on edition resolves with the vendor's error
+		String refused = token();
+		marketplace.publish(refused, event("SUBSCRIPTION_ORDER", null, payload.replace("STORAGE", "FAIL_MAX_USERS_REACHED")), 200);
+		assertEquals(202, processEvent(marketplace.eventUrl(refused), true).statusCode());
+		JsonNode failure = JSON.readTree(marketplace.resultOf(refused).get(WAIT.toSeconds(), TimeUnit.SECONDS).body());
+		assertFalse(failure.path("success").asBoolean(true));
+		assertEquals("MAX_USERS_REACHED", failure.get("errorCode").asText());
+	}
+
+	@Test
+	void anAddOnChangeAndCancelReachTheirHandlersWithBothAccountsAndARefusedCancelResolvesWithItsError() throws Exception {
+		String change = token();
+		marketplace.publish(change, event("SUBSCRIPTION_CHANGE", null,
+				payload(null, addonAccount("addon-7", "acct-parent-1"), order("STORAGE"), null)), 200);
+		String cancel = token();
+		marketplace.publish(cancel, event("SUBSCRIPTION_CANCEL", null,
+				payload(null, addonAccount("addon-7", "acct-parent-1"), null, null)), 200);
+		String refused = token();
+		marketplace.publish(refused, event("SUBSCRIPTION_CANCEL", null,
+				payload(null, addonAccount("FAIL-addon", "acct-parent-1"), null, null)), 200);
+		for (String token : List.of(change, cancel)) {
+			assertEquals(202, processEvent(marketplace.eventUrl(token), true).statusCode());
+			JsonNode body = JSON.readTree(marketplace.resultOf(token).get(WAIT.toSeconds(), TimeUnit.SECONDS).body());
+			assertTrue(body.get("success").asBoolean(), body.toString());
+		}
+		String log = vendorLog();
+		assertTrue(log.contains("VENDOR ADDON_CHANGE eventToken=" + change + " accountIdentifier=addon-7"
+				+ " parentAccountIdentifier=acct-parent-1 edition=STORAGE items=USER:10,GIGABYTE:5"), log);
+		assertTrue(log.contains("VENDOR ADDON_CANCEL eventToken=" + cancel + " key=" + KEY + " accountIdentifier=addon-7"
+				+ " parentAccountIdentifier=acct-parent-1"), log);
+
+		assertEquals(202, processEvent(marketplace.eventUrl(refused), true).statusCode());
+		JsonNode body = JSON.readTree(marketplace.resultOf(refused).get(WAIT.toSeconds(), TimeUnit.SECONDS).body());
+		assertFalse(body.path("success").asBoolean(true));
+		assertEquals("OPERATION_CANCELLED", body.get("errorCode").asText());
+		// a plain change names no parent and is logged as one
+		String plain = token();
+		marketplace.publish(plain, event("SUBSCRIPTION_CHANGE", null, payload(null, account("acct-42"), order("PREMIUM"), null)), 200);
+		assertEquals(202, processEvent(marketplace.eventUrl(plain), true).statusCode());
+		marketplace.resultOf(plain).get(WAIT.toSeconds(), TimeUnit.SECONDS);
+		assertTrue(vendorLog().contains("VENDOR SUBSCRIPTION_CHANGE eventToken=" + plain + " accountIdentifier=acct-42"
+				+ " parentAccountIdentifier=null"), vendorLog());
 	}
 
 	// ---------------------------------------------------------------- synchronous answers
@@ -417,6 +479,10 @@ class VendorSdkAppIT {
 
 	static String account(String accountIdentifier) {
 		return "{\"accountIdentifier\":\"" + accountIdentifier + "\",\"status\":\"ACTIVE\",\"parentAccountIdentifier\":null}";
+	}
+
+	static String addonAccount(String accountIdentifier, String parent) {
+		return "{\"accountIdentifier\":\"" + accountIdentifier + "\",\"status\":\"ACTIVE\",\"parentAccountIdentifier\":\"" + parent + "\"}";
 	}
 
 	static String order(String edition) {

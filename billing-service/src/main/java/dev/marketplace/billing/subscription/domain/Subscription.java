@@ -97,6 +97,12 @@ public class Subscription extends PanacheEntityBase {
     public Instant closedOn;
     /** The next billing date: the recurring job invoices the subscription again on that day. */
     public java.time.LocalDate nextInvoiceOn;
+    /** An add-on's parent subscription (same company), or null. */
+    public UUID parentSubscriptionId;
+    /** An add-on's parent's vendor account, sent with each of the add-on's vendor events. */
+    public String parentAccountIdentifier;
+    /** A parent whose cancellation waits for its add-ons' ADDON_CANCEL answers before its own SUBSCRIPTION_CANCEL is sent. */
+    public boolean awaitingAddonCancellations;
     @Column(nullable = false)
     public Instant createdOn;
     @Column(nullable = false)

@@ -144,4 +144,15 @@ public class SubscriptionRepository implements PanacheRepositoryBase<Subscriptio
     public Uni<Integer> updateBillingDay(String partner, UUID company, Integer day) {
         return update("billingDay = ?1 where partner = ?2 and companyUuid = ?3", day, partner, company);
     }
+
+    /** An add-on's parent, its row locked until the transaction ends: add-on orders and results serialise on it. */
+    public Uni<Subscription> lockedInPartner(String partner, UUID id) {
+        return findById(id, jakarta.persistence.LockModeType.PESSIMISTIC_WRITE)
+                .map(s -> s == null || !s.partner.equals(partner) ? null : s);
+    }
+
+    /** The add-ons of a parent subscription, oldest first. */
+    public Uni<List<Subscription>> addonsOf(UUID parent) {
+        return list("parentSubscriptionId = ?1 order by orderId", parent);
+    }
 }

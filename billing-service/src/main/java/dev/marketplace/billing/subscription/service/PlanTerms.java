@@ -75,6 +75,7 @@ final class PlanTerms {
         String template = integration.eventUrls() == null ? null : integration.eventUrls().get("SUBSCRIPTION_ORDER");
         return new OrderTerms(integration.productId(), integration.applicationUuid(), integration.name(),
                 integration.vendor(), integration.interactive(), template, edition.id(), edition.code(), edition.name(),
-                plan == null ? null : plan.id(), plan == null ? null : plan.frequency(), items, currency, List.copyOf(prices));
+                plan == null ? null : plan.id(), plan == null ? null : plan.frequency(), items, currency, List.copyOf(prices),
+                edition.parentProductId());
     }
 }

@@ -21,7 +21,8 @@ public final class SubscriptionInputs {
     static final String UNIT = "[A-Z][A-Z0-9_]{0,63}";
     static final String EMAIL = "[^@\\s]+@[^@\\s]+\\.[^@\\s]+";
     static final String UUID_TEXT = "[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}";
-    static final String RESULT_TYPES = "SUBSCRIPTION_ORDER|SUBSCRIPTION_CHANGE|SUBSCRIPTION_CANCEL|USER_ASSIGNMENT|USER_UNASSIGNMENT";
+    static final String RESULT_TYPES = "SUBSCRIPTION_ORDER|SUBSCRIPTION_CHANGE|SUBSCRIPTION_CANCEL|USER_ASSIGNMENT|USER_UNASSIGNMENT"
+            + "|ADDON_ORDER|ADDON_CHANGE|ADDON_CANCEL";
 
     private SubscriptionInputs() {
     }
@@ -52,7 +53,9 @@ public final class SubscriptionInputs {
             @NotNull(message = "is required: an object with at least user.email (the vendor receives the buying user)")
             @Valid UserInfo user,
             CurrencyCode currency,
-            @Size(min = 4, max = 103, message = "must be 4 to 103 characters") String discountCode) {
+            @Size(min = 4, max = 103, message = "must be 4 to 103 characters") String discountCode,
+            @Pattern(regexp = UUID_TEXT, message = "must be the id (a UUID) of the company's ACTIVE subscription this add-on is ordered for")
+            String parentSubscriptionId) {
 
         /** Rules across fields: each unit once. */
         public OrderInput checked() {

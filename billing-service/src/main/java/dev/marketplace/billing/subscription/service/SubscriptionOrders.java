@@ -49,11 +49,13 @@ public class SubscriptionOrders {
     private final DiscountRedemptions discounts;
     private final IdempotencyKeys idempotency;
     private final BillingConfig config;
+    private final AddonSubscriptions addons;
 
     public SubscriptionOrders(SubscriptionRepository subscriptions, CatalogTerms catalog, CatalogClient signer,
             SubscriptionAccess access, SubscriptionPayloads payloads, VendorEvents vendorEvents, DomainEventPublisher events,
             Caller caller, PurchaseRules purchase, DiscountRedemptions discounts, IdempotencyKeys idempotency,
-            BillingConfig config) {
+            BillingConfig config, AddonSubscriptions addons) {
+        this.addons = addons;
         this.subscriptions = subscriptions;
         this.catalog = catalog;
         this.signer = signer;
@@ -86,7 +88,8 @@ public class SubscriptionOrders {
                 : idempotency.lookup(key)).chain(found -> found.isPresent()
                         ? Uni.createFrom().item(Idempotent.<SubscriptionView>replayed(found.get()))
                         : catalog.resolve(partner, input.productId(),
-                        input.editionId(), input.paymentPlanId(), input.items(), currency).chain(terms -> {
+                        input.editionId(), input.paymentPlanId(), input.items(), currency)
+                        .chain(terms -> addons.parentOf(partner, owner, input, terms).chain(parentId -> {
                             if (terms.orderUrlTemplate() == null) {
                                 throw ApiException.conflict("VENDOR_NOT_INTEGRATED",
                                         "productId: the product has no SUBSCRIPTION_ORDER event URL; it cannot be ordered");
@@ -97,52 +100,59 @@ public class SubscriptionOrders {
                                     : Uni.createFrom().nullItem();
                             return redirect.chain(url -> Panache.withTransaction(() -> claim(key).chain(stored -> stored
                                     .isPresent() ? Uni.createFrom().item(Idempotent.<SubscriptionView>replayed(stored.get()))
-                                            : order(partner, owner, input, terms, buyer, eventToken, creator, url)
+                                            : order(partner, owner, input, terms, buyer, eventToken, creator, url, parentId)
                                                     .call(view -> key == null ? Uni.createFrom().voidItem()
                                                             : idempotency.complete(key, 201, view))
                                                     .map(Idempotent::fresh))));
-                        })));
+                        }))));
     }
 
     private Uni<Optional<StoredAnswer>> claim(IdempotentRequest key) {
         return key == null ? Uni.createFrom().item(Optional.empty()) : idempotency.claim(key);
     }
 
-    /** The order's writes, in the caller's transaction. */
+    /** The order's writes, in the caller's transaction; {@code parentId}: an add-on's parent, else null. */
     private Uni<SubscriptionView> order(String partner, Owner owner, OrderInput input, OrderTerms terms,
-            PurchaseRules.Buyer buyer, String eventToken, Map<String, Object> creator, String redirectUrl) {
+            PurchaseRules.Buyer buyer, String eventToken, Map<String, Object> creator, String redirectUrl, UUID parentId) {
         return subscriptions.nextOrderId().chain(orderId -> {
             Subscription s = newSubscription(partner, owner, input, terms, orderId, eventToken);
-            s.prices = payloads.json(terms.prices());
-            s.buyerRole = buyer.role().name();
-            s.billingDay = buyer.company().billingDayOfMonth();
-            var order = new DiscountRedemptions.Order(partner, terms.productId(), terms.editionId(), terms.paymentPlanId(),
-                    units(terms.items()), terms.currency(), owner.company(), owner.user(), s.id);
-            String code = input.discountCode() == null || input.discountCode().isBlank() ? null : input.discountCode().trim();
-            // flushed first: the redemption row refers to the order
-            return subscriptions.persist(s).call(() -> subscriptions.flush())
-                    .chain(() -> discounts.redeem(order, code, d -> SubscriptionInvoicing.price(terms.currency(), terms.items(),
-                            terms.prices(), d, terms.editionName()).discount()))
-                    .chain(discount -> {
-                        discount.ifPresent(d -> {
-                            s.discountId = d.discountId();
-                            s.discountTerms = payloads.json(d);
-                        });
-                        s.amount = SubscriptionInvoicing.price(terms.currency(), terms.items(), terms.prices(),
-                                discount.orElse(null), terms.editionName()).total();
-                        return purchase.enforce(partner, owner, buyer, s.amount, s.currency);
-                    })
-                    .chain(limitAmount -> {
-                        s.limitAmount = limitAmount;
-                        return subscriptions.flush();
-                    })
-                    .call(() -> vendorEvents.publish(EventTypes.SUBSCRIPTION_ORDER, s, null, null, creator,
-                            payloads.notification(EventTypes.SUBSCRIPTION_ORDER, s)))
-                    .map(v -> {
-                        SubscriptionView view = payloads.view(s);
-                        return redirectUrl != null ? view.withRedirectUrl(redirectUrl) : view;
-                    });
+            return (parentId == null ? Uni.createFrom().<Subscription>nullItem() : addons.attach(s, parentId, owner, terms))
+                    .chain(parent -> order(partner, owner, input, terms, buyer, creator, redirectUrl, s, parent));
         });
+    }
+
+    private Uni<SubscriptionView> order(String partner, Owner owner, OrderInput input, OrderTerms terms,
+            PurchaseRules.Buyer buyer, Map<String, Object> creator, String redirectUrl, Subscription s, Subscription parent) {
+        s.prices = payloads.json(terms.prices());
+        s.buyerRole = buyer.role().name();
+        s.billingDay = buyer.company().billingDayOfMonth();
+        var order = new DiscountRedemptions.Order(partner, terms.productId(), terms.editionId(), terms.paymentPlanId(),
+                units(terms.items()), terms.currency(), owner.company(), owner.user(), s.id);
+        String code = input.discountCode() == null || input.discountCode().isBlank() ? null : input.discountCode().trim();
+        // flushed first: the redemption row refers to the order
+        return subscriptions.persist(s).call(() -> subscriptions.flush())
+                .chain(() -> discounts.redeem(order, code, d -> SubscriptionInvoicing.price(terms.currency(), terms.items(),
+                        terms.prices(), d, terms.editionName()).discount()))
+                .chain(discount -> {
+                    discount.ifPresent(d -> {
+                        s.discountId = d.discountId();
+                        s.discountTerms = payloads.json(d);
+                    });
+                    s.amount = SubscriptionInvoicing.price(terms.currency(), terms.items(), terms.prices(),
+                            discount.orElse(null), terms.editionName()).total();
+                    return purchase.enforce(partner, owner, buyer, s.amount, s.currency);
+                })
+                .chain(limitAmount -> {
+                    s.limitAmount = limitAmount;
+                    return subscriptions.flush();
+                })
+                .call(() -> vendorEvents.publish(AddonSubscriptions.eventType(s, EventTypes.SUBSCRIPTION_ORDER), s, null,
+                        null, creator, parent != null ? addons.orderNotification(s, parent)
+                                : payloads.notification(EventTypes.SUBSCRIPTION_ORDER, s)))
+                .map(v -> {
+                    SubscriptionView view = payloads.view(s);
+                    return redirectUrl != null ? view.withRedirectUrl(redirectUrl) : view;
+                });
     }
 
     private static Map<String, Integer> units(List<SubscriptionInputs.Item> items) {

@@ -59,7 +59,7 @@ public class SubscriptionPayloads {
                 s.status == SubscriptionStatus.SUSPENDED && s.suspensionReason != null
                         ? new SubscriptionView.Suspension(s.suspensionReason.name(),
                                 (s.suspendedOn == null ? s.lastModified : s.suspendedOn).toEpochMilli())
-                        : null);
+                        : null, s.parentSubscriptionId == null ? null : s.parentSubscriptionId.toString());
     }
 
     /** Vendor-facing account status (AppDirect names). */
@@ -104,12 +104,13 @@ public class SubscriptionPayloads {
         return new SubscriptionVendorEvent(eventType, s.id.toString(), s.orderId, s.eventToken, eventUrl(s.eventToken),
                 eventUrl(s.eventToken) + "/return", new SubscriptionVendorEvent.Marketplace(base(), s.partner), s.productId,
                 s.applicationUuid, s.productName, s.companyUuid.toString(),
-                s.interactive && EventTypes.SUBSCRIPTION_ORDER.equals(eventType), null, buyer,
+                s.interactive && (EventTypes.SUBSCRIPTION_ORDER.equals(eventType) || EventTypes.ADDON_ORDER.equals(eventType)),
+                null, buyer,
                 new SubscriptionVendorEvent.Company(text(company, "uuid"), text(company, "name"), text(company, "email"),
                         text(company, "phoneNumber"), text(company, "website"), text(company, "country"),
                         text(company, "externalId")),
                 user, assigned == null ? null : assigned.userUuid.toString(),
-                new SubscriptionVendorEvent.Account(s.accountIdentifier, vendorAccountStatus(s)),
+                new SubscriptionVendorEvent.Account(s.accountIdentifier, vendorAccountStatus(s), s.parentAccountIdentifier),
                 order == null ? order(s) : order, notice, new LinkedHashMap<>(), null);
     }
 

@@ -43,10 +43,12 @@ public class SubscriptionService {
     private final DomainEventPublisher events;
     private final Caller caller;
     private final CompanyTenancy tenancy;
+    private final AddonSubscriptions addons;
 
     public SubscriptionService(SubscriptionRepository subscriptions, AssignmentRepository assignments, CatalogTerms catalog,
             SubscriptionAccess access, SubscriptionPayloads payloads, VendorEvents vendorEvents,
-            DomainEventPublisher events, Caller caller, CompanyTenancy tenancy) {
+            DomainEventPublisher events, Caller caller, CompanyTenancy tenancy, AddonSubscriptions addons) {
+        this.addons = addons;
         this.subscriptions = subscriptions;
         this.assignments = assignments;
         this.catalog = catalog;
@@ -103,8 +105,13 @@ public class SubscriptionService {
             s.status = SubscriptionStatus.PENDING_REMOTE_CANCELLATION;
             s.eventToken = VendorEvents.newToken();
             s.lastModified = Instant.now();
-            return subscriptions.flush().call(() -> vendorEvents.publish(EventTypes.SUBSCRIPTION_CANCEL, s, null, null, creator,
-                    payloads.notification(EventTypes.SUBSCRIPTION_CANCEL, s))).map(v -> payloads.view(s));
+            // flushed first (the row stays locked): an add-on order racing this cancellation waits, then finds it
+            // cancelled; the add-ons are cancelled first, the parent's own event then waits for their answers
+            return subscriptions.flush().chain(() -> addons.cancelAddonsOf(s, creator)).call(waiting -> waiting
+                    ? Uni.createFrom().voidItem()
+                    : vendorEvents.publish(AddonSubscriptions.eventType(s, EventTypes.SUBSCRIPTION_CANCEL), s, null, null,
+                            creator, payloads.notification(EventTypes.SUBSCRIPTION_CANCEL, s)))
+                    .map(v -> payloads.view(s));
         });
     }
 
@@ -120,11 +127,17 @@ public class SubscriptionService {
             return catalog.resolve(partner, current.productId, editionId, planId, items, current.currency)
                     .chain(terms -> Panache.withTransaction(() -> load(owner, id).chain(s -> {
                         requireChangeable(s);
+                        if ((s.parentSubscriptionId != null) != terms.addon()) {
+                            throw ApiException.invalidField("editionId", s.parentSubscriptionId != null
+                                    ? "an add-on subscription changes to another add-on edition only"
+                                    : "edition " + terms.editionId() + " is an add-on; it is ordered against a parent subscription");
+                        }
                         SubscriptionVendorEvent.Order order = SubscriptionPayloads.order(terms);
                         s.pendingChange = payloads.pendingChangeJson(order, terms.prices());
                         s.eventToken = VendorEvents.newToken();
                         s.lastModified = Instant.now();
-                        return subscriptions.flush().call(() -> vendorEvents.publish(EventTypes.SUBSCRIPTION_CHANGE, s, order, null, creator, List.of()))
+                        String type = AddonSubscriptions.eventType(s, EventTypes.SUBSCRIPTION_CHANGE);
+                        return subscriptions.flush().call(() -> vendorEvents.publish(type, s, order, null, creator, List.of()))
                                 .map(v -> payloads.view(s));
                     })));
         });

@@ -40,9 +40,11 @@ public class VendorResults {
     private final SubscriptionPayloads payloads;
     private final DomainEventPublisher events;
     private final SubscriptionInvoicing invoicing;
+    private final AddonSubscriptions addons;
 
     public VendorResults(SubscriptionRepository subscriptions, AssignmentRepository assignments, SubscriptionPayloads payloads,
-            DomainEventPublisher events, SubscriptionInvoicing invoicing) {
+            DomainEventPublisher events, SubscriptionInvoicing invoicing, AddonSubscriptions addons) {
+        this.addons = addons;
         this.invoicing = invoicing;
         this.subscriptions = subscriptions;
         this.assignments = assignments;
@@ -62,7 +64,8 @@ public class VendorResults {
 
     /** An account nobody can name cannot be cancelled or assigned later: such an order fails rather than hang. */
     private static ResultInput checked(ResultInput r) {
-        if (EventTypes.SUBSCRIPTION_ORDER.equals(r.eventType()) && Boolean.TRUE.equals(r.success())
+        if ((EventTypes.SUBSCRIPTION_ORDER.equals(r.eventType()) || EventTypes.ADDON_ORDER.equals(r.eventType()))
+                && Boolean.TRUE.equals(r.success())
                 && (r.accountIdentifier() == null || r.accountIdentifier().isBlank())) {
             return new ResultInput(r.eventType(), false, null, "INVALID_RESPONSE",
                     "The vendor reported success without an accountIdentifier", r.userUuid());
@@ -76,7 +79,7 @@ public class VendorResults {
         Instant now = Instant.now();
         Uni<Void> invoicing = Uni.createFrom().voidItem();
         switch (r.eventType()) {
-            case EventTypes.SUBSCRIPTION_ORDER -> {
+            case EventTypes.SUBSCRIPTION_ORDER, EventTypes.ADDON_ORDER -> {
                 require(s, SubscriptionStatus.PENDING_REMOTE_CREATION, r);
                 if (ok) {
                     s.status = SubscriptionStatus.ACTIVE;
@@ -87,7 +90,7 @@ public class VendorResults {
                     s.status = SubscriptionStatus.FAILED;
                 }
             }
-            case EventTypes.SUBSCRIPTION_CANCEL -> {
+            case EventTypes.SUBSCRIPTION_CANCEL, EventTypes.ADDON_CANCEL -> {
                 require(s, SubscriptionStatus.PENDING_REMOTE_CANCELLATION, r);
                 // a refused cancellation leaves the subscription as it was: suspended, or active
                 s.status = ok ? SubscriptionStatus.CANCELLED
@@ -96,7 +99,7 @@ public class VendorResults {
                     s.cancelledOn = now; // the vendor is told to close the account some time later (ScheduledNotices)
                 }
             }
-            case EventTypes.SUBSCRIPTION_CHANGE -> {
+            case EventTypes.SUBSCRIPTION_CHANGE, EventTypes.ADDON_CHANGE -> {
                 // a change asked for before a suspension is still the vendor's to accept
                 if ((s.status != SubscriptionStatus.ACTIVE && s.status != SubscriptionStatus.SUSPENDED)
                         || s.pendingChange == null) {
@@ -125,7 +128,8 @@ public class VendorResults {
         return invoicing.chain(subscriptions::flush).chain(() -> {
             SubscriptionView view = payloads.view(s);
             return outcome(s, r, ok, resultPayload(s, view, r)).replaceWith(view);
-        });
+        }).call(view -> EventTypes.ADDON_CANCEL.equals(r.eventType()) ? addons.addonCancelAnswered(s)
+                : Uni.createFrom().voidItem());
     }
 
     /**

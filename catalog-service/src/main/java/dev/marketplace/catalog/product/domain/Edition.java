@@ -51,6 +51,8 @@ public class Edition extends PanacheEntityBase {
     public String items = "[]";
     @Column(nullable = false)
     public String customizations = "[]";
+    /** The product this edition is an add-on of (same marketplace), or null for an ordinary edition. */
+    public Long parentProductId;
     @Column(nullable = false)
     public Instant lastModified;
     @Version

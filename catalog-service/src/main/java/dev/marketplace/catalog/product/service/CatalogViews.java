@@ -50,7 +50,8 @@ public class CatalogViews {
             Integer expiredTrialGracePeriod, boolean bundleOnly, String targetAudience, String code, boolean defaultFreeTrial,
             boolean invisible, boolean leadGen, long lastModified, String revenueType, boolean restricted,
             Integer freeTrialDuration, String freeTrialType, boolean customerContractRestricted, List<PlanView> plans,
-            List<Bullet> bullets, List<IncludedItem> items, List<Customization> customizations) {
+            List<Bullet> bullets, List<IncludedItem> items, List<Customization> customizations,
+            @JsonInclude(JsonInclude.Include.NON_NULL) Long parentProductId) {
     }
 
     @JsonInclude(JsonInclude.Include.NON_NULL)
@@ -99,7 +100,7 @@ public class CatalogViews {
                 json.read(e.bullets, new TypeReference<List<Bullet>>() {
                 }), json.read(e.items, new TypeReference<List<IncludedItem>>() {
                 }), json.read(e.customizations, new TypeReference<List<Customization>>() {
-                }));
+                }), e.parentProductId);
     }
 
     public PlanView plan(Edition e, PaymentPlan plan, URI base) {

@@ -64,7 +64,7 @@ public class EditionService {
                     if (taken) {
                         throw ApiException.conflict("DUPLICATE_EDITION_CODE", "code: the product already has an edition " + input.code());
                     }
-                    return createEditions(product, List.of(input), base);
+                    return createEditions(product, List.of(input), base, false);
                 })
                 .map(list -> list.get(0))
                 .call(view -> touch(product))
@@ -80,6 +80,7 @@ public class EditionService {
                         throw ApiException.conflict("DUPLICATE_EDITION_CODE", "code: the product already has an edition " + input.code());
                     }
                 }))
+                .call(edition -> requireParent(product, input.parentProductId(), "parentProductId"))
                 .chain(edition -> {
                     apply(edition, input);
                     return editions.flush().chain(() -> editionView(edition, base))
@@ -131,9 +132,16 @@ public class EditionService {
 
     /** Creates editions with their plans (a new product's, or one added), in the caller's transaction. */
     Uni<List<EditionView>> createEditions(Product product, List<EditionInput> inputs, URI base) {
+        return createEditions(product, inputs, base, true);
+    }
+
+    /** {@code ofProduct}: the editions come in a product's body, so that a refused parent is named by its index. */
+    private Uni<List<EditionView>> createEditions(Product product, List<EditionInput> inputs, URI base, boolean ofProduct) {
         Uni<List<EditionView>> chain = Uni.createFrom().item(new ArrayList<>());
-        for (EditionInput input : inputs) {
-            chain = chain.call(list -> {
+        for (int i = 0; i < inputs.size(); i++) {
+            EditionInput input = inputs.get(i);
+            String parentField = ofProduct ? "editions[" + i + "].parentProductId" : "parentProductId";
+            chain = chain.call(list -> requireParent(product, input.parentProductId(), parentField)).call(list -> {
                 Edition edition = new Edition();
                 edition.uuid = UUID.randomUUID();
                 edition.productId = product.id;
@@ -149,6 +157,24 @@ public class EditionService {
             });
         }
         return chain;
+    }
+
+    /**
+     * An add-on's parent is another product of the same marketplace; another marketplace's id is refused like an unknown
+     * one. A 400 naming the field, before anything is written.
+     */
+    private Uni<Void> requireParent(Product product, Long parentProductId, String field) {
+        if (parentProductId == null) {
+            return Uni.createFrom().voidItem();
+        }
+        if (parentProductId.equals(product.id)) {
+            throw ApiException.invalidField(field, "must be another product (an edition cannot be an add-on of its own product)");
+        }
+        return lookup.ofPartner(product.partner, List.of(parentProductId)).invoke(found -> {
+            if (found.isEmpty()) {
+                throw ApiException.invalidField(field, "no product " + parentProductId + " in this marketplace");
+            }
+        }).replaceWithVoid();
     }
 
     private PaymentPlan newPlan(Edition edition, PlanInput input) {
@@ -189,6 +215,7 @@ public class EditionService {
         edition.bullets = json.write(input.bullets() == null ? List.of() : input.bullets());
         edition.items = json.write(input.items() == null ? List.of() : input.items());
         edition.customizations = json.write(input.customizations() == null ? List.of() : input.customizations());
+        edition.parentProductId = input.parentProductId();
         edition.lastModified = Instant.now();
     }
 }

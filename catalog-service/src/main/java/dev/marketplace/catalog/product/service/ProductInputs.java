@@ -102,7 +102,9 @@ public final class ProductInputs {
             List<@NotNull @Valid Bullet> bullets,
             List<@NotNull @Valid IncludedItem> items,
             List<@NotNull @Valid Customization> customizations,
-            List<@NotNull(message = "a plan is required") @Valid PlanInput> plans) {
+            List<@NotNull(message = "a plan is required") @Valid PlanInput> plans,
+            @Min(value = 1, message = "must be the id of another product of this marketplace (the product this edition is an add-on of)")
+            Long parentProductId) {
     }
 
     public record Cost(

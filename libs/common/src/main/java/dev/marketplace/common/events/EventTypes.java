@@ -18,9 +18,32 @@ public final class EventTypes {
     public static final String USER_ASSIGNMENT = "USER_ASSIGNMENT";
     public static final String USER_UNASSIGNMENT = "USER_UNASSIGNMENT";
     public static final String USER_UPDATED = "USER_UPDATED";
+    // add-on subscriptions (an edition ordered against an ACTIVE parent subscription): the event log's kinds; the
+    // document a vendor fetches carries the subscription type AppDirect's library dispatches on (subscriptionTypeOf)
+    public static final String ADDON_ORDER = "ADDON_ORDER";
+    public static final String ADDON_CHANGE = "ADDON_CHANGE";
+    public static final String ADDON_CANCEL = "ADDON_CANCEL";
     /** Vendor event types whose outcome billing-service applies to a subscription. */
     public static final Set<String> SUBSCRIPTION_VENDOR_EVENTS = Set.of(SUBSCRIPTION_ORDER, SUBSCRIPTION_CHANGE,
-            SUBSCRIPTION_CANCEL, USER_ASSIGNMENT, USER_UNASSIGNMENT);
+            SUBSCRIPTION_CANCEL, USER_ASSIGNMENT, USER_UNASSIGNMENT, ADDON_ORDER, ADDON_CHANGE, ADDON_CANCEL);
+
+    /**
+     * The subscription event an add-on event is on the vendor's side: AppDirect's vendor library (1.42) takes an add-on
+     * order or cancel as SUBSCRIPTION_ORDER / SUBSCRIPTION_CANCEL whose {@code payload.account.parentAccountIdentifier}
+     * is set, and an add-on change as SUBSCRIPTION_CHANGE; it answers its own ADDON_* types "Unsupported event type".
+     * Any other type is returned unchanged.
+     */
+    public static String subscriptionTypeOf(String type) {
+        if (type == null) {
+            return null;
+        }
+        return switch (type) {
+            case ADDON_ORDER -> SUBSCRIPTION_ORDER;
+            case ADDON_CHANGE -> SUBSCRIPTION_CHANGE;
+            case ADDON_CANCEL -> SUBSCRIPTION_CANCEL;
+            default -> type;
+        };
+    }
 
     /** catalog-service: a test call of a vendor's event URL (notification-service sends it flagged DEVELOPMENT). */
     public static final String VENDOR_PING = "VENDOR_PING";

@@ -82,6 +82,13 @@ public final class TemplateCatalog {
             NotificationTemplateType.RESELLER_LINKED,
             NotificationTemplateType.RESELLER_UNLINKED);
 
+    static {
+        // billing-service: the buyer's email of an add-on order (AddonSubscriptions), the order's parameters and its parent's product
+        put(NotificationTemplateType.SUBSCRIPTION_ORDER_MODULE, "firstName", "companyName", "productName", "editionName",
+                "orderId", "parentProductName");
+        PRODUCED.add(NotificationTemplateType.SUBSCRIPTION_ORDER_MODULE);
+    }
+
     private static final Set<NotificationTemplateType> MARKETING = EnumSet.of(
             NotificationTemplateType.WELCOME_USER,
             NotificationTemplateType.INACTIVE_USER_LOGIN_REMINDER,

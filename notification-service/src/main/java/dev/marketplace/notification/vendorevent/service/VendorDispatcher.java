@@ -125,7 +125,7 @@ public class VendorDispatcher {
                         return Uni.createFrom().item(VendorOutcome.park(
                                 "product " + c.productId() + " has no vendor integration in the catalogue"));
                     }
-                    String template = c.urlTemplate() != null ? c.urlTemplate() : integration.eventUrl(c.eventType());
+                    String template = c.urlTemplate() != null ? c.urlTemplate() : integration.eventUrl(EventTypes.subscriptionTypeOf(c.eventType()));
                     if (template == null) {
                         return Uni.createFrom().item(noUrl(c));
                     }
@@ -174,7 +174,7 @@ public class VendorDispatcher {
 
     /** No URL for this event type: the vendor does not ask to hear about it; an order cannot be provisioned without one. */
     private static VendorOutcome noUrl(Claimed c) {
-        if (EventTypes.SUBSCRIPTION_ORDER.equals(c.eventType())) {
+        if (VendorEventDocuments.isOrder(c.eventType())) {
             return VendorOutcome.failure(null, "CONFIGURATION_ERROR", "the product has no SUBSCRIPTION_ORDER event URL");
         }
         return VendorOutcome.success(null, null, "no " + c.eventType() + " event URL configured; the vendor is not notified");

@@ -38,10 +38,10 @@ import dev.marketplace.notification.vendorevent.domain.VendorEventStatus;
  */
 @ApplicationScoped
 public class VendorEventDocuments {
-    /** Event types a vendor is notified of (billing-service's subscription events, catalog-service's ping). */
+    /** Event types a vendor is notified of (billing-service's subscription and add-on events, catalog-service's ping). */
     public static final Set<String> VENDOR_TYPES = Set.of(EventTypes.SUBSCRIPTION_ORDER, EventTypes.SUBSCRIPTION_CHANGE,
             EventTypes.SUBSCRIPTION_CANCEL, EventTypes.SUBSCRIPTION_NOTICE, EventTypes.USER_ASSIGNMENT,
-            EventTypes.USER_UNASSIGNMENT);
+            EventTypes.USER_UNASSIGNMENT, EventTypes.ADDON_ORDER, EventTypes.ADDON_CHANGE, EventTypes.ADDON_CANCEL);
     public static final String EVENTS_PATH = "/api/integration/v1/events/";
     private static final Pattern TOKEN = Pattern.compile("[A-Za-z0-9_-]{8,64}");
 
@@ -108,7 +108,7 @@ public class VendorEventDocuments {
             e.companyName = p.company() == null ? null : blankToNull(p.company().name());
             e.userUuid = blankToNull(p.userUuid()) != null ? p.userUuid()
                     : p.user() == null ? null : blankToNull(p.user().uuid());
-            e.interactive = EventTypes.SUBSCRIPTION_ORDER.equals(e.eventType) && p.interactive();
+            e.interactive = isOrder(e.eventType) && p.interactive();
             baseUrl = baseUrl(p.marketplace());
         }
         e.eventUrl = baseUrl + EVENTS_PATH + token;
@@ -131,7 +131,8 @@ public class VendorEventDocuments {
 
     private ObjectNode header(VendorEvent e, String baseUrl, String applicationUuid) {
         ObjectNode doc = mapper.createObjectNode();
-        doc.put("type", e.eventType);
+        // an add-on's event is listed as ADDON_*, but the vendor's library dispatches add-ons by the subscription type
+        doc.put("type", EventTypes.subscriptionTypeOf(e.eventType));
         ObjectNode marketplace = doc.putObject("marketplace");
         marketplace.put("baseUrl", baseUrl);
         marketplace.put("partner", e.partner);
@@ -147,7 +148,8 @@ public class VendorEventDocuments {
         payload.set("user", person(p.user()));
         payload.set("company", company(p.company()));
         if (p.account() != null) {
-            payload.set("account", object("accountIdentifier", p.account().accountIdentifier(), "status", p.account().status()));
+            payload.set("account", object("accountIdentifier", p.account().accountIdentifier(), "status", p.account().status(),
+                    "parentAccountIdentifier", p.account().parentAccountIdentifier()));
         }
         if (p.order() != null && !e.eventType.startsWith("USER_")) {
             payload.set("order", order(p.order()));
@@ -157,7 +159,7 @@ public class VendorEventDocuments {
         }
         payload.set("configuration", p.configuration() == null ? mapper.createObjectNode() : mapper.valueToTree(p.configuration()));
         doc.set("payload", payload);
-        if (blankToNull(p.returnUrl()) != null && EventTypes.SUBSCRIPTION_ORDER.equals(e.eventType)) {
+        if (blankToNull(p.returnUrl()) != null && isOrder(e.eventType)) {
             doc.put("returnUrl", p.returnUrl());
         }
         doc.putArray("links");
@@ -289,6 +291,11 @@ public class VendorEventDocuments {
             w.writeCharacters(node.asText());
         }
         w.writeEndElement();
+    }
+
+    /** A subscription's or an add-on's order: the one event that provisions an account (and may be interactive). */
+    static boolean isOrder(String eventType) {
+        return EventTypes.SUBSCRIPTION_ORDER.equals(EventTypes.subscriptionTypeOf(eventType));
     }
 
     private static String blankToNull(String s) {

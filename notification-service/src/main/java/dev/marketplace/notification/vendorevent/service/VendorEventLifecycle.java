@@ -231,7 +231,7 @@ public class VendorEventLifecycle {
 
     /** A real (not STATELESS) order needs the vendor's account identifier to become active. */
     static boolean requiresAccount(VendorEvent e) {
-        return EventTypes.SUBSCRIPTION_ORDER.equals(e.eventType) && e.flag == null;
+        return VendorEventDocuments.isOrder(e.eventType) && e.flag == null;
     }
 
     static boolean blank(String s) {

@@ -35,9 +35,16 @@ public record SubscriptionVendorEvent(String eventType, String subscriptionId, L
             String externalId) {
     }
 
-    /** The vendor's account: {@code status} is AppDirect's (INITIALIZED, ACTIVE, FAILED, CANCELLED). */
+    /**
+     * The vendor's account: {@code status} is AppDirect's (INITIALIZED, ACTIVE, FAILED, CANCELLED); an add-on's also
+     * names its parent's account ({@code parentAccountIdentifier}), which AppDirect's library reads to tell an add-on.
+     */
     @JsonIgnoreProperties(ignoreUnknown = true)
-    public record Account(String accountIdentifier, String status) {
+    public record Account(String accountIdentifier, String status,
+            @JsonInclude(JsonInclude.Include.NON_NULL) String parentAccountIdentifier) {
+        public Account(String accountIdentifier, String status) {
+            this(accountIdentifier, status, null);
+        }
     }
 
     @JsonIgnoreProperties(ignoreUnknown = true)
