@@ -98,7 +98,8 @@ public class BillingEventHandler extends TypedEventHandler<JsonNode> {
             productName = text(p, "productName");
             editionName = text(subscription, "editionName");
             status = required(subscription, "status");
-            account = text(subscription, "accountIdentifier");
+            account = text(subscription, "accountIdentifier") != null ? text(subscription, "accountIdentifier")
+                    : text(p.path("result"), "accountIdentifier");
             if (request.startsWith("USER_")) {
                 assigned = uuid(p.path("assignment"), "userUuid");
                 assignment = required(p.path("assignment"), "status");
