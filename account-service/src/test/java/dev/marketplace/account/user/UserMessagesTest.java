@@ -57,7 +57,9 @@ class UserMessagesTest {
     }
 
     private static JsonNode created(String email) {
-        return Fixtures.event("MEMBERSHIP_CREATED", e -> email.equals(e.path("payload").path("email").asText()));
+        // a first user's event names the email; add-user's carries the membership view, its user inside
+        return Fixtures.event("MEMBERSHIP_CREATED", e -> email.equals(e.path("payload").path("email").asText())
+                || email.equals(e.path("payload").path("user").path("email").asText()));
     }
 
     private static JsonNode notification(JsonNode event, String type) {
@@ -222,6 +224,8 @@ class UserMessagesTest {
         assertTrue(p.path("configuration").isObject());
         JsonNode two = Fixtures.event("USER_UPDATED", e -> e.path("payload").path("productId").asLong() == base + 2);
         assertEquals(member, two.path("payload").path("user").path("uuid").asText());
+        assertEquals(1, Fixtures.number("select count(*) from outbox_event where type = 'USER_UPDATED' and envelope like ?",
+                "%\"productId\":" + (base + 1) + ",%"), "the pattern below finds what it looks for");
         assertEquals(0, Fixtures.number("select count(*) from outbox_event where type = 'USER_UPDATED' and (envelope like ?"
                 + " or envelope like ?)", "%\"productId\":" + (base + 3) + ",%", "%\"productId\":" + (base + 4) + ",%"));
 
