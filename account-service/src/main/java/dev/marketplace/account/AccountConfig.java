@@ -20,6 +20,18 @@ public interface AccountConfig {
     @WithDefault("${marketplace.account.public-base-url}/login")
     String loginUrl();
 
+    /** Where a user created without a password sets one (ACCOUNT_ACTIVATION); {token} is replaced. */
+    @WithDefault("${marketplace.account.public-base-url}/signup/activation/{token}")
+    String activationUrl();
+
+    Activation activation();
+
+    interface Activation {
+        /** How long an activation link can be used after the user is created. */
+        @WithDefault("7d")
+        java.time.Duration lifetime();
+    }
+
     Dns dns();
 
     Invitation invitation();

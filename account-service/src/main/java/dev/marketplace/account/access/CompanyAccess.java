@@ -100,6 +100,23 @@ public class CompanyAccess {
         if (channelReader() || caller.user().map(user::equals).orElse(false)) {
             return Uni.createFrom().voidItem();
         }
+        return requireAdminOf(user);
+    }
+
+    /**
+     * 403 unless the caller may change the user's own details: channel writers, the user themself, and a Company
+     * Administrator of one of their companies; read-only credentials may not.
+     */
+    public Uni<Void> requireUserWritable(String partner, UUID user) {
+        sameMarketplace(partner, "User", user);
+        if (channelWriter() || caller.user().map(user::equals).orElse(false)) {
+            return Uni.createFrom().voidItem();
+        }
+        return requireAdminOf(user);
+    }
+
+    /** 403 unless the calling user administers a company {@code user} belongs to. */
+    private Uni<Void> requireAdminOf(UUID user) {
         if (caller.user().isEmpty()) {
             return Uni.createFrom().failure(ApiException.forbidden());
         }

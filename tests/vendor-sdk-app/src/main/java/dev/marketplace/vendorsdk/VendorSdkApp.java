@@ -20,7 +20,7 @@ import com.appdirect.sdk.ConnectorSdkConfiguration;
  */
 @Configuration
 @EnableAutoConfiguration
-@Import({ConnectorSdkConfiguration.class, VendorHandlers.class, VendorRuntime.class})
+@Import({ConnectorSdkConfiguration.class, VendorHandlers.class, VendorRuntime.class, UserUpdatedEndpoint.class})
 public class VendorSdkApp {
 
 	public static void main(String[] args) {

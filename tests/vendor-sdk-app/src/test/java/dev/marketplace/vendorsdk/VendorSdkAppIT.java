@@ -308,6 +308,28 @@ class VendorSdkAppIT {
 		assertEquals("ACCOUNT_NOT_FOUND", refused.get("errorCode").asText());
 	}
 
+	@Test
+	void userUpdatedReachesTheAppsOwnEndpointSignedAndParsedIntoTheSdksTypes() throws Exception {
+		// the SDK's processEvent cannot parse USER_UPDATED (no such EventType): the app takes it at its own URL
+		String token = token();
+		marketplace.publish(token, event("USER_UPDATED", null, payload(user("user-9"), account("acct-9"), null, null)), 200);
+		URI uri = URI.create(processEventUri(marketplace.eventUrl(token)).toString().replace("/processEvent?", "/userUpdated?"));
+		HttpResponse<String> unsigned = http.send(HttpRequest.newBuilder(uri).timeout(WAIT).GET().build(),
+				HttpResponse.BodyHandlers.ofString());
+		assertEquals(403, unsigned.statusCode(), "the SDK's OAuth filter guards it like processEvent");
+		HttpResponse<String> answer = http.send(HttpRequest.newBuilder(uri).timeout(WAIT).GET()
+				.header("Authorization", OAuth1.authorizationHeader(OAuth1.sign("GET", uri, KEY, SECRET))).build(),
+				HttpResponse.BodyHandlers.ofString());
+		note("userUpdated (USER_UPDATED) -> " + answer.statusCode() + " " + answer.body());
+		assertEquals(200, answer.statusCode());
+		assertTrue(JSON.readTree(answer.body()).get("success").asBoolean(), answer.body());
+		assertTrue(marketplace.fetchOf(token).isDone(), "the event was fetched, signed");
+		assertFalse(marketplace.resultOf(token).isDone(), "answered at once, never by POST");
+		assertTrue(vendorLog().contains("VENDOR USER_UPDATED eventToken=" + token + " key=" + KEY
+				+ " accountIdentifier=acct-9 user=user-9 email=user-9@acme.test firstName=Ada lastName=Lovelace locale=en_US"),
+				vendorLog());
+	}
+
 	private static String vendorLog() throws java.io.IOException {
 		return Files.readString(workdir.resolve("vendor.log"));
 	}

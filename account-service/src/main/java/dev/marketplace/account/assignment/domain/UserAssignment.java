@@ -37,6 +37,8 @@ public class UserAssignment extends PanacheEntityBase {
     /** billing-service's subscription id; null only for rows written before the projection existed. */
     public UUID subscriptionId;
     public String editionName;
+    /** The vendor's account of the subscription (billing's accountIdentifier), once known. */
+    public String accountIdentifier;
     /** billing's subscription status: PENDING_REMOTE_CREATION, ACTIVE, FAILED, PENDING_REMOTE_CANCELLATION, CANCELLED. */
     public String subscriptionStatus;
     /**

@@ -87,6 +87,7 @@ public class BillingEventHandler extends TypedEventHandler<JsonNode> {
         String status;
         UUID assigned = null;
         String assignment = null;
+        String account;
         if (result) {
             // the outcome billing applied: {subscription: <subscription view>, assignment: <assignment view>}
             JsonNode subscription = p.path("subscription");
@@ -97,6 +98,8 @@ public class BillingEventHandler extends TypedEventHandler<JsonNode> {
             productName = text(p, "productName");
             editionName = text(subscription, "editionName");
             status = required(subscription, "status");
+            account = text(subscription, "accountIdentifier") != null ? text(subscription, "accountIdentifier")
+                    : text(p.path("result"), "accountIdentifier");
             if (request.startsWith("USER_")) {
                 assigned = uuid(p.path("assignment"), "userUuid");
                 assignment = required(p.path("assignment"), "status");
@@ -108,6 +111,7 @@ public class BillingEventHandler extends TypedEventHandler<JsonNode> {
             owner = UUID.fromString(required(event.creator() == null ? null : event.creator().uuid(), "creator.uuid"));
             productId = event.productId();
             productName = event.productName();
+            account = event.account() == null ? null : event.account().accountIdentifier();
             editionName = EventTypes.SUBSCRIPTION_ORDER.equals(type) && event.order() != null ? event.order().editionName() : null;
             status = switch (type) {
                 case EventTypes.SUBSCRIPTION_ORDER -> "PENDING_REMOTE_CREATION";
@@ -125,7 +129,7 @@ public class BillingEventHandler extends TypedEventHandler<JsonNode> {
             throw new IllegalArgumentException("occurredOn is missing");
         }
         return new Change(required(envelope.partner(), "partner"), Instant.ofEpochMilli(occurredOn), subscriptionId, company, owner,
-                productId, productName, editionName, status, assigned, assignment);
+                productId, productName, editionName, status, assigned, assignment, account == null || account.isBlank() ? null : account);
     }
 
     private static UUID uuid(JsonNode node, String field) {

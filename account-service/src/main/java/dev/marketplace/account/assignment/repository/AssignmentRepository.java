@@ -31,6 +31,12 @@ public class AssignmentRepository implements PanacheRepositoryBase<UserAssignmen
                 UserAssignment.ENDED);
     }
 
+    /** The user's rows, in any company, whose vendor has taken them (ACTIVE or PENDING_REMOTE_CANCELLATION). */
+    public Uni<List<UserAssignment>> takenByVendor(UUID user) {
+        return list("userUuid = ?1 and productId is not null and status in ?2 order by createdOn", user,
+                List.of("ACTIVE", "PENDING_REMOTE_CANCELLATION"));
+    }
+
     /** Every row projected from one billing subscription. */
     public Uni<List<UserAssignment>> ofSubscription(UUID subscription) {
         return list("subscriptionId", subscription);

@@ -35,7 +35,7 @@ public class AssignmentProjection {
      */
     public record Change(String partner, Instant occurredOn, UUID subscriptionId, UUID companyUuid, UUID ownerUuid,
             Long productId, String productName, String editionName, String subscriptionStatus, UUID assignedUser,
-            String assignmentStatus) {
+            String assignmentStatus, String accountIdentifier) {
     }
 
     private final AssignmentRepository assignments;
@@ -94,6 +94,9 @@ public class AssignmentProjection {
                         }
                         if (change.editionName() != null) {
                             row.editionName = change.editionName();
+                        }
+                        if (change.accountIdentifier() != null) {
+                            row.accountIdentifier = change.accountIdentifier();
                         }
                     }
                     row.status = status(row.subscriptionStatus, row.assignmentStatus);

@@ -34,6 +34,19 @@ public class AssignmentService {
         return assignments.assignedToOthersBy(company, owner);
     }
 
+    /**
+     * An application a user holds that its vendor has taken: what USER_UPDATED is sent about, one per subscription
+     * (rows written before the projection had subscription ids have none).
+     */
+    public record Held(UUID subscriptionId, UUID companyUuid, long productId, String productName, String accountIdentifier) {
+    }
+
+    /** The applications the user holds in any company whose vendor has taken them (ACTIVE or being cancelled). */
+    public Uni<List<Held>> heldAnywhere(UUID user) {
+        return assignments.takenByVendor(user).map(rows -> rows.stream()
+                .map(a -> new Held(a.subscriptionId, a.companyUuid, a.productId, a.productName, a.accountIdentifier)).toList());
+    }
+
     /** Current assignments of the product to the user. */
     public Uni<Long> currentForProduct(UUID company, UUID user, long product) {
         return assignments.currentForProduct(company, user, product);

@@ -43,6 +43,8 @@ public class Company extends PanacheEntityBase {
     public String phoneNumber;
     public String defaultRole;
     public String countryCode;
+    /** The language of messages to members without a locale of their own ({@code fr_FR}); null: the marketplace's. */
+    public String locale;
     public BigDecimal thirtyDaysPurchaseLimit;
     public BigDecimal thirtyDaysPurchaseRemainingAmt;
     public boolean thirtyDaysPurchaseLimitExempt;

@@ -43,6 +43,8 @@ public class CompanyInput {
     @Size(max = 64)
     public String defaultRole;
     public String countryCode;
+    /** This suite's addition: the locale of messages to members without their own (user, company, marketplace). */
+    public String locale;
     @PositiveOrZero
     public BigDecimal thirtyDaysPurchaseLimit;
     @PositiveOrZero
@@ -96,6 +98,8 @@ public class CompanyInput {
         public String lastName;
         @Size(max = 255)
         public String position;
+        /** The user's locale ({@code fr_FR}); messages go in it, else in the company's, else the marketplace's. */
+        public String locale;
         public List<String> roles;
     }
 }

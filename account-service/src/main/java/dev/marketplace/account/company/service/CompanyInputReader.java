@@ -19,6 +19,7 @@ import com.fasterxml.jackson.databind.ObjectReader;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
 import dev.marketplace.account.access.MembershipRoles;
+import dev.marketplace.account.support.Locales;
 import dev.marketplace.common.error.ApiException;
 
 /**
@@ -85,6 +86,12 @@ public class CompanyInputReader {
         }
         if (input.countryCode != null && !COUNTRY_CODES.contains(input.countryCode)) {
             problems.add("countryCode: must be an ISO 3166-1 alpha-2 code such as US or FR");
+        }
+        if (input.locale != null && !Locales.valid(input.locale)) {
+            problems.add("locale: " + Locales.RULE);
+        }
+        if (input.firstUser != null && input.firstUser.locale != null && !Locales.valid(input.firstUser.locale)) {
+            problems.add("firstUser.locale: " + Locales.RULE);
         }
         if (input.defaultRole != null && !"USER".equals(input.defaultRole) && !MembershipRoles.ALL.contains(input.defaultRole)) {
             problems.add("defaultRole: must be USER or a membership role such as ROLE_BILLING_ADMIN");

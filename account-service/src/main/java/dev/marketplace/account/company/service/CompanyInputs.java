@@ -42,6 +42,7 @@ final class CompanyInputs {
         in.phoneNumber = c.phoneNumber;
         in.defaultRole = c.defaultRole;
         in.countryCode = c.countryCode;
+        in.locale = c.locale;
         in.thirtyDaysPurchaseLimitExempt = c.thirtyDaysPurchaseLimitExempt;
         in.thirtyDaysPurchaseLimitOverrideAmt = c.thirtyDaysPurchaseLimitOverrideAmt;
         in.dailyPurchaseLimitExempt = c.dailyPurchaseLimitExempt;

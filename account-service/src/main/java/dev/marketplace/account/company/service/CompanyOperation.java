@@ -6,16 +6,16 @@ import java.util.Set;
 public enum CompanyOperation {
     CREATE("creating", Set.of("name", "allowLogin", "idpUuid", "address", "companySize", "customAttributes", "industry",
             "emailAddress", "website", "vendor", "reseller", "channelAdmin", "referral", "externalId", "phoneNumber",
-            "defaultRole", "countryCode", "thirtyDaysPurchaseLimitExempt", "thirtyDaysPurchaseLimitOverrideAmt",
+            "defaultRole", "countryCode", "locale", "thirtyDaysPurchaseLimitExempt", "thirtyDaysPurchaseLimitOverrideAmt",
             "dailyPurchaseLimitExempt", "dailyPurchaseLimitOverrideAmt", "onlyAdminsCanBuy", "importAppsEnabled",
             "billingDayOfMonth", "firstUser")),
     UPDATE("updating", Set.of("name", "enabled", "allowLogin", "address", "companySize", "customAttributes", "industry",
             "emailAddress", "website", "vendor", "reseller", "channelAdmin", "referral", "externalId", "phoneNumber",
-            "defaultRole", "countryCode", "thirtyDaysPurchaseLimit", "thirtyDaysPurchaseRemainingAmt",
+            "defaultRole", "countryCode", "locale", "thirtyDaysPurchaseLimit", "thirtyDaysPurchaseRemainingAmt",
             "thirtyDaysPurchaseLimitExempt", "thirtyDaysPurchaseLimitOverrideAmt", "billingDayOfMonth")),
     PATCH("patching", Set.of("name", "enabled", "allowLogin", "address", "companySize", "customAttributes", "industry",
             "emailAddress", "website", "vendor", "reseller", "channelAdmin", "referral", "externalId", "phoneNumber",
-            "defaultRole", "countryCode", "thirtyDaysPurchaseLimitExempt", "thirtyDaysPurchaseLimitOverrideAmt",
+            "defaultRole", "countryCode", "locale", "thirtyDaysPurchaseLimitExempt", "thirtyDaysPurchaseLimitOverrideAmt",
             "dailyPurchaseLimitExempt", "dailyPurchaseLimitOverrideAmt", "billingDayOfMonth"));
 
     /** Fields of the company response that clients may send back unchanged; they are ignored on input. */

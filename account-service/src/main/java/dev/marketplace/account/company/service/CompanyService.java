@@ -218,6 +218,7 @@ public class CompanyService {
         company.phoneNumber = input.phoneNumber;
         company.defaultRole = input.defaultRole;
         company.countryCode = input.countryCode;
+        company.locale = input.locale;
         company.thirtyDaysPurchaseLimitExempt = Boolean.TRUE.equals(input.thirtyDaysPurchaseLimitExempt);
         company.thirtyDaysPurchaseLimitOverrideAmt = input.thirtyDaysPurchaseLimitOverrideAmt;
         company.billingDayOfMonth = input.billingDayOfMonth;

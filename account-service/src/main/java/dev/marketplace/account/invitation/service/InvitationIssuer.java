@@ -17,6 +17,7 @@ import dev.marketplace.common.events.DomainEventPublisher;
 import dev.marketplace.common.events.EventTypes;
 import dev.marketplace.common.events.payload.NotificationRequest;
 import dev.marketplace.common.events.payload.NotificationTypes;
+import dev.marketplace.account.support.Locales;
 import dev.marketplace.account.support.Passwords;
 import dev.marketplace.account.user.domain.AppUser;
 import dev.marketplace.account.user.service.UserService;
@@ -93,7 +94,8 @@ public class InvitationIssuer {
         parameters.put("role", role);
         parameters.put("invitationUrl", config.invitationUrl().replace("{token}", invitation.token));
         parameters.put("partner", company.partner);
-        NotificationRequest email = NotificationRequest.email(NotificationTypes.INVITE_USER, List.of(invitee.email), invitee.locale, parameters);
+        NotificationRequest email = NotificationRequest.email(NotificationTypes.INVITE_USER, List.of(invitee.email),
+                Locales.forRecipient(invitee.locale, company.locale), parameters);
         return invitations.persist(invitation)
                 .call(() -> events.publish(EventTypes.INVITATION_CREATED, company.partner, "INVITATION", invitation.uuid.toString(),
                         InvitationView.of(invitation), List.of(email)))

@@ -26,6 +26,7 @@ import dev.marketplace.account.membership.service.MembershipInputs;
 import dev.marketplace.account.membership.service.MembershipQueries;
 import dev.marketplace.account.membership.service.MembershipQueries.Listing;
 import dev.marketplace.account.membership.service.MembershipQueries.RoleName;
+import dev.marketplace.account.membership.service.MembershipRemoval;
 import dev.marketplace.account.membership.service.MembershipService;
 import dev.marketplace.account.membership.service.MembershipView;
 import dev.marketplace.account.membership.service.PurchaseRequests;
@@ -49,11 +50,14 @@ public class MembershipResource {
     private final MembershipQueries queries;
     private final MembershipService memberships;
     private final PurchaseRequests purchases;
+    private final MembershipRemoval removal;
 
-    public MembershipResource(MembershipQueries queries, MembershipService memberships, PurchaseRequests purchases) {
+    public MembershipResource(MembershipQueries queries, MembershipService memberships, PurchaseRequests purchases,
+            MembershipRemoval removal) {
         this.queries = queries;
         this.memberships = memberships;
         this.purchases = purchases;
+        this.removal = removal;
     }
 
     @GET
@@ -109,7 +113,7 @@ public class MembershipResource {
     @DELETE
     @Path("memberships/{userUuid}")
     public Uni<Response> delete(@RestPath String companyUuid, @RestPath String userUuid) {
-        return memberships.delete(companyUuid, userUuid).map(v -> Response.noContent().build());
+        return removal.remove(companyUuid, userUuid).map(v -> Response.noContent().build());
     }
 
     @POST

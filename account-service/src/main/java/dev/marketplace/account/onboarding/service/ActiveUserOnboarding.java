@@ -2,6 +2,7 @@ package dev.marketplace.account.onboarding.service;
 
 import java.net.URI;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -19,6 +20,7 @@ import dev.marketplace.account.membership.service.MembershipService;
 import dev.marketplace.account.membership.service.MembershipView;
 import dev.marketplace.account.membership.service.Members;
 import dev.marketplace.account.support.Emails;
+import dev.marketplace.account.support.Locales;
 import dev.marketplace.account.support.Passwords;
 import dev.marketplace.account.user.domain.AppUser;
 import dev.marketplace.account.user.domain.UserStatus;
@@ -76,6 +78,9 @@ public class ActiveUserOnboarding {
         if (asked != null) {
             RolePolicy.checkRoles("user.roles", asked, true, problems);
         }
+        if (in.locale() != null && !Locales.valid(in.locale())) {
+            problems.add("user.locale", Locales.RULE);
+        }
         if (body.temporaryPassword() != null && body.temporaryPassword().length() < 8) {
             problems.add("temporaryPassword", "must have at least 8 characters");
         }
@@ -118,6 +123,9 @@ public class ActiveUserOnboarding {
                             user.status = UserStatus.ACTIVE;
                             user.passwordHash = hash;
                             user.passwordTemporary = true;
+                            if (in.locale() != null) {
+                                user.locale = in.locale();
+                            }
                             user.lastModified = Instant.now();
                             Map<String, Object> parameters = new LinkedHashMap<>();
                             parameters.put("firstName", user.firstName);
@@ -127,14 +135,20 @@ public class ActiveUserOnboarding {
                             parameters.put("temporaryPassword", password);
                             parameters.put("loginUrl", config.loginUrl());
                             parameters.put("partner", company.partner);
-                            NotificationRequest mail = NotificationRequest.email(NotificationTypes.ACTIVE_USER_TEMP_PASSWORD, recipients,
-                                    user.locale, parameters);
+                            String locale = Locales.forRecipient(user.locale, company.locale);
+                            List<NotificationRequest> mails = new ArrayList<>();
+                            mails.add(NotificationRequest.email(NotificationTypes.ACTIVE_USER_TEMP_PASSWORD, recipients,
+                                    locale, parameters));
+                            // a user created here (not one who was deleted and comes back) hears that their account exists
+                            if (existing == null) {
+                                mails.addAll(WelcomeMessages.of(user, company));
+                            }
                             return (existing == null ? users.add(user) : Uni.createFrom().item(user))
                                     .chain(() -> members.add(company, user, granted, UserStatus.ACTIVE))
                                     .chain(m -> {
                                         MembershipView view = MembershipView.of(m, user, company, MembershipView.Options.changed(baseUri));
                                         return events.publish(EventTypes.MEMBERSHIP_CREATED, company.partner, "MEMBERSHIP",
-                                                MembershipService.aggregate(company, user.uuid), view, List.of(mail))
+                                                MembershipService.aggregate(company, user.uuid), view, mails)
                                                 .call(() -> activities.record(company, "USER_ADDED", user, null, null, null))
                                                 .replaceWith(view);
                                     });

@@ -1,5 +1,6 @@
 package dev.marketplace.account.onboarding.service;
 
+import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
@@ -7,32 +8,39 @@ import java.util.Map;
 import jakarta.enterprise.context.ApplicationScoped;
 
 import dev.marketplace.account.access.MembershipRoles;
+import dev.marketplace.account.activation.service.AccountActivation;
 import dev.marketplace.account.company.domain.Company;
 import dev.marketplace.account.company.service.CompanyInput;
 import dev.marketplace.account.company.service.FirstUsers;
 import dev.marketplace.account.membership.service.MembershipService;
 import dev.marketplace.account.membership.service.Members;
+import dev.marketplace.account.support.Locales;
 import dev.marketplace.account.user.domain.AppUser;
 import dev.marketplace.account.user.domain.UserStatus;
 import dev.marketplace.account.user.service.UserService;
 import dev.marketplace.common.events.DomainEventPublisher;
 import dev.marketplace.common.events.EventTypes;
+import dev.marketplace.common.events.payload.NotificationRequest;
 import io.smallrye.mutiny.Uni;
 
 /**
  * The first user a company is created with: a Company Administrator unless other roles are given, active when the
- * company allows login, managed otherwise; an existing user of the marketplace with that email is reused.
+ * company allows login, managed otherwise; an existing user of the marketplace with that email is reused. A new user
+ * who may log in gets NEW_USER and WELCOME_USER, and, having no password yet, ACCOUNT_ACTIVATION with the link that sets
+ * one ({@link AccountActivation}); a managed user gets no email.
  */
 @ApplicationScoped
 public class FirstUserOnboarding implements FirstUsers {
     private final UserService users;
     private final Members members;
     private final DomainEventPublisher events;
+    private final AccountActivation activation;
 
-    public FirstUserOnboarding(UserService users, Members members, DomainEventPublisher events) {
+    public FirstUserOnboarding(UserService users, Members members, DomainEventPublisher events, AccountActivation activation) {
         this.users = users;
         this.members = members;
         this.events = events;
+        this.activation = activation;
     }
 
     @Override
@@ -40,6 +48,7 @@ public class FirstUserOnboarding implements FirstUsers {
         List<String> roles = first.roles == null || first.roles.isEmpty() ? List.of(MembershipRoles.COMPANY_ADMIN)
                 : List.copyOf(new LinkedHashSet<>(first.roles));
         UserStatus status = company.allowLogin ? UserStatus.ACTIVE : UserStatus.MANAGED;
+        List<NotificationRequest> messages = new ArrayList<>();
         return users.findByEmail(company.partner, first.email).chain(existing -> {
             if (existing != null) {
                 return Uni.createFrom().item(existing);
@@ -48,11 +57,17 @@ public class FirstUserOnboarding implements FirstUsers {
             user.firstName = first.firstName;
             user.lastName = first.lastName;
             user.position = first.position;
+            user.locale = first.locale;
             user.status = status;
+            if (company.allowLogin) {
+                messages.addAll(WelcomeMessages.of(user, company));
+                messages.add(activation.start(user, company.name, Locales.forRecipient(user.locale, company.locale)));
+            }
             return users.add(user);
         }).chain(user -> members.add(company, user, roles, status).chain(m -> events.publish(EventTypes.MEMBERSHIP_CREATED,
                 company.partner, "MEMBERSHIP", MembershipService.aggregate(company, user.uuid), Map.of("companyUuid",
-                        company.uuid, "userUuid", user.uuid, "email", user.email, "roles", roles, "status", status.name()))
+                        company.uuid, "userUuid", user.uuid, "email", user.email, "roles", roles, "status", status.name()),
+                messages)
                 .replaceWithVoid()));
     }
 }

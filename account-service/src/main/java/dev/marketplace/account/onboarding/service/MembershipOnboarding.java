@@ -19,6 +19,7 @@ import dev.marketplace.account.membership.service.MembershipService;
 import dev.marketplace.account.membership.service.MembershipView;
 import dev.marketplace.account.membership.service.Members;
 import dev.marketplace.account.support.Emails;
+import dev.marketplace.account.support.Locales;
 import dev.marketplace.account.user.domain.AppUser;
 import dev.marketplace.account.user.domain.UserStatus;
 import dev.marketplace.account.user.service.UserService;
@@ -64,6 +65,9 @@ public class MembershipOnboarding {
         OnboardingInputs.NewUser in = body.user();
         if (!Emails.valid(in.email())) {
             problems.add("user.email", "must be an email address");
+        }
+        if (in.locale() != null && !Locales.valid(in.locale())) {
+            problems.add("user.locale", Locales.RULE);
         }
         UUID idp = null;
         if (in.idpUuid() != null) {
@@ -114,6 +118,7 @@ public class MembershipOnboarding {
                                 user.username = in.userName();
                                 user.externalId = in.externalId();
                                 user.idpUuid = idpUuid;
+                                user.locale = in.locale();
                                 user.status = invited ? UserStatus.INVITED : UserStatus.MANAGED;
                                 user.lastModified = Instant.now();
                             }

@@ -9,14 +9,14 @@ public final class OnboardingInputs {
     private OnboardingInputs() {
     }
 
-    public record ActiveUser(String email, String firstName, String lastName, List<String> roles) {
+    public record ActiveUser(String email, String firstName, String lastName, List<String> roles, String locale) {
     }
 
     public record AddUser(List<String> recipientEmails, String temporaryPassword, ActiveUser user) {
     }
 
     public record NewUser(String email, String firstName, String lastName, Boolean allowLogin, String idpUuid,
-            @JsonAlias("username") String userName, String externalId) {
+            @JsonAlias("username") String userName, String externalId, String locale) {
     }
 
     public record Create(NewUser user, List<String> roles) {

@@ -86,7 +86,7 @@ public class ProvisioningService {
                     throw ApiException.conflict("DUPLICATE_EMAIL", "email: a user with " + email + " already exists");
                 }
                 OnboardingInputs.Create create = new OnboardingInputs.Create(new OnboardingInputs.NewUser(email,
-                        input.firstName(), input.lastName(), null, null, null, input.externalId()), null);
+                        input.firstName(), input.lastName(), null, null, null, input.externalId(), null), null);
                 return onboarding.create(companyRef, null, create, baseUri);
             });
         });

@@ -36,6 +36,9 @@ public class AppUser extends PanacheEntityBase {
     public boolean passwordTemporary;
     /** Managed by a directory sync (LDAP/SCIM): its memberships cannot be deleted through the API. */
     public boolean externallyManaged;
+    /** SHA-256 (hex) of the secret token of the user's pending account activation, if any (never the token). */
+    public String activationTokenHash;
+    public Instant activationExpiresOn;
     public Instant createdOn;
     public Instant lastModified;
 }

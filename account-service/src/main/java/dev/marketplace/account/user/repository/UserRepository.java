@@ -49,6 +49,11 @@ public class UserRepository implements PanacheRepositoryBase<AppUser, UUID> {
         return find("partner = ?1 and lower(email) = lower(?2)", partner, email).firstResult();
     }
 
+    /** The user whose pending activation has this token hash, any marketplace (the caller checks it), or null. */
+    public Uni<AppUser> findByActivationTokenHash(String hash) {
+        return find("activationTokenHash", hash).firstResult();
+    }
+
     public Uni<AppUser> findByExternalId(String partner, String externalId) {
         return find("partner = ?1 and externalId = ?2", partner, externalId).firstResult();
     }

@@ -2,7 +2,11 @@ package dev.marketplace.account.user.rest;
 
 import java.time.Instant;
 
+import jakarta.validation.Valid;
+import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.GET;
+import jakarta.ws.rs.PATCH;
+import jakarta.ws.rs.PUT;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.Context;
@@ -15,6 +19,8 @@ import org.jboss.resteasy.reactive.RestQuery;
 import dev.marketplace.account.access.MembershipRoles;
 import dev.marketplace.common.input.QueryParams;
 import dev.marketplace.account.user.domain.UserSortField;
+import dev.marketplace.account.user.service.UserChanges;
+import dev.marketplace.account.user.service.UserInputs;
 import dev.marketplace.account.user.service.UserQuery;
 import dev.marketplace.account.user.service.UserService;
 import dev.marketplace.account.user.service.UserView;
@@ -29,9 +35,11 @@ import io.smallrye.mutiny.Uni;
 @Produces(MediaType.APPLICATION_JSON)
 public class UserResource {
     private final UserService users;
+    private final UserChanges changes;
 
-    public UserResource(UserService users) {
+    public UserResource(UserService users, UserChanges changes) {
         this.users = users;
+        this.changes = changes;
     }
 
     @GET
@@ -70,5 +78,20 @@ public class UserResource {
     @Path("{userUuid}")
     public Uni<UserView> get(@RestPath String userUuid, @RestQuery String includeCustomAttributes, @Context UriInfo uri) {
         return users.get(userUuid, QueryParams.bool("includeCustomAttributes", includeCustomAttributes, false), uri.getBaseUri());
+    }
+
+    /** Changes the given fields of the user (absent or null ones stay); PUT and PATCH behave alike. */
+    @PUT
+    @Path("{userUuid}")
+    @Consumes(MediaType.APPLICATION_JSON)
+    public Uni<UserView> put(@RestPath String userUuid, @Valid UserInputs.Update body, @Context UriInfo uri) {
+        return changes.update(userUuid, body, uri.getBaseUri());
+    }
+
+    @PATCH
+    @Path("{userUuid}")
+    @Consumes(MediaType.APPLICATION_JSON)
+    public Uni<UserView> patch(@RestPath String userUuid, @Valid UserInputs.Update body, @Context UriInfo uri) {
+        return changes.update(userUuid, body, uri.getBaseUri());
     }
 }

@@ -103,6 +103,11 @@ public class UserService {
         return users.findByEmail(partner, email);
     }
 
+    /** The user whose pending activation has this token hash (any marketplace), or null. */
+    public Uni<AppUser> findByActivationTokenHash(String hash) {
+        return users.findByActivationTokenHash(hash);
+    }
+
     /** The user of {@code partner} with this external id, or null. */
     public Uni<AppUser> findByExternalId(String partner, String externalId) {
         return users.findByExternalId(partner, externalId);

@@ -17,6 +17,7 @@ public final class EventTypes {
     public static final String SUBSCRIPTION_NOTICE = "SUBSCRIPTION_NOTICE";
     public static final String USER_ASSIGNMENT = "USER_ASSIGNMENT";
     public static final String USER_UNASSIGNMENT = "USER_UNASSIGNMENT";
+    /** account-service: an assigned user's name, email or locale changed; one event per subscription they hold. */
     public static final String USER_UPDATED = "USER_UPDATED";
     // add-on subscriptions (an edition ordered against an ACTIVE parent subscription): the event log's kinds; the
     // document a vendor fetches carries the subscription type AppDirect's library dispatches on (subscriptionTypeOf)
@@ -86,6 +87,12 @@ public final class EventTypes {
     public static final String INVITATION_CREATED = "INVITATION_CREATED";
     public static final String INVITATION_REVOKED = "INVITATION_REVOKED";
     public static final String INVITATION_ACCEPTED = "INVITATION_ACCEPTED";
+    /** A user's own details changed (name, email, locale, external id); USER_UPDATED goes to their products' vendors. */
+    public static final String USER_CHANGED = "USER_CHANGED";
+    /** A user created without a password set one through their activation link. */
+    public static final String USER_ACTIVATED = "USER_ACTIVATED";
+    /** A membership delete was refused; carries the FAILED_TO_REMOVE_USER* email to the administrator who asked. */
+    public static final String MEMBERSHIP_REMOVAL_REFUSED = "MEMBERSHIP_REMOVAL_REFUSED";
 
     // reseller-service: a company linked to a reseller when the reseller created it, and associations made later
     public static final String RESELLER_COMPANY_LINKED = "RESELLER_COMPANY_LINKED";

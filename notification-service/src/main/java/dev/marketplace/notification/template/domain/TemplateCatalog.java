@@ -52,6 +52,15 @@ public final class TemplateCatalog {
     }
 
     static {
+        // account-service's user messages (issue 45): UserChanges and RemovalRefusals send exactly these
+        put(NotificationTemplateType.PRIMARY_EMAIL_CHANGED_NOTICE, "firstName", "oldEmail", "email");
+        put(NotificationTemplateType.FAILED_TO_REMOVE_USER, "firstName", "userName", "userEmail", "companyName", "reason");
+        put(NotificationTemplateType.FAILED_TO_REMOVE_USER_HAS_ACTIVE_OR_PENDING_APPS, "firstName", "userName", "userEmail",
+                "companyName");
+        put(NotificationTemplateType.FAILED_TO_REMOVE_USER_OWNS_APPS, "firstName", "userName", "userEmail", "companyName");
+    }
+
+    static {
         // reseller-service sends it with the same parameters as RESELLER_LINKED (AssociationService.notifications)
         put(NotificationTemplateType.RESELLER_UNLINKED, "resellerName", "customerName");
     }
@@ -80,7 +89,15 @@ public final class TemplateCatalog {
             NotificationTemplateType.LEAD_CONVERTED_ADMIN,
             NotificationTemplateType.MANUAL_EVENT_RESOLUTION,
             NotificationTemplateType.RESELLER_LINKED,
-            NotificationTemplateType.RESELLER_UNLINKED);
+            NotificationTemplateType.RESELLER_UNLINKED,
+            // account-service's user messages (issue 45)
+            NotificationTemplateType.NEW_USER,
+            NotificationTemplateType.WELCOME_USER,
+            NotificationTemplateType.ACCOUNT_ACTIVATION,
+            NotificationTemplateType.PRIMARY_EMAIL_CHANGED_NOTICE,
+            NotificationTemplateType.FAILED_TO_REMOVE_USER,
+            NotificationTemplateType.FAILED_TO_REMOVE_USER_HAS_ACTIVE_OR_PENDING_APPS,
+            NotificationTemplateType.FAILED_TO_REMOVE_USER_OWNS_APPS);
 
     static {
         // billing-service: the buyer's email of an add-on order (AddonSubscriptions), the order's parameters and its parent's product

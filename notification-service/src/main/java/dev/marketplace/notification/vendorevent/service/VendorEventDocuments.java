@@ -38,10 +38,15 @@ import dev.marketplace.notification.vendorevent.domain.VendorEventStatus;
  */
 @ApplicationScoped
 public class VendorEventDocuments {
-    /** Event types a vendor is notified of (billing-service's subscription and add-on events, catalog-service's ping). */
+    /**
+     * Event types a vendor is notified of (billing-service's subscription and add-on events, account-service's
+     * USER_UPDATED, catalog-service's ping).
+     */
     public static final Set<String> VENDOR_TYPES = Set.of(EventTypes.SUBSCRIPTION_ORDER, EventTypes.SUBSCRIPTION_CHANGE,
             EventTypes.SUBSCRIPTION_CANCEL, EventTypes.SUBSCRIPTION_NOTICE, EventTypes.USER_ASSIGNMENT,
-            EventTypes.USER_UNASSIGNMENT, EventTypes.ADDON_ORDER, EventTypes.ADDON_CHANGE, EventTypes.ADDON_CANCEL);
+            EventTypes.USER_UNASSIGNMENT, EventTypes.ADDON_ORDER, EventTypes.ADDON_CHANGE, EventTypes.ADDON_CANCEL,
+            // account-service: an assigned user's name, email or locale changed (no VENDOR_EVENT_RESULT: nothing to apply)
+            EventTypes.USER_UPDATED);
     public static final String EVENTS_PATH = "/api/integration/v1/events/";
     private static final Pattern TOKEN = Pattern.compile("[A-Za-z0-9_-]{8,64}");
 

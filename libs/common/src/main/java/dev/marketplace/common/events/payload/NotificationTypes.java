@@ -12,6 +12,12 @@ public final class NotificationTypes {
     public static final String ACTIVE_USER_TEMP_PASSWORD = "ACTIVE_USER_TEMP_PASSWORD";
     public static final String NEW_USER = "NEW_USER";
     public static final String ACCOUNT_ACTIVATION = "ACCOUNT_ACTIVATION";
+    // account-service's user messages (issue 45): a user created, their email changed, a removal refused
+    public static final String WELCOME_USER = "WELCOME_USER";
+    public static final String PRIMARY_EMAIL_CHANGED_NOTICE = "PRIMARY_EMAIL_CHANGED_NOTICE";
+    public static final String FAILED_TO_REMOVE_USER = "FAILED_TO_REMOVE_USER";
+    public static final String FAILED_TO_REMOVE_USER_HAS_ACTIVE_OR_PENDING_APPS = "FAILED_TO_REMOVE_USER_HAS_ACTIVE_OR_PENDING_APPS";
+    public static final String FAILED_TO_REMOVE_USER_OWNS_APPS = "FAILED_TO_REMOVE_USER_OWNS_APPS";
     public static final String APPLICATION_PURCHASE_REQUEST_NOTICE = "APPLICATION_PURCHASE_REQUEST_NOTICE";
     public static final String SUBSCRIPTION_ORDER = "SUBSCRIPTION_ORDER";
     public static final String SUBSCRIPTION_CANCEL = "SUBSCRIPTION_CANCEL";
