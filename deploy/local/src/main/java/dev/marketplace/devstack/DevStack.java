@@ -42,16 +42,29 @@ public final class DevStack implements AutoCloseable {
     private ServiceEnvironment environment;
     private KafkaProcess kafkaProcess;
     private PaymentSandbox payments;
+    private SampleVendor sampleVendor;
+    private DemoProduct demoProduct;
 
     /**
      * {@code root}: the repository; {@code dataDir}: where state and logs go; {@code portBase}: the gateway's port;
      * {@code postgresPort} and {@code redisPort}: fixed ports when {@code persistent} (0: any free port);
-     * {@code serviceEnvironment}: extra environment variables per module (e.g. shorter deadlines for the crash tests).
+     * {@code serviceEnvironment}: extra environment variables per module (e.g. shorter deadlines for the crash tests);
+     * {@code sampleVendor}: also run the sample vendor and its demo product ({@link SampleVendor}, {@link DemoProduct}).
      */
     public record Options(Path root, Path dataDir, int portBase, int postgresPort, int redisPort, boolean persistent,
-            Map<String, Map<String, String>> serviceEnvironment) {
+            Map<String, Map<String, String>> serviceEnvironment, boolean sampleVendor) {
         public Options(Path root, Path dataDir, int portBase, int postgresPort, int redisPort, boolean persistent) {
             this(root, dataDir, portBase, postgresPort, redisPort, persistent, Map.of());
+        }
+
+        public Options(Path root, Path dataDir, int portBase, int postgresPort, int redisPort, boolean persistent,
+                Map<String, Map<String, String>> serviceEnvironment) {
+            this(root, dataDir, portBase, postgresPort, redisPort, persistent, serviceEnvironment, false);
+        }
+
+        /** The same stack with the sample vendor and the demo product, as {@code ./deploy/local/run} starts it. */
+        public Options withSampleVendor() {
+            return new Options(root, dataDir, portBase, postgresPort, redisPort, persistent, serviceEnvironment, true);
         }
     }
 
@@ -108,6 +121,16 @@ public final class DevStack implements AutoCloseable {
     /** The sandbox card payment gateway billing-service charges. */
     public PaymentSandbox payments() {
         return payments;
+    }
+
+    /** The sample vendor, when the stack runs one ({@link Options#withSampleVendor()}). */
+    public VendorApp sampleVendor() {
+        return sampleVendor == null ? null : sampleVendor.await();
+    }
+
+    /** The demo product wired to the sample vendor, when the stack runs one. */
+    public DemoProduct demoProduct() {
+        return demoProduct;
     }
 
     public String kafkaBootstrapServers() {
@@ -175,6 +198,9 @@ public final class DevStack implements AutoCloseable {
         payments = PaymentSandbox.start();
         keys = StackKeys.in(options.dataDir().resolve("keys"));
         environment = new ServiceEnvironment(options.portBase(), kafka, keys, mail.getSmtp().getPort(), payments.url());
+        if (options.sampleVendor()) {
+            sampleVendor = SampleVendor.launch(options.root(), options.dataDir(), options.portBase());
+        }
 
         List<ServiceSpec> started = new ArrayList<>();
         for (ServiceSpec service : ServiceSpec.ALL) {
@@ -192,6 +218,9 @@ public final class DevStack implements AutoCloseable {
             started.add(service);
         }
         processes.awaitReady(started, options.portBase());
+        if (sampleVendor != null) {
+            demoProduct = DemoProduct.ensure(gatewayUrl(), sampleVendor.await());
+        }
     }
 
     /**
@@ -268,6 +297,9 @@ public final class DevStack implements AutoCloseable {
     @Override
     public void close() {
         processes.stop();
+        if (sampleVendor != null) {
+            sampleVendor.close();
+        }
         if (kafkaProcess != null) {
             kafkaProcess.close();
         }
@@ -277,12 +309,23 @@ public final class DevStack implements AutoCloseable {
         }
     }
 
+    /** The banner's lines of the sample vendor and the demo product (README, "Your first order"). */
+    private String sampleVendorBanner() {
+        if (demoProduct == null) {
+            return "  Sample vendor:   not running (tests/vendor-sdk-app is not built)";
+        }
+        return String.format("  Sample vendor:   %s (AppDirect's SDK app; log %s)%n"
+                + "  Demo product:    %s, product id %d, edition %s (id %d): README.md, \"Your first order\"",
+                "http://127.0.0.1:" + sampleVendor().port(), options.dataDir().resolve("sample-vendor/vendor.log"),
+                demoProduct.name(), demoProduct.productId(), demoProduct.editionCode(), demoProduct.editionId());
+    }
+
     public static void main(String[] args) throws Exception {
         Path root = Path.of(args.length > 0 ? args[0] : ".").toAbsolutePath().normalize();
         int port = Integer.parseInt(System.getenv().getOrDefault("DEVSTACK_PORT", "8080"));
         int pgPort = Integer.parseInt(System.getenv().getOrDefault("DEVSTACK_POSTGRES_PORT", "15432"));
         int redisPort = Integer.parseInt(System.getenv().getOrDefault("DEVSTACK_REDIS_PORT", "16379"));
-        DevStack stack = start(new Options(root, root.resolve(".dev"), port, pgPort, redisPort, true));
+        DevStack stack = start(new Options(root, root.resolve(".dev"), port, pgPort, redisPort, true).withSampleVendor());
         Runtime.getRuntime().addShutdownHook(new Thread(() -> {
             System.out.println("devstack: stopping services...");
             stack.close();
@@ -297,10 +340,11 @@ public final class DevStack implements AutoCloseable {
                   Redis:           %s (gateway nonces and rate limits, keys under marketplace:)
                   SMTP (GreenMail): localhost:%d (received mail is printed below)
                   Card payments:   %s (sandbox provider: POST /v1/tokens, test cards in billing-service/README.md)
+                %s
                   Logs:            %s
                 Press Ctrl-C to stop.
                 %n""", stack.gatewayUrl(), PARTNER, CONSUMER_KEY, CONSUMER_SECRET, pgPort, stack.kafka, stack.redisUrl(),
-                stack.mail.getSmtp().getPort(), stack.payments.url(), root.resolve(".dev/logs"));
+                stack.mail.getSmtp().getPort(), stack.payments.url(), stack.sampleVendorBanner(), root.resolve(".dev/logs"));
         MailPrinter.follow(stack.mail);
     }
 }
