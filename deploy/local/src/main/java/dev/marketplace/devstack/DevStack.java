@@ -219,7 +219,13 @@ public final class DevStack implements AutoCloseable {
         }
         processes.awaitReady(started, options.portBase());
         if (sampleVendor != null) {
-            demoProduct = DemoProduct.ensure(gatewayUrl(), sampleVendor.await());
+            long servicesReady = System.nanoTime();
+            VendorApp vendor = sampleVendor.await();
+            long vendorReady = System.nanoTime();
+            demoProduct = DemoProduct.ensure(gatewayUrl(), vendor);
+            System.out.printf("devstack: sample vendor on %d (waited %d ms for it after the services), demo product %d"
+                    + " (%d ms)%n", vendor.port(), (vendorReady - servicesReady) / 1_000_000, demoProduct.productId(),
+                    (System.nanoTime() - vendorReady) / 1_000_000);
         }
     }
 
