@@ -219,13 +219,7 @@ public final class DevStack implements AutoCloseable {
         }
         processes.awaitReady(started, options.portBase());
         if (sampleVendor != null) {
-            long servicesReady = System.nanoTime();
-            VendorApp vendor = sampleVendor.await();
-            long vendorReady = System.nanoTime();
-            demoProduct = DemoProduct.ensure(gatewayUrl(), vendor);
-            System.out.printf("devstack: sample vendor on %d (waited %d ms for it after the services), demo product %d"
-                    + " (%d ms)%n", vendor.port(), (vendorReady - servicesReady) / 1_000_000, demoProduct.productId(),
-                    (System.nanoTime() - vendorReady) / 1_000_000);
+            demoProduct = sampleVendor.wireDemoProduct(gatewayUrl());
         }
     }
 
@@ -315,17 +309,6 @@ public final class DevStack implements AutoCloseable {
         }
     }
 
-    /** The banner's lines of the sample vendor and the demo product (README, "Your first order"). */
-    private String sampleVendorBanner() {
-        if (demoProduct == null) {
-            return "  Sample vendor:   not running (tests/vendor-sdk-app is not built)";
-        }
-        return String.format("  Sample vendor:   %s (AppDirect's SDK app; log %s)%n"
-                + "  Demo product:    %s, product id %d, edition %s (id %d): README.md, \"Your first order\"",
-                "http://127.0.0.1:" + sampleVendor().port(), options.dataDir().resolve("sample-vendor/vendor.log"),
-                demoProduct.name(), demoProduct.productId(), demoProduct.editionCode(), demoProduct.editionId());
-    }
-
     public static void main(String[] args) throws Exception {
         Path root = Path.of(args.length > 0 ? args[0] : ".").toAbsolutePath().normalize();
         int port = Integer.parseInt(System.getenv().getOrDefault("DEVSTACK_PORT", "8080"));
@@ -350,7 +333,7 @@ public final class DevStack implements AutoCloseable {
                   Logs:            %s
                 Press Ctrl-C to stop.
                 %n""", stack.gatewayUrl(), PARTNER, CONSUMER_KEY, CONSUMER_SECRET, pgPort, stack.kafka, stack.redisUrl(),
-                stack.mail.getSmtp().getPort(), stack.payments.url(), stack.sampleVendorBanner(), root.resolve(".dev/logs"));
+                stack.mail.getSmtp().getPort(), stack.payments.url(), SampleVendor.banner(stack.sampleVendor), root.resolve(".dev/logs"));
         MailPrinter.follow(stack.mail);
     }
 }

@@ -17,9 +17,12 @@ final class SampleVendor implements AutoCloseable {
     static final int PORT_OFFSET = 8;
 
     private final CompletableFuture<VendorApp> starting;
+    private final Path work;
+    private DemoProduct demoProduct;
 
-    private SampleVendor(CompletableFuture<VendorApp> starting) {
+    private SampleVendor(CompletableFuture<VendorApp> starting, Path work) {
         this.starting = starting;
+        this.work = work;
     }
 
     /** Starts the vendor JVM in the background; null (and a line saying so) when tests/vendor-sdk-app is not built. */
@@ -40,7 +43,7 @@ final class SampleVendor implements AutoCloseable {
                 Thread.currentThread().interrupt();
                 throw new CompletionException(e);
             }
-        }));
+        }), work);
     }
 
     private static void requireFree(int port) {
@@ -51,6 +54,33 @@ final class SampleVendor implements AutoCloseable {
         } catch (IOException free) {
             // nothing listens there
         }
+    }
+
+    /**
+     * Once the services are ready: waits for the vendor, then finds or creates the demo product and wires it to it;
+     * prints what each took (the vendor usually starts before the services, so the stack waits only for the product).
+     */
+    DemoProduct wireDemoProduct(String gatewayUrl) throws IOException, InterruptedException {
+        long servicesReady = System.nanoTime();
+        VendorApp vendor = await();
+        long vendorReady = System.nanoTime();
+        demoProduct = DemoProduct.ensure(gatewayUrl, vendor);
+        System.out.printf("devstack: sample vendor on %d (waited %d ms for it after the services), demo product %d (%d ms)%n",
+                vendor.port(), (vendorReady - servicesReady) / 1_000_000, demoProduct.productId(),
+                (System.nanoTime() - vendorReady) / 1_000_000);
+        return demoProduct;
+    }
+
+    /** The start-up banner's lines about the sample vendor and the demo product (README, "Your first order"). */
+    static String banner(SampleVendor sampleVendor) {
+        if (sampleVendor == null || sampleVendor.demoProduct == null) {
+            return "  Sample vendor:   not running (tests/vendor-sdk-app is not built)";
+        }
+        DemoProduct demo = sampleVendor.demoProduct;
+        return String.format("  Sample vendor:   http://127.0.0.1:%d (AppDirect's SDK app; log %s)%n"
+                + "  Demo product:    %s, product id %d, edition %s (id %d): README.md, \"Your first order\"",
+                sampleVendor.await().port(), sampleVendor.work.resolve("vendor.log"), demo.name(), demo.productId(),
+                demo.editionCode(), demo.editionId());
     }
 
     /** The running vendor, once its JVM answers. */
