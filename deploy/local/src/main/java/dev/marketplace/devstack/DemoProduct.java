@@ -82,6 +82,13 @@ public record DemoProduct(long productId, long editionId, String editionCode, St
                                 Map.of("unit", "USER", "minUnits", 1, "maxUnits", 100, "amount", Map.of("USD", 10))))))));
     }
 
+    /** A 503 worth trying again. */
+    private static final class Unavailable extends RuntimeException {
+        Unavailable(String message) {
+            super(message, null, false, false);
+        }
+    }
+
     /** Calls of the bootstrap channel consumer through the gateway, signed with OAuth 1.0. */
     private static final class Api {
         private final String baseUrl;
@@ -92,7 +99,25 @@ public record DemoProduct(long productId, long editionId, String editionCode, St
             this.baseUrl = baseUrl;
         }
 
+        /**
+         * One call; a 503 the gateway answers before forwarding (its shared state not reachable yet, just after start-up
+         * on a loaded machine), or any 503 of a read or a replace, is tried again every second for up to a minute.
+         */
         JsonNode call(String method, String path, Object body, int expected) throws IOException, InterruptedException {
+            long deadline = System.nanoTime() + Duration.ofSeconds(60).toNanos();
+            while (true) {
+                try {
+                    return callOnce(method, path, body, expected);
+                } catch (Unavailable e) {
+                    if (System.nanoTime() > deadline) {
+                        throw new IllegalStateException(e.getMessage());
+                    }
+                    Thread.sleep(1000);
+                }
+            }
+        }
+
+        private JsonNode callOnce(String method, String path, Object body, int expected) throws IOException, InterruptedException {
             String url = baseUrl + path;
             HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(url)).timeout(Duration.ofSeconds(30))
                     .header("Authorization", signer.authorization(method, url, null)).header("Accept", "application/json");
@@ -103,6 +128,10 @@ public record DemoProduct(long productId, long editionId, String editionCode, St
                         .method(method, HttpRequest.BodyPublishers.ofString(JSON.writeValueAsString(body)));
             }
             HttpResponse<String> answer = http.send(request.build(), HttpResponse.BodyHandlers.ofString());
+            boolean repeatable = !method.equals("POST") || answer.body().contains("STATE_UNAVAILABLE");
+            if (answer.statusCode() == 503 && repeatable) {
+                throw new Unavailable("Demo product: " + method + " " + path + " answered 503: " + answer.body());
+            }
             if (answer.statusCode() != expected) {
                 throw new IllegalStateException("Demo product: " + method + " " + path + " answered " + answer.statusCode()
                         + " (expected " + expected + "): " + answer.body());

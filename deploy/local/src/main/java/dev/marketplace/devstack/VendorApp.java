@@ -85,7 +85,8 @@ public final class VendorApp implements AutoCloseable {
         // appended: a restarted vendor's log continues the first one (the crash tests count deliveries in it)
         Process process = new ProcessBuilder(command).redirectErrorStream(true)
                 .redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile())).start();
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(120);
+        // as long as the services get: on a loaded machine (load 50+ on 2 cores) its start alone took over 120 s
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(180);
         while (!Files.exists(portFile)) {
             if (!process.isAlive() || System.nanoTime() > deadline) {
                 process.destroyForcibly();
