@@ -62,16 +62,29 @@ public final class DevStack implements AutoCloseable {
     private PaymentSandbox payments;
     private SmsSandbox sms;
     private Inbox inbox;
+    private SampleVendor sampleVendor;
+    private DemoProduct demoProduct;
 
     /**
      * {@code root}: the repository; {@code dataDir}: where state and logs go; {@code portBase}: the gateway's port;
      * {@code postgresPort} and {@code redisPort}: fixed ports when {@code persistent} (0: any free port);
-     * {@code serviceEnvironment}: extra environment variables per module (e.g. shorter deadlines for the crash tests).
+     * {@code serviceEnvironment}: extra environment variables per module (e.g. shorter deadlines for the crash tests);
+     * {@code sampleVendor}: also run the sample vendor and its demo product ({@link SampleVendor}, {@link DemoProduct}).
      */
     public record Options(Path root, Path dataDir, int portBase, int postgresPort, int redisPort, boolean persistent,
-            Map<String, Map<String, String>> serviceEnvironment) {
+            Map<String, Map<String, String>> serviceEnvironment, boolean sampleVendor) {
         public Options(Path root, Path dataDir, int portBase, int postgresPort, int redisPort, boolean persistent) {
             this(root, dataDir, portBase, postgresPort, redisPort, persistent, Map.of());
+        }
+
+        public Options(Path root, Path dataDir, int portBase, int postgresPort, int redisPort, boolean persistent,
+                Map<String, Map<String, String>> serviceEnvironment) {
+            this(root, dataDir, portBase, postgresPort, redisPort, persistent, serviceEnvironment, false);
+        }
+
+        /** The same stack with the sample vendor and the demo product, as {@code ./deploy/local/run} starts it. */
+        public Options withSampleVendor() {
+            return new Options(root, dataDir, portBase, postgresPort, redisPort, persistent, serviceEnvironment, true);
         }
     }
 
@@ -138,6 +151,16 @@ public final class DevStack implements AutoCloseable {
     /** The SMS provider notification-service sends to. */
     public SmsSandbox sms() {
         return sms;
+    }
+
+    /** The sample vendor, when the stack runs one ({@link Options#withSampleVendor()}). */
+    public VendorApp sampleVendor() {
+        return sampleVendor == null ? null : sampleVendor.await();
+    }
+
+    /** The demo product wired to the sample vendor, when the stack runs one. */
+    public DemoProduct demoProduct() {
+        return demoProduct;
     }
 
     public String kafkaBootstrapServers() {
@@ -241,6 +264,9 @@ public final class DevStack implements AutoCloseable {
         sms = SmsSandbox.start();
         inbox = Inbox.start(options.portBase() + INBOX_PORT_OFFSET, mail, sms, gatewayUrl(), CONSUMER_KEY, CONSUMER_SECRET);
         environment.withInbox(inbox.url(), sms.url());
+        if (options.sampleVendor()) {
+            sampleVendor = SampleVendor.launch(options.root(), options.dataDir(), options.portBase());
+        }
 
         List<ServiceSpec> started = new ArrayList<>();
         for (ServiceSpec service : ServiceSpec.ALL) {
@@ -258,6 +284,9 @@ public final class DevStack implements AutoCloseable {
             started.add(service);
         }
         processes.awaitReady(started, options.portBase());
+        if (sampleVendor != null) {
+            demoProduct = sampleVendor.wireDemoProduct(gatewayUrl());
+        }
     }
 
     /**
@@ -334,6 +363,9 @@ public final class DevStack implements AutoCloseable {
     @Override
     public void close() {
         processes.stop();
+        if (sampleVendor != null) {
+            sampleVendor.close();
+        }
         if (kafkaProcess != null) {
             kafkaProcess.close();
         }
@@ -354,7 +386,7 @@ public final class DevStack implements AutoCloseable {
         int port = Integer.parseInt(System.getenv().getOrDefault("DEVSTACK_PORT", "8080"));
         int pgPort = Integer.parseInt(System.getenv().getOrDefault("DEVSTACK_POSTGRES_PORT", "15432"));
         int redisPort = Integer.parseInt(System.getenv().getOrDefault("DEVSTACK_REDIS_PORT", "16379"));
-        DevStack stack = start(new Options(root, root.resolve(".dev"), port, pgPort, redisPort, true));
+        DevStack stack = start(new Options(root, root.resolve(".dev"), port, pgPort, redisPort, true).withSampleVendor());
         Runtime.getRuntime().addShutdownHook(new Thread(() -> {
             System.out.println("devstack: stopping services...");
             stack.close();
@@ -371,10 +403,12 @@ public final class DevStack implements AutoCloseable {
                   SMTP (GreenMail): localhost:%d (received mail is printed below)
                   Inbox:           %s (every email and SMS sent; deploy/local/inbox lists them)
                   Card payments:   %s (sandbox provider: POST /v1/tokens, test cards in billing-service/README.md)
+                %s
                   Logs:            %s
                 Press Ctrl-C to stop.
                 %n""", stack.gatewayUrl(), PARTNER, CONSUMER_KEY, CONSUMER_SECRET, OPERATOR_KEY, OPERATOR_SECRET, pgPort, stack.kafka, stack.redisUrl(),
-                stack.mail.getSmtp().getPort(), stack.inbox.url(), stack.payments.url(), root.resolve(".dev/logs"));
+                stack.mail.getSmtp().getPort(), stack.inbox.url(), stack.payments.url(), SampleVendor.banner(stack.sampleVendor),
+                root.resolve(".dev/logs"));
         MailPrinter.follow(stack.inbox);
     }
 }

@@ -48,13 +48,28 @@ public final class VendorApp implements AutoCloseable {
 
     /** A vendor JVM of its own (callers close it); {@code root} is the repository with tests/vendor-sdk-app built. */
     public static VendorApp start(Path root) throws IOException, InterruptedException {
-        Path work = Files.createTempDirectory("vendor-sdk-app");
+        return start(root, Files.createTempDirectory("vendor-sdk-app"), 0);
+    }
+
+    /**
+     * A vendor JVM keeping its credentials file and log in {@code work} (kept across restarts: the credentials it
+     * trusted still hold), listening on {@code port} (0: any free port).
+     */
+    public static VendorApp start(Path root, Path work, int port) throws IOException, InterruptedException {
+        Files.createDirectories(work);
         Path credentials = work.resolve("credentials.properties");
-        Files.writeString(credentials, "");
+        if (!Files.exists(credentials)) {
+            Files.writeString(credentials, "");
+        }
         Path log = work.resolve("vendor.log");
         Path portFile = work.resolve("port");
-        Process process = launch(root, 0, credentials, portFile, log);
+        Process process = launch(root, port, credentials, portFile, log);
         return new VendorApp(root, process, credentials, log, Integer.parseInt(Files.readString(portFile).trim()));
+    }
+
+    /** Whether tests/vendor-sdk-app is built in {@code root}. */
+    public static boolean isBuilt(Path root) {
+        return Files.exists(root.resolve("tests/vendor-sdk-app/target/vendor-sdk-app.jar"));
     }
 
     private static Process launch(Path root, int port, Path credentials, Path portFile, Path log)
@@ -70,7 +85,8 @@ public final class VendorApp implements AutoCloseable {
         // appended: a restarted vendor's log continues the first one (the crash tests count deliveries in it)
         Process process = new ProcessBuilder(command).redirectErrorStream(true)
                 .redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile())).start();
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(120);
+        // as long as the services get: on a loaded machine (load 50+ on 2 cores) its start alone took over 120 s
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(180);
         while (!Files.exists(portFile)) {
             if (!process.isAlive() || System.nanoTime() > deadline) {
                 process.destroyForcibly();
@@ -102,11 +118,21 @@ public final class VendorApp implements AutoCloseable {
         return "http://127.0.0.1:" + port + "/api/v1/integration/processEvent?eventUrl={eventUrl}";
     }
 
-    public synchronized void trust(String consumerKey, String consumerSecret) throws IOException {
+    /** Whether the vendor holds a secret for {@code consumerKey}. */
+    public synchronized boolean trusts(String consumerKey) throws IOException {
+        return trusted().containsKey(consumerKey);
+    }
+
+    private Properties trusted() throws IOException {
         Properties all = new Properties();
         try (var in = Files.newInputStream(credentials)) {
             all.load(in);
         }
+        return all;
+    }
+
+    public synchronized void trust(String consumerKey, String consumerSecret) throws IOException {
+        Properties all = trusted();
         all.setProperty(consumerKey, consumerSecret);
         Path next = credentials.resolveSibling("credentials.next");
         try (var out = Files.newOutputStream(next)) {
@@ -114,6 +140,10 @@ public final class VendorApp implements AutoCloseable {
         }
         Files.move(next, credentials, java.nio.file.StandardCopyOption.REPLACE_EXISTING,
                 java.nio.file.StandardCopyOption.ATOMIC_MOVE);
+    }
+
+    public int port() {
+        return port;
     }
 
     public String log() throws IOException {

@@ -42,8 +42,9 @@ final class Suite {
                 Path data = Files.createTempDirectory("devstack-e2e");
                 // fixed ports below the kernel's ephemeral range (32768+), where outgoing connections can take them
                 int port = Integer.getInteger("devstack.e2e.port", 28080);
+                // with the sample vendor and its demo product, as ./deploy/local/run starts them (FirstOrderWalkthroughEndToEndTest)
                 stack = DevStack.start(new DevStack.Options(root, data, port, 0, 0,
-                        false, Map.of("notification-service", NOTIFICATION, "billing-service", BILLING)));
+                        false, Map.of("notification-service", NOTIFICATION, "billing-service", BILLING)).withSampleVendor());
             } catch (Exception e) {
                 throw new IllegalStateException("The devstack did not start", e);
             }
