@@ -25,7 +25,7 @@ public final class OpenApiCheck {
     private OpenApiCheck() {
     }
 
-    /** Every problem of every operation outside {@code /q/}, {@code /internal/} and the tests' own {@code /test/}, one line each. */
+    /** Every problem of every operation outside {@code /q/}, {@code /internal/} and tests' {@code /test/}, one a line. */
     public static List<String> problems(JsonNode document) {
         List<String> problems = new ArrayList<>();
         JsonNode schemas = document.path("components").path("schemas");
@@ -34,7 +34,8 @@ public final class OpenApiCheck {
         }
         for (Iterator<Map.Entry<String, JsonNode>> paths = document.path("paths").fields(); paths.hasNext();) {
             Map.Entry<String, JsonNode> path = paths.next();
-            if (path.getKey().startsWith("/q/") || path.getKey().startsWith("/internal/") || path.getKey().startsWith("/test/")) {
+            String p = path.getKey();
+            if (p.startsWith("/q/") || p.startsWith("/internal/") || p.startsWith("/test/")) {
                 continue;
             }
             for (Iterator<Map.Entry<String, JsonNode>> ops = path.getValue().fields(); ops.hasNext();) {
@@ -81,7 +82,8 @@ public final class OpenApiCheck {
             content.fields().forEachRemaining(media -> {
                 if (!typed(media.getValue().path("schema"), schemas)) {
                     problems.add(name + "request body " + media.getKey() + " is untyped (" + media.getValue().path("schema")
-                            + "): declare a schema with @RequestBody(content = @Content(schema = @Schema(implementation = ...)))");
+                            + "): declare a schema with @RequestBody(content = @Content(schema = "
+                            + "@Schema(implementation = ...)))");
                 }
             });
         }
@@ -131,7 +133,8 @@ public final class OpenApiCheck {
             JsonNode response = responses.path(code);
             if (response.isMissingNode()) {
                 problems.add(name + "no " + code + " answer");
-            } else if (!ERROR_REF.equals(response.path("content").path("application/json").path("schema").path("$ref").asText())) {
+            } else if (!ERROR_REF.equals(
+                    response.path("content").path("application/json").path("schema").path("$ref").asText())) {
                 problems.add(name + code + " without the {code, message} ErrorBody schema");
             }
         }

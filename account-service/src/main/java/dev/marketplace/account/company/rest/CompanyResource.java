@@ -16,13 +16,13 @@ import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.core.UriInfo;
 
-import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
-import org.eclipse.microprofile.openapi.annotations.media.Content;
-import org.eclipse.microprofile.openapi.annotations.headers.Header;
 import org.eclipse.microprofile.openapi.annotations.Operation;
-import org.eclipse.microprofile.openapi.annotations.parameters.RequestBody;
-import org.eclipse.microprofile.openapi.annotations.media.Schema;
 import org.eclipse.microprofile.openapi.annotations.enums.SchemaType;
+import org.eclipse.microprofile.openapi.annotations.headers.Header;
+import org.eclipse.microprofile.openapi.annotations.media.Content;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
+import org.eclipse.microprofile.openapi.annotations.parameters.RequestBody;
+import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 
 import org.jboss.resteasy.reactive.RestPath;
 import org.jboss.resteasy.reactive.RestHeader;
@@ -59,8 +59,12 @@ public class CompanyResource {
     @POST
     @Consumes(MediaType.APPLICATION_JSON)
     @Operation(summary = "Create a company, and its first user with an activated membership when firstUser is given")
-    @APIResponse(responseCode = "201", description = "Created; Location names it", headers = @Header(name = "Location", description = "URL of what was created", schema = @Schema(type = SchemaType.STRING)), content = @Content(mediaType = "application/json", schema = @Schema(implementation = CompanyView.class)))
-    @RequestBody(description = "A company; firstUser (email required) creates its first member. Repeat a create safely with an Idempotency-Key header", required = true, content = @Content(mediaType = "application/json", schema = @Schema(implementation = CompanyInput.class)))
+    @APIResponse(responseCode = "201", description = "Created; Location names it", headers = @Header(name = "Location",
+            description = "URL of what was created", schema = @Schema(type = SchemaType.STRING)),
+            content = @Content(mediaType = "application/json", schema = @Schema(implementation = CompanyView.class)))
+    @RequestBody(description = "A company; firstUser (email required) creates its first member. Repeat a create safely "
+            + "with an Idempotency-Key header", required = true, content = @Content(mediaType = "application/json",
+            schema = @Schema(implementation = CompanyInput.class)))
     public Uni<Response> create(ObjectNode body, @RestHeader(IdempotentRequest.HEADER) String idempotencyKey,
             @Context UriInfo uri) {
         return companies.create(body, idempotencyKey, uri.getBaseUri()).map(result -> result.response(company -> Response
@@ -98,7 +102,8 @@ public class CompanyResource {
     @Path("{companyUuid}")
     @Consumes(MediaType.APPLICATION_JSON)
     @Operation(summary = "Replace a company's writable fields (PUT: fields left out are cleared)")
-    @RequestBody(description = "The company's writable fields (enabled included; not firstUser)", required = true, content = @Content(mediaType = "application/json", schema = @Schema(implementation = CompanyInput.class)))
+    @RequestBody(description = "The company's writable fields (enabled included; not firstUser)", required = true,
+            content = @Content(mediaType = "application/json", schema = @Schema(implementation = CompanyInput.class)))
     public Uni<CompanyView> update(@RestPath String companyUuid, ObjectNode body, @Context UriInfo uri) {
         return companies.update(companyUuid, body, uri.getBaseUri());
     }
@@ -107,7 +112,8 @@ public class CompanyResource {
     @Path("{companyUuid}")
     @Consumes(MediaType.APPLICATION_JSON)
     @Operation(summary = "Change some of a company's fields (PATCH: fields left out keep their value)")
-    @RequestBody(description = "The fields to change (not firstUser)", required = true, content = @Content(mediaType = "application/json", schema = @Schema(implementation = CompanyInput.class)))
+    @RequestBody(description = "The fields to change (not firstUser)", required = true,
+            content = @Content(mediaType = "application/json", schema = @Schema(implementation = CompanyInput.class)))
     public Uni<CompanyView> patch(@RestPath String companyUuid, ObjectNode body, @Context UriInfo uri) {
         return companies.patch(companyUuid, body, uri.getBaseUri());
     }

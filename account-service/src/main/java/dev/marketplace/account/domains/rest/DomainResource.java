@@ -11,12 +11,12 @@ import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.core.UriInfo;
 
-import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
-import org.eclipse.microprofile.openapi.annotations.media.Content;
-import org.eclipse.microprofile.openapi.annotations.headers.Header;
 import org.eclipse.microprofile.openapi.annotations.Operation;
-import org.eclipse.microprofile.openapi.annotations.media.Schema;
 import org.eclipse.microprofile.openapi.annotations.enums.SchemaType;
+import org.eclipse.microprofile.openapi.annotations.headers.Header;
+import org.eclipse.microprofile.openapi.annotations.media.Content;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
+import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 
 import org.jboss.resteasy.reactive.RestPath;
 import org.jboss.resteasy.reactive.RestQuery;
@@ -51,7 +51,9 @@ public class DomainResource {
     @Path("domains")
     @Consumes(MediaType.APPLICATION_JSON)
     @Operation(summary = "Add an email domain to a company, unverified until its DNS record is checked")
-    @APIResponse(responseCode = "201", description = "Created; Location names it", headers = @Header(name = "Location", description = "URL of what was created", schema = @Schema(type = SchemaType.STRING)), content = @Content(mediaType = "application/json", schema = @Schema(implementation = DomainView.class)))
+    @APIResponse(responseCode = "201", description = "Created; Location names it", headers = @Header(name = "Location",
+            description = "URL of what was created", schema = @Schema(type = SchemaType.STRING)),
+            content = @Content(mediaType = "application/json", schema = @Schema(implementation = DomainView.class)))
     public Uni<Response> add(@RestPath String companyUuid, DomainService.NewDomain body, @Context UriInfo uri) {
         return domains.add(companyUuid, body, uri.getBaseUri()).map(view -> Response.created(uri.getBaseUriBuilder()
                 .path("api/account/v2/companies/{c}/domains/{d}").build(view.company().uuid(), view.name())).entity(view).build());

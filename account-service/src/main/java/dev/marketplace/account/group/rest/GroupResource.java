@@ -12,12 +12,12 @@ import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.core.UriInfo;
 
-import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
-import org.eclipse.microprofile.openapi.annotations.media.Content;
-import org.eclipse.microprofile.openapi.annotations.headers.Header;
 import org.eclipse.microprofile.openapi.annotations.Operation;
-import org.eclipse.microprofile.openapi.annotations.media.Schema;
 import org.eclipse.microprofile.openapi.annotations.enums.SchemaType;
+import org.eclipse.microprofile.openapi.annotations.headers.Header;
+import org.eclipse.microprofile.openapi.annotations.media.Content;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
+import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 
 import org.jboss.resteasy.reactive.RestPath;
 import org.jboss.resteasy.reactive.RestQuery;
@@ -56,7 +56,9 @@ public class GroupResource {
     @POST
     @Consumes(MediaType.APPLICATION_JSON)
     @Operation(summary = "Create a user group in a company")
-    @APIResponse(responseCode = "201", description = "Created; Location names it", headers = @Header(name = "Location", description = "URL of what was created", schema = @Schema(type = SchemaType.STRING)), content = @Content(mediaType = "application/json", schema = @Schema(implementation = GroupView.class)))
+    @APIResponse(responseCode = "201", description = "Created; Location names it", headers = @Header(name = "Location",
+            description = "URL of what was created", schema = @Schema(type = SchemaType.STRING)),
+            content = @Content(mediaType = "application/json", schema = @Schema(implementation = GroupView.class)))
     public Uni<Response> create(@RestPath String companyUuid, GroupInputs.Group body, @Context UriInfo uri) {
         return groups.create(companyUuid, body, uri.getBaseUri()).map(view -> Response.created(uri.getBaseUriBuilder()
                 .path("api/account/v2/companies/{c}/groups/{g}").build(view.companyUuid(), view.uuid())).entity(view).build());

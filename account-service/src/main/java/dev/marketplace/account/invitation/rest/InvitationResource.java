@@ -9,9 +9,9 @@ import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.core.UriInfo;
 
-import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
-import org.eclipse.microprofile.openapi.annotations.extensions.Extension;
 import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.extensions.Extension;
+import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 
 import org.jboss.resteasy.reactive.RestPath;
 import org.jboss.resteasy.reactive.RestQuery;
@@ -47,7 +47,8 @@ public class InvitationResource {
     @DELETE
     @Path("{email}")
     @Operation(summary = "Revoke a pending invitation of a company by its email")
-    @APIResponse(responseCode = "200", description = "Revoked; no body", extensions = @Extension(name = "x-no-content", value = "true"))
+    @APIResponse(responseCode = "200", description = "Revoked; no body", extensions = @Extension(name = "x-no-content",
+            value = "true"))
     public Uni<Response> revoke(@RestPath String companyUuid, @RestPath String email, @RestQuery String inviterUuid) {
         return invitations.revoke(companyUuid, email, inviterUuid).map(v -> Response.ok().build());
     }

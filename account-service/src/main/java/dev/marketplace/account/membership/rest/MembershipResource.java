@@ -16,13 +16,13 @@ import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.core.UriInfo;
 
-import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
-import org.eclipse.microprofile.openapi.annotations.media.Content;
-import org.eclipse.microprofile.openapi.annotations.extensions.Extension;
 import org.eclipse.microprofile.openapi.annotations.Operation;
-import org.eclipse.microprofile.openapi.annotations.parameters.RequestBody;
-import org.eclipse.microprofile.openapi.annotations.media.Schema;
 import org.eclipse.microprofile.openapi.annotations.enums.SchemaType;
+import org.eclipse.microprofile.openapi.annotations.extensions.Extension;
+import org.eclipse.microprofile.openapi.annotations.media.Content;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
+import org.eclipse.microprofile.openapi.annotations.parameters.RequestBody;
+import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 
 import org.jboss.resteasy.reactive.RestPath;
 import org.jboss.resteasy.reactive.RestQuery;
@@ -88,8 +88,11 @@ public class MembershipResource {
     @Path("memberships/roles")
     @Consumes(MediaType.APPLICATION_JSON)
     @Operation(summary = "Add and remove roles of several members of a company in one call")
-    @APIResponse(responseCode = "200", description = "Changed; no body", extensions = @Extension(name = "x-no-content", value = "true"))
-    @RequestBody(description = "One change per member: userUuid, rolesToAdd, rolesToRemove", required = true, content = @Content(mediaType = "application/json", schema = @Schema(type = SchemaType.ARRAY, implementation = MembershipInputs.RoleChange.class)))
+    @APIResponse(responseCode = "200", description = "Changed; no body", extensions = @Extension(name = "x-no-content",
+            value = "true"))
+    @RequestBody(description = "One change per member: userUuid, rolesToAdd, rolesToRemove", required = true,
+            content = @Content(mediaType = "application/json", schema = @Schema(type = SchemaType.ARRAY,
+            implementation = MembershipInputs.RoleChange.class)))
     public Uni<Response> changeRoles(@RestPath String companyUuid, List<MembershipInputs.RoleChange> body,
             @Context UriInfo uri) {
         return memberships.changeRoles(companyUuid, body, uri.getBaseUri()).map(v -> Response.ok().build());

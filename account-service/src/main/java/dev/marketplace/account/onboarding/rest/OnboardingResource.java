@@ -10,12 +10,12 @@ import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.core.UriInfo;
 
-import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
-import org.eclipse.microprofile.openapi.annotations.media.Content;
-import org.eclipse.microprofile.openapi.annotations.headers.Header;
 import org.eclipse.microprofile.openapi.annotations.Operation;
-import org.eclipse.microprofile.openapi.annotations.media.Schema;
 import org.eclipse.microprofile.openapi.annotations.enums.SchemaType;
+import org.eclipse.microprofile.openapi.annotations.headers.Header;
+import org.eclipse.microprofile.openapi.annotations.media.Content;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
+import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 
 import org.jboss.resteasy.reactive.RestPath;
 import org.jboss.resteasy.reactive.RestQuery;
@@ -51,7 +51,9 @@ public class OnboardingResource {
     @Path("memberships")
     @Consumes(MediaType.APPLICATION_JSON)
     @Operation(summary = "Create a user and make them a member of the company, invited by email")
-    @APIResponse(responseCode = "201", description = "Created; Location names it", headers = @Header(name = "Location", description = "URL of what was created", schema = @Schema(type = SchemaType.STRING)), content = @Content(mediaType = "application/json", schema = @Schema(implementation = MembershipView.class)))
+    @APIResponse(responseCode = "201", description = "Created; Location names it", headers = @Header(name = "Location",
+            description = "URL of what was created", schema = @Schema(type = SchemaType.STRING)),
+            content = @Content(mediaType = "application/json", schema = @Schema(implementation = MembershipView.class)))
     public Uni<Response> create(@RestPath String companyUuid, @RestQuery String inviterUuid, OnboardingInputs.Create body,
             @Context UriInfo uri) {
         return memberships.create(companyUuid, inviterUuid, body, uri.getBaseUri())

@@ -16,8 +16,8 @@ import io.quarkus.smallrye.openapi.OpenApiFilter;
 
 /**
  * Adds the error answers every operation can get to every service's OpenAPI document, once, instead of copying
- * annotations onto each method: 400, 403, 429 (with {@code Retry-After}) and 503 everywhere (the gateway refuses, limits
- * and fails on any path), 404 where the path names something, 409 on writes, 415 where a body is taken. Each has the
+ * annotations onto each method: 400, 403, 429 (with {@code Retry-After}) and 503 everywhere (the gateway refuses,
+ * limits and fails on any path), 404 where the path names something, 409 on writes, 415 where a body is taken. Each has the
  * {@code {code, message}} body of {@code ErrorBody}. An operation that declares one of these itself keeps its own
  * description. 401 is removed: every authentication failure is a 403. The service's own {@code /q/} paths are left
  * alone.
@@ -95,7 +95,8 @@ public class StandardAnswers implements OASFilter {
 
     private static Schema errorSchema() {
         return OASFactory.createSchema().addType(Schema.SchemaType.OBJECT)
-                .description("The one error body of the API: a machine code and a sentence naming the field and the rule")
+                .description("The one error body of the API: a machine code and a sentence naming the field and the "
+                        + "rule")
                 .addRequired("code").addRequired("message")
                 .addProperty("code", OASFactory.createSchema().addType(Schema.SchemaType.STRING)
                         .description("Machine-readable code, e.g. INVALID_FIELD, NOT_FOUND, FORBIDDEN, RATE_LIMITED"))
