@@ -53,10 +53,10 @@ public class IntegrationEventResource {
     @GET
     @Operation(summary = "Fetch a vendor event by its token (signed by the vendor), as XML or as JSON with Accept: "
             + "application/json")
-    @APIResponse(responseCode = "200", description = "The event (AppDirect's event document)",
-            content = @Content(mediaType = "application/json", schema = @Schema(type = SchemaType.OBJECT)))
-    @APIResponse(responseCode = "200", description = "The event as XML (the default)",
-            content = @Content(mediaType = "application/xml", schema = @Schema(type = SchemaType.STRING)))
+    @APIResponse(responseCode = "200", description = "The event (AppDirect's event document): XML by default, JSON when "
+            + "asked", content = {
+                @Content(mediaType = "application/xml", schema = @Schema(type = SchemaType.STRING)),
+                @Content(mediaType = "application/json", schema = @Schema(type = SchemaType.OBJECT)) })
     public Uni<Response> fetch(@RestPath String eventToken, @HeaderParam(HttpHeaders.ACCEPT) String accept) {
         boolean json = accept != null && accept.toLowerCase().contains("json");
         return service.fetch(eventToken).map(e -> json
