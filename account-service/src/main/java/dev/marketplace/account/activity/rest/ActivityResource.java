@@ -7,6 +7,8 @@ import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.UriInfo;
 
+import org.eclipse.microprofile.openapi.annotations.Operation;
+
 import org.jboss.resteasy.reactive.RestPath;
 import org.jboss.resteasy.reactive.RestQuery;
 
@@ -30,6 +32,7 @@ public class ActivityResource {
     }
 
     @GET
+    @Operation(summary = "List a company's activities (who did what in it), newest first, paged")
     public Uni<PagedResponse<ActivityView>> list(@RestPath String companyUuid, @RestQuery String displayType,
             @RestQuery String page, @RestQuery String size, @Context UriInfo uri) {
         DisplayType type = QueryParams.enumValue("displayType", displayType, DisplayType.class, DisplayType.ONLY_ME);

@@ -14,6 +14,12 @@ import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.core.UriInfo;
 
 import org.eclipse.microprofile.config.inject.ConfigProperty;
+import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.enums.SchemaType;
+import org.eclipse.microprofile.openapi.annotations.media.Content;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
+import org.eclipse.microprofile.openapi.annotations.parameters.RequestBody;
+import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 import org.jboss.resteasy.reactive.RestPath;
 import org.jboss.resteasy.reactive.server.multipart.FormValue;
 import org.jboss.resteasy.reactive.server.multipart.MultipartFormDataInput;
@@ -44,6 +50,9 @@ public class CompanyPictureResource {
     @PUT
     @Consumes(MediaType.MULTIPART_FORM_DATA)
     @Produces(MediaType.APPLICATION_JSON)
+    @Operation(summary = "Upload the company's picture as one multipart file part, replacing the current one")
+    @RequestBody(description = "One image file part (PNG, JPEG or GIF), of any part name", required = true,
+            content = @Content(mediaType = "multipart/form-data", schema = @Schema(implementation = PictureForm.class)))
     public Uni<CompanyView> upload(@RestPath String companyUuid, MultipartFormDataInput form, @Context UriInfo uri) {
         FormValue file = null;
         for (Map.Entry<String, Collection<FormValue>> part : form.getValues().entrySet()) {
@@ -79,8 +88,16 @@ public class CompanyPictureResource {
     }
 
     @GET
+    @Operation(summary = "Download the company's picture as the image it was uploaded as")
+    @APIResponse(responseCode = "200", description = "The picture, in its own content type",
+            content = @Content(mediaType = "image/*", schema = @Schema(type = SchemaType.STRING, format = "binary")))
     public Uni<Response> download(@RestPath String companyUuid) {
         return companies.picture(companyUuid)
                 .map(picture -> Response.ok(picture.data).type(picture.contentType).build());
+    }
+
+    /** What the upload's body holds, for the OpenAPI document: the resource reads the first file part of any name. */
+    @Schema(description = "A multipart body with one image file part")
+    record PictureForm(@Schema(type = SchemaType.STRING, format = "binary", description = "The image") String file) {
     }
 }

@@ -16,12 +16,21 @@ import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.core.UriInfo;
 
+import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.enums.SchemaType;
+import org.eclipse.microprofile.openapi.annotations.headers.Header;
+import org.eclipse.microprofile.openapi.annotations.media.Content;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
+import org.eclipse.microprofile.openapi.annotations.parameters.RequestBody;
+import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
+
 import org.jboss.resteasy.reactive.RestPath;
 import org.jboss.resteasy.reactive.RestHeader;
 import org.jboss.resteasy.reactive.RestQuery;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
+import dev.marketplace.account.company.service.CompanyInput;
 import dev.marketplace.account.company.service.CompanyService;
 import dev.marketplace.account.company.service.CompanyService.ViewOptions;
 import dev.marketplace.account.company.service.CompanyView;
@@ -49,6 +58,13 @@ public class CompanyResource {
 
     @POST
     @Consumes(MediaType.APPLICATION_JSON)
+    @Operation(summary = "Create a company, and its first user with an activated membership when firstUser is given")
+    @APIResponse(responseCode = "201", description = "Created; Location names it", headers = @Header(name = "Location",
+            description = "URL of what was created", schema = @Schema(type = SchemaType.STRING)),
+            content = @Content(mediaType = "application/json", schema = @Schema(implementation = CompanyView.class)))
+    @RequestBody(description = "A company; firstUser (email required) creates its first member. Repeat a create safely "
+            + "with an Idempotency-Key header", required = true, content = @Content(mediaType = "application/json",
+            schema = @Schema(implementation = CompanyInput.class)))
     public Uni<Response> create(ObjectNode body, @RestHeader(IdempotentRequest.HEADER) String idempotencyKey,
             @Context UriInfo uri) {
         return companies.create(body, idempotencyKey, uri.getBaseUri()).map(result -> result.response(company -> Response
@@ -57,6 +73,7 @@ public class CompanyResource {
     }
 
     @GET
+    @Operation(summary = "List the marketplace's companies, filtered by name, vendor flag or custom attributes, paged")
     public Uni<PagedResponse<CompanyView>> list(@RestQuery String name, @RestQuery String includeCustomAttributes,
             @RestQuery String includePurchaseLimitData, @RestQuery String vendor, @RestQuery String page,
             @RestQuery String size, @RestQuery String sortField, @RestQuery String sortOrder, @Context UriInfo uri) {
@@ -73,6 +90,7 @@ public class CompanyResource {
 
     @GET
     @Path("{companyUuid}")
+    @Operation(summary = "Read one company by its uuid (or externalId:<id>)")
     public Uni<CompanyView> get(@RestPath String companyUuid, @RestQuery String includeCustomAttributes,
             @RestQuery String includePurchaseLimitData, @Context UriInfo uri) {
         return companies.get(companyUuid, new ViewOptions(
@@ -83,6 +101,9 @@ public class CompanyResource {
     @PUT
     @Path("{companyUuid}")
     @Consumes(MediaType.APPLICATION_JSON)
+    @Operation(summary = "Replace a company's writable fields (PUT: fields left out are cleared)")
+    @RequestBody(description = "The company's writable fields (enabled included; not firstUser)", required = true,
+            content = @Content(mediaType = "application/json", schema = @Schema(implementation = CompanyInput.class)))
     public Uni<CompanyView> update(@RestPath String companyUuid, ObjectNode body, @Context UriInfo uri) {
         return companies.update(companyUuid, body, uri.getBaseUri());
     }
@@ -90,6 +111,9 @@ public class CompanyResource {
     @PATCH
     @Path("{companyUuid}")
     @Consumes(MediaType.APPLICATION_JSON)
+    @Operation(summary = "Change some of a company's fields (PATCH: fields left out keep their value)")
+    @RequestBody(description = "The fields to change (not firstUser)", required = true,
+            content = @Content(mediaType = "application/json", schema = @Schema(implementation = CompanyInput.class)))
     public Uni<CompanyView> patch(@RestPath String companyUuid, ObjectNode body, @Context UriInfo uri) {
         return companies.patch(companyUuid, body, uri.getBaseUri());
     }

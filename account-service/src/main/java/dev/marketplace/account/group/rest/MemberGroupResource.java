@@ -7,6 +7,8 @@ import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.UriInfo;
 
+import org.eclipse.microprofile.openapi.annotations.Operation;
+
 import org.jboss.resteasy.reactive.RestPath;
 import org.jboss.resteasy.reactive.RestQuery;
 
@@ -31,6 +33,7 @@ public class MemberGroupResource {
 
     @GET
     @Path("memberships/{userUuid}/groups")
+    @Operation(summary = "List the user groups a member of the company belongs to, paged")
     public Uni<PagedResponse<GroupView>> groups(@RestPath String companyUuid, @RestPath String userUuid,
             @RestQuery String ldap, @RestQuery String page, @RestQuery String searchText, @RestQuery String size,
             @RestQuery String sortField, @RestQuery String sortOrder, @Context UriInfo uri) {

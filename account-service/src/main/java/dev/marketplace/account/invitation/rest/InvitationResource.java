@@ -9,6 +9,10 @@ import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.core.UriInfo;
 
+import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.extensions.Extension;
+import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
+
 import org.jboss.resteasy.reactive.RestPath;
 import org.jboss.resteasy.reactive.RestQuery;
 
@@ -34,6 +38,7 @@ public class InvitationResource {
     }
 
     @GET
+    @Operation(summary = "List a company's pending invitations, paged")
     public Uni<PagedResponse<InvitationView>> list(@RestPath String companyUuid, @RestQuery String filter,
             @RestQuery String inviterUuid, @RestQuery String page, @RestQuery String size, @Context UriInfo uri) {
         return invitations.list(companyUuid, filter, inviterUuid, PageRequest.of(page, size, 50), uri);
@@ -41,6 +46,9 @@ public class InvitationResource {
 
     @DELETE
     @Path("{email}")
+    @Operation(summary = "Revoke a pending invitation of a company by its email")
+    @APIResponse(responseCode = "200", description = "Revoked; no body", extensions = @Extension(name = "x-no-content",
+            value = "true"))
     public Uni<Response> revoke(@RestPath String companyUuid, @RestPath String email, @RestQuery String inviterUuid) {
         return invitations.revoke(companyUuid, email, inviterUuid).map(v -> Response.ok().build());
     }

@@ -6,6 +6,8 @@ import jakarta.ws.rs.Path;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.MediaType;
 
+import org.eclipse.microprofile.openapi.annotations.Operation;
+
 import org.jboss.resteasy.reactive.RestPath;
 import org.jboss.resteasy.reactive.RestQuery;
 
@@ -28,6 +30,7 @@ public class RegistrationResource {
 
     @POST
     @Consumes(MediaType.APPLICATION_JSON)
+    @Operation(summary = "Accept an invitation by its token, creating or activating the user and its membership")
     public Uni<InvitationView> accept(@RestPath String invitationToken,
             @RestQuery("api.usesExternalIds") String usesExternalIds, InvitationService.Accept body) {
         return invitations.accept(invitationToken, QueryParams.bool("api.usesExternalIds", usesExternalIds, false), body);

@@ -16,6 +16,14 @@ import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.core.UriInfo;
 
+import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.enums.SchemaType;
+import org.eclipse.microprofile.openapi.annotations.extensions.Extension;
+import org.eclipse.microprofile.openapi.annotations.media.Content;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
+import org.eclipse.microprofile.openapi.annotations.parameters.RequestBody;
+import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
+
 import org.jboss.resteasy.reactive.RestPath;
 import org.jboss.resteasy.reactive.RestQuery;
 
@@ -62,6 +70,7 @@ public class MembershipResource {
 
     @GET
     @Path("memberships")
+    @Operation(summary = "List a company's memberships (its users and their roles), paged")
     public Uni<PagedResponse<MembershipView>> list(@RestPath String companyUuid, @RestQuery String active,
             @RestQuery String enabled, @RestQuery String roleName, @RestQuery String groupUuid, @RestQuery String page,
             @RestQuery String searchText, @RestQuery String size, @RestQuery String sortField, @RestQuery String sortOrder,
@@ -82,6 +91,12 @@ public class MembershipResource {
     @PATCH
     @Path("memberships/roles")
     @Consumes(MediaType.APPLICATION_JSON)
+    @Operation(summary = "Add and remove roles of several members of a company in one call")
+    @APIResponse(responseCode = "200", description = "Changed; no body", extensions = @Extension(name = "x-no-content",
+            value = "true"))
+    @RequestBody(description = "One change per member: userUuid, rolesToAdd, rolesToRemove", required = true,
+            content = @Content(mediaType = "application/json", schema = @Schema(type = SchemaType.ARRAY,
+            implementation = MembershipInputs.RoleChange.class)))
     public Uni<Response> changeRoles(@RestPath String companyUuid, List<MembershipInputs.RoleChange> body,
             @Context UriInfo uri) {
         return memberships.changeRoles(companyUuid, body, uri.getBaseUri()).map(v -> Response.ok().build());
@@ -89,6 +104,7 @@ public class MembershipResource {
 
     @GET
     @Path("memberships/{userUuid}")
+    @Operation(summary = "Read one membership of a company: the user and their roles")
     public Uni<MembershipView> get(@RestPath String companyUuid, @RestPath String userUuid,
             @RestQuery String includeCompanies, @RestQuery String includeUserCustomAttributes, @Context UriInfo uri) {
         return queries.get(companyUuid, userUuid, options(includeCompanies, includeUserCustomAttributes, uri));
@@ -97,6 +113,7 @@ public class MembershipResource {
     @PUT
     @Path("memberships/{userUuid}")
     @Consumes(MediaType.APPLICATION_JSON)
+    @Operation(summary = "Change a membership's roles and whether it is enabled")
     public Uni<MembershipView> update(@RestPath String companyUuid, @RestPath String userUuid, MembershipInputs.Update body,
             @Context UriInfo uri) {
         return memberships.update(companyUuid, userUuid, body, uri.getBaseUri());
@@ -105,6 +122,7 @@ public class MembershipResource {
     @PATCH
     @Path("memberships/{userUuid}")
     @Consumes(MediaType.APPLICATION_JSON)
+    @Operation(summary = "Enable or disable a membership (the user's access to the company)")
     public Uni<MembershipView> setEnabled(@RestPath String companyUuid, @RestPath String userUuid,
             MembershipInputs.Enabled body, @Context UriInfo uri) {
         return memberships.setEnabled(companyUuid, userUuid, body, uri.getBaseUri());
@@ -112,12 +130,16 @@ public class MembershipResource {
 
     @DELETE
     @Path("memberships/{userUuid}")
+    @Operation(summary = "Remove a user from a company (their membership and its assignments)")
+    @APIResponse(responseCode = "204", description = "Done; no body")
     public Uni<Response> delete(@RestPath String companyUuid, @RestPath String userUuid) {
         return removal.remove(companyUuid, userUuid).map(v -> Response.noContent().build());
     }
 
     @POST
     @Path("memberships/{userUuid}/applications/{applicationId}/purchaseRequests")
+    @Operation(summary = "Ask the company's administrators to buy an application for this member")
+    @APIResponse(responseCode = "204", description = "Done; no body")
     public Uni<Response> purchaseRequest(@RestPath String companyUuid, @RestPath String userUuid,
             @RestPath String applicationId, MembershipInputs.PurchaseRequest body) {
         return purchases.request(companyUuid, userUuid, applicationId, body).map(v -> Response.noContent().build());
@@ -125,6 +147,7 @@ public class MembershipResource {
 
     @GET
     @Path("memberships/{userUuid}/assignments")
+    @Operation(summary = "List the applications assigned to a member of the company")
     public Uni<Listing<AssignmentView>> assignments(@RestPath String companyUuid, @RestPath String userUuid,
             @Context UriInfo uri) {
         return queries.assignments(companyUuid, userUuid, uri.getBaseUri());
@@ -132,12 +155,14 @@ public class MembershipResource {
 
     @GET
     @Path("memberships/{userUuid}/assignableRoles")
+    @Operation(summary = "List the roles the caller may give this member")
     public Uni<List<RoleName>> assignableRoles(@RestPath String companyUuid, @RestPath String userUuid) {
         return queries.assignableRoles(companyUuid, userUuid);
     }
 
     @GET
     @Path("assignableRoles")
+    @Operation(summary = "List the roles that can be given in this company")
     public Uni<List<RoleName>> companyAssignableRoles(@RestPath String companyUuid) {
         return queries.companyAssignableRoles(companyUuid);
     }

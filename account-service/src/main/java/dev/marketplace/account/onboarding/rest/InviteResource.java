@@ -6,6 +6,12 @@ import jakarta.ws.rs.Path;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.MediaType;
 
+import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.enums.SchemaType;
+import org.eclipse.microprofile.openapi.annotations.media.Content;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
+import org.eclipse.microprofile.openapi.annotations.parameters.RequestBody;
+
 import org.jboss.resteasy.reactive.RestForm;
 import org.jboss.resteasy.reactive.RestPath;
 import org.jboss.resteasy.reactive.RestQuery;
@@ -14,6 +20,7 @@ import org.jboss.resteasy.reactive.multipart.FileUpload;
 import com.fasterxml.jackson.databind.JsonNode;
 
 import dev.marketplace.account.onboarding.service.BulkInvitations;
+import dev.marketplace.account.onboarding.service.OnboardingInputs;
 import dev.marketplace.account.onboarding.service.OnboardingInputs.InviteResult;
 import dev.marketplace.common.error.ApiException;
 import dev.marketplace.common.input.QueryParams;
@@ -36,6 +43,10 @@ public class InviteResource {
 
     @POST
     @Consumes(MediaType.APPLICATION_JSON)
+    @Operation(summary = "Invite users to a company by email, each with a role; sends each an invitation email")
+    @RequestBody(description = "A JSON array of {email, role}", required = true,
+            content = @Content(mediaType = "application/json", schema = @Schema(type = SchemaType.ARRAY,
+            implementation = OnboardingInputs.Item.class)))
     public Uni<InviteResult> invite(@RestPath String companyUuid, @RestQuery("api.usesExternalIds") String usesExternalIds,
             @RestQuery String inviterUuid, JsonNode body) {
         return invitations.inviteJson(companyUuid, QueryParams.bool("api.usesExternalIds", usesExternalIds, false), inviterUuid, body);
@@ -44,6 +55,8 @@ public class InviteResource {
     @POST
     @Path("csv")
     @Consumes(MediaType.MULTIPART_FORM_DATA)
+    @Operation(summary = "Invite users to a company from an uploaded CSV file of rows email,role (multipart part "
+            + "invitations)")
     public Uni<InviteResult> inviteCsvFile(@RestPath String companyUuid, @RestQuery String inviterUuid,
             @RestForm("invitations") FileUpload file) {
         if (file == null) {
@@ -56,6 +69,7 @@ public class InviteResource {
     @POST
     @Path("csv")
     @Consumes({ "text/csv", MediaType.TEXT_PLAIN })
+    @Operation(summary = "Invite users to a company from a CSV body of rows email,role")
     public Uni<InviteResult> inviteCsvText(@RestPath String companyUuid, @RestQuery String inviterUuid, String csv) {
         return invitations.inviteCsv(companyUuid, inviterUuid, csv);
     }

@@ -13,6 +13,8 @@ import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.UriInfo;
 
+import org.eclipse.microprofile.openapi.annotations.Operation;
+
 import org.jboss.resteasy.reactive.RestPath;
 import org.jboss.resteasy.reactive.RestQuery;
 
@@ -43,6 +45,7 @@ public class UserResource {
     }
 
     @GET
+    @Operation(summary = "List the marketplace's users, filtered by name, email or externalId, paged")
     public Uni<PagedResponse<UserView>> list(@RestQuery String name, @RestQuery String email, @RestQuery String externalId,
             @RestQuery String username, @RestQuery String companyMembershipRole, @RestQuery String lastModified,
             @RestQuery String page, @RestQuery String size, @RestQuery String sortField, @RestQuery String sortOrder,
@@ -76,6 +79,7 @@ public class UserResource {
 
     @GET
     @Path("{userUuid}")
+    @Operation(summary = "Read one user by uuid")
     public Uni<UserView> get(@RestPath String userUuid, @RestQuery String includeCustomAttributes, @Context UriInfo uri) {
         return users.get(userUuid, QueryParams.bool("includeCustomAttributes", includeCustomAttributes, false), uri.getBaseUri());
     }

@@ -5,6 +5,8 @@ import jakarta.ws.rs.Path;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.MediaType;
 
+import org.eclipse.microprofile.openapi.annotations.Operation;
+
 import org.jboss.resteasy.reactive.RestPath;
 
 import dev.marketplace.billing.collection.service.CollectionQueries;
@@ -25,6 +27,7 @@ public class CollectionResource {
     }
 
     @GET
+    @Operation(summary = "Read an invoice's automatic collection: dunning attempts made and the next one due")
     public Uni<CollectionView> get(@RestPath String invoiceNumber) {
         return collections.of(Ids.number("invoiceNumber", invoiceNumber));
     }

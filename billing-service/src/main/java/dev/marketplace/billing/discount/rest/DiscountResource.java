@@ -15,6 +15,13 @@ import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.core.UriInfo;
 
+import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.enums.SchemaType;
+import org.eclipse.microprofile.openapi.annotations.headers.Header;
+import org.eclipse.microprofile.openapi.annotations.media.Content;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
+import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
+
 import org.jboss.resteasy.reactive.RestPath;
 import org.jboss.resteasy.reactive.RestQuery;
 
@@ -43,6 +50,10 @@ public class DiscountResource {
 
     @POST
     @Consumes(MediaType.APPLICATION_JSON)
+    @Operation(summary = "Create a discount (code, percentage or amount, validity, products)")
+    @APIResponse(responseCode = "201", description = "Created; Location names it", headers = @Header(name = "Location",
+            description = "URL of what was created", schema = @Schema(type = SchemaType.STRING)),
+            content = @Content(mediaType = "application/json", schema = @Schema(implementation = DiscountView.class)))
     public Uni<Response> create(@Valid @NotNull DiscountInput body, @Context UriInfo uri) {
         return discounts.create(body.checked(System.currentTimeMillis())).map(view -> Response
                 .created(uri.getBaseUriBuilder().path("api/channel/v1/discounts/{id}").build(view.id())).entity(view).build());
@@ -50,6 +61,10 @@ public class DiscountResource {
 
     /** A plain array with start/count paging and X-Total-Count, as AppDirect answers it. */
     @GET
+    @Operation(summary = "List discounts, filtered by code, with start/count paging and X-Total-Count")
+    @APIResponse(responseCode = "200", description = "The discounts (a plain array); X-Total-Count gives the total",
+            content = @Content(mediaType = "application/json", schema = @Schema(type = SchemaType.ARRAY,
+            implementation = DiscountView.class)))
     public Uni<Response> list(@RestQuery String code, @RestQuery String start, @RestQuery String count,
             @RestQuery String sortField, @RestQuery String sortOrder) {
         var sort = QueryParams.enumValue("sortField", sortField, DiscountSortField.class,
@@ -62,6 +77,7 @@ public class DiscountResource {
 
     @GET
     @Path("{discountId}")
+    @Operation(summary = "Read one discount")
     public Uni<DiscountView> get(@RestPath String discountId) {
         return discounts.get(discountId);
     }
@@ -69,12 +85,15 @@ public class DiscountResource {
     @PUT
     @Path("{discountId}")
     @Consumes(MediaType.APPLICATION_JSON)
+    @Operation(summary = "Replace a discount's fields")
     public Uni<DiscountView> update(@RestPath String discountId, @Valid @NotNull DiscountInput body) {
         return discounts.update(discountId, body.checked(System.currentTimeMillis()));
     }
 
     @DELETE
     @Path("{discountId}")
+    @Operation(summary = "Delete a discount")
+    @APIResponse(responseCode = "204", description = "Done; no body")
     public Uni<Response> delete(@RestPath String discountId) {
         return discounts.delete(discountId).map(v -> Response.noContent().build());
     }

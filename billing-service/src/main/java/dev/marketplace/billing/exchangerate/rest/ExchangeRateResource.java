@@ -12,6 +12,8 @@ import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.UriInfo;
 
+import org.eclipse.microprofile.openapi.annotations.Operation;
+
 import org.jboss.resteasy.reactive.RestPath;
 import org.jboss.resteasy.reactive.RestQuery;
 
@@ -43,11 +45,13 @@ public class ExchangeRateResource {
     /** Creates a rate: 200 with it (AppDirect answers 200 here). */
     @POST
     @Consumes(MediaType.APPLICATION_JSON)
+    @Operation(summary = "Create a currency exchange rate between two currencies")
     public Uni<ExchangeRateView> create(@Valid @NotNull ExchangeRateInputs.Create body) {
         return rates.create(body.checked());
     }
 
     @GET
+    @Operation(summary = "List currency exchange rates, filtered by base and counter currency, paged")
     public Uni<PagedResponse<ExchangeRateView>> list(@RestQuery String baseCurrency, @RestQuery String counterCurrency,
             @RestQuery String page, @RestQuery String size, @RestQuery String sortField, @RestQuery String sortOrder,
             @Context UriInfo uri) {
@@ -61,6 +65,7 @@ public class ExchangeRateResource {
 
     @GET
     @Path("{currencyExchangeRateUuid}")
+    @Operation(summary = "Read one currency exchange rate")
     public Uni<ExchangeRateView> get(@RestPath String currencyExchangeRateUuid) {
         return rates.get(currencyExchangeRateUuid);
     }
@@ -69,6 +74,7 @@ public class ExchangeRateResource {
     @PATCH
     @Path("{currencyExchangeRateUuid}")
     @Consumes(MediaType.APPLICATION_JSON)
+    @Operation(summary = "Deactivate a currency exchange rate")
     public Uni<ExchangeRateView> deactivate(@RestPath String currencyExchangeRateUuid,
             @NotNull(message = "the body must be {\"active\": false}") ExchangeRateInputs.Active body) {
         body.checked();

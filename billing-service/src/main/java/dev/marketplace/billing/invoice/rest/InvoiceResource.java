@@ -12,6 +12,12 @@ import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 
+import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.enums.SchemaType;
+import org.eclipse.microprofile.openapi.annotations.media.Content;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
+import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
+
 import org.jboss.resteasy.reactive.RestPath;
 import org.jboss.resteasy.reactive.RestQuery;
 
@@ -53,6 +59,10 @@ public class InvoiceResource {
 
     @GET
     @Path("companies/{companyId}/users/{userId}/invoices")
+    @Operation(summary = "List the invoices of a user in a company, with start/count paging and X-Total-Count")
+    @APIResponse(responseCode = "200", description = "The invoices (a plain array); X-Total-Count gives the total",
+            content = @Content(mediaType = "application/json", schema = @Schema(type = SchemaType.ARRAY,
+            implementation = InvoiceViews.Listing.class)))
     public Uni<Response> userInvoices(@RestPath String companyId, @RestPath String userId, @RestQuery String start,
             @RestQuery String count, @RestQuery String excludeFree, @RestQuery String fromDate, @RestQuery String toDate,
             @RestQuery String status, @RestQuery String sortField, @RestQuery String sortOrder) {
@@ -62,6 +72,10 @@ public class InvoiceResource {
 
     @GET
     @Path("companies/{companyId}/invoices")
+    @Operation(summary = "List a company's invoices, with start/count paging and X-Total-Count")
+    @APIResponse(responseCode = "200", description = "The invoices (a plain array); X-Total-Count gives the total",
+            content = @Content(mediaType = "application/json", schema = @Schema(type = SchemaType.ARRAY,
+            implementation = InvoiceViews.Listing.class)))
     public Uni<Response> companyInvoices(@RestPath String companyId, @RestQuery String start, @RestQuery String count,
             @RestQuery String excludeFree, @RestQuery String fromDate, @RestQuery String toDate, @RestQuery String status,
             @RestQuery String sortField, @RestQuery String sortOrder) {
@@ -71,6 +85,10 @@ public class InvoiceResource {
 
     @GET
     @Path("invoices")
+    @Operation(summary = "List the marketplace's invoices, filtered by date, status or buyer role, with X-Total-Count")
+    @APIResponse(responseCode = "200", description = "The invoices (a plain array); X-Total-Count gives the total",
+            content = @Content(mediaType = "application/json", schema = @Schema(type = SchemaType.ARRAY,
+            implementation = InvoiceViews.Listing.class)))
     public Uni<Response> marketplaceInvoices(@RestQuery String start, @RestQuery String count, @RestQuery String excludeFree,
             @RestQuery String fromDate, @RestQuery String toDate, @RestQuery String status, @RestQuery String sortField,
             @RestQuery String sortOrder, @RestQuery String buyerRole) {
@@ -80,6 +98,7 @@ public class InvoiceResource {
 
     @GET
     @Path("invoices/{invoiceNumber}")
+    @Operation(summary = "Read one invoice with its lines, taxes and payments")
     public Uni<InvoiceViews.Detail> get(@RestPath String invoiceNumber) {
         return invoices.get(Ids.number("invoiceNumber", invoiceNumber));
     }
@@ -88,6 +107,7 @@ public class InvoiceResource {
     @PATCH
     @Path("invoices/{invoiceNumber}")
     @Consumes(MediaType.APPLICATION_JSON)
+    @Operation(summary = "Change an invoice's status (void it, mark it paid or carried)")
     public Uni<InvoiceViews.Detail> patch(@RestPath String invoiceNumber, @Valid @NotNull InvoicePatch body) {
         long number = Ids.number("invoiceNumber", invoiceNumber);
         body.checked();

@@ -9,6 +9,12 @@ import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 
+import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.enums.SchemaType;
+import org.eclipse.microprofile.openapi.annotations.media.Content;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
+import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
+
 import org.jboss.resteasy.reactive.RestQuery;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
@@ -49,6 +55,12 @@ public class OrderResource {
 
     @GET
     @Produces({ MediaType.APPLICATION_JSON, MediaType.APPLICATION_XML })
+    @Operation(summary = "List the marketplace's subscription orders, as JSON or XML, with start/count paging and "
+            + "X-Total-Count")
+    @APIResponse(responseCode = "200",
+            description = "The orders (a plain array, or XML with Accept: application/xml); X-Total-Count gives the total",
+            content = @Content(mediaType = "application/json",
+                    schema = @Schema(type = SchemaType.ARRAY, implementation = OrderView.class)))
     public Uni<Response> list(@RestQuery String start, @RestQuery String count, @RestQuery String status,
             @RestQuery String companyId, HttpHeaders headers) {
         int first = StartCount.start(start);

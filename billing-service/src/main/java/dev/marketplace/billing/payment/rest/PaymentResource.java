@@ -10,6 +10,12 @@ import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 
+import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.enums.SchemaType;
+import org.eclipse.microprofile.openapi.annotations.media.Content;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
+import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
+
 import org.jboss.resteasy.reactive.RestHeader;
 import org.jboss.resteasy.reactive.RestPath;
 import org.jboss.resteasy.reactive.RestQuery;
@@ -58,6 +64,10 @@ public class PaymentResource {
     @POST
     @Path("invoices/{invoiceNumber}/payments")
     @Consumes(MediaType.APPLICATION_JSON)
+    @Operation(summary = "Pay an invoice with a card on file (exactly one charge per invoice; repeat safely with "
+            + "Idempotency-Key)")
+    @APIResponse(responseCode = "200", description = "The payment (a replay answers the first call's status and body)",
+            content = @Content(mediaType = "application/json", schema = @Schema(implementation = PaymentView.class)))
     public Uni<Response> pay(@RestPath String invoiceNumber, @Valid @NotNull PaymentInput body,
             @RestHeader(IdempotentRequest.HEADER) String idempotencyKey) {
         long number = Ids.number("invoiceNumber", invoiceNumber);
@@ -71,6 +81,10 @@ public class PaymentResource {
 
     @GET
     @Path("invoices/{invoiceNumber}/payments")
+    @Operation(summary = "List an invoice's payments, filtered by date, method or result, with X-Total-Count")
+    @APIResponse(responseCode = "200", description = "The payments (a plain array); X-Total-Count gives the total",
+            content = @Content(mediaType = "application/json", schema = @Schema(type = SchemaType.ARRAY,
+            implementation = PaymentView.class)))
     public Uni<Response> list(@RestPath String invoiceNumber, @RestQuery String start, @RestQuery String count,
             @RestQuery String fromDate, @RestQuery String toDate, @RestQuery String method, @RestQuery String result,
             @RestQuery String sortField, @RestQuery String sortOrder) {
@@ -93,6 +107,7 @@ public class PaymentResource {
 
     @GET
     @Path("payments/{paymentNumber}")
+    @Operation(summary = "Read one payment by its number")
     public Uni<PaymentView> get(@RestPath String paymentNumber) {
         return payments.get(Ids.number("paymentNumber", paymentNumber));
     }

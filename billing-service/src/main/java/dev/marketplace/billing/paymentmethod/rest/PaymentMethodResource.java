@@ -18,6 +18,10 @@ import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.core.UriInfo;
 
 import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.enums.SchemaType;
+import org.eclipse.microprofile.openapi.annotations.headers.Header;
+import org.eclipse.microprofile.openapi.annotations.media.Content;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
 import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 import org.jboss.resteasy.reactive.RestPath;
@@ -49,12 +53,17 @@ public class PaymentMethodResource {
 
     @POST
     @Consumes(MediaType.APPLICATION_JSON)
-    @Operation(summary = "Put a card on file", description = "Body {\"token\": \"tok_...\", \"default\": true?}: the token the "
+    @Operation(summary = "Put a card on file",
+            description = "Body {\"token\": \"tok_...\", \"default\": true?}: the token the "
             + "payment provider gave the browser for the card (in the devstack, the sandbox's POST /v1/tokens). The card is "
             + "attached at the provider; only its brand, last four digits and expiry are kept. The user's first card is "
             + "the default. The user themself, an administrator of the company, or the channel.")
-    @APIResponse(responseCode = "201", description = "The card on file; Location names it")
-    @APIResponse(responseCode = "400", description = "INVALID_FIELD: token missing, malformed or refused by the provider")
+    @APIResponse(responseCode = "201", description = "The card on file; Location names it",
+            headers = @Header(name = "Location", description = "URL of the card on file",
+            schema = @Schema(type = SchemaType.STRING)), content = @Content(mediaType = "application/json",
+            schema = @Schema(implementation = PaymentMethodView.class)))
+    @APIResponse(responseCode = "400",
+            description = "INVALID_FIELD: token missing, malformed or refused by the provider")
     @APIResponse(responseCode = "404", description = "No such company or user in the caller's marketplace")
     public Uni<Response> register(@RestPath String companyId, @RestPath String userId,
             @Valid @NotNull PaymentMethodInput body, @Context UriInfo uri) {
@@ -65,15 +74,17 @@ public class PaymentMethodResource {
     }
 
     @GET
-    @Operation(summary = "A user's cards on file in a company, newest first (a plain array)")
+    @Operation(summary = "List a user's cards on file in a company, newest first (a plain array)")
     public Uni<List<PaymentMethodView>> list(@RestPath String companyId, @RestPath String userId) {
         return methods.list(company(companyId), Ids.uuid("userId", userId));
     }
 
     @GET
     @Path("{id}")
-    @Operation(summary = "One card on file")
-    @APIResponse(responseCode = "404", description = "No such card of this user and company in the caller's marketplace")
+    @APIResponse(responseCode = "200", description = "The card on file")
+    @APIResponse(responseCode = "404",
+            description = "No such card of this user and company in the caller's marketplace")
+    @Operation(summary = "Read one card on file of a user in a company")
     public Uni<PaymentMethodView> get(@RestPath String companyId, @RestPath String userId, @RestPath String id) {
         return methods.get(company(companyId), Ids.uuid("userId", userId), Ids.uuid("id", id));
     }
@@ -81,7 +92,7 @@ public class PaymentMethodResource {
     @PATCH
     @Path("{id}")
     @Consumes(MediaType.APPLICATION_JSON)
-    @Operation(summary = "Make a card the default", description = "Body {\"default\": true}; the previous default is no longer.")
+    @Operation(summary = "Make a card on file the user's default (body {\"default\": true})")
     public Uni<PaymentMethodView> change(@RestPath String companyId, @RestPath String userId, @RestPath String id,
             @Valid @NotNull PaymentMethodChange body) {
         return methods.makeDefault(company(companyId), Ids.uuid("userId", userId), Ids.uuid("id", id), body);
@@ -89,7 +100,8 @@ public class PaymentMethodResource {
 
     @DELETE
     @Path("{id}")
-    @Operation(summary = "Remove a card from file", description = "Detached at the provider; if it was the default, the "
+    @Operation(summary = "Remove a card from file",
+            description = "Detached at the provider; if it was the default, the "
             + "newest other card becomes the default.")
     @APIResponse(responseCode = "204", description = "Removed")
     public Uni<Response> remove(@RestPath String companyId, @RestPath String userId, @RestPath String id) {

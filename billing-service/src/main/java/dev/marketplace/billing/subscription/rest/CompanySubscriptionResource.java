@@ -14,6 +14,13 @@ import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.core.UriInfo;
 
+import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.enums.SchemaType;
+import org.eclipse.microprofile.openapi.annotations.headers.Header;
+import org.eclipse.microprofile.openapi.annotations.media.Content;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
+import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
+
 import org.jboss.resteasy.reactive.RestHeader;
 import org.jboss.resteasy.reactive.RestPath;
 
@@ -57,6 +64,12 @@ public class CompanySubscriptionResource {
      */
     @POST
     @Consumes(MediaType.APPLICATION_JSON)
+    @Operation(summary = "Order an edition for a company and user; the subscription waits for the vendor "
+            + "(PENDING_REMOTE_CREATION)")
+    @APIResponse(responseCode = "201", description = "Created; Location names it", headers = @Header(name = "Location",
+            description = "URL of what was created", schema = @Schema(type = SchemaType.STRING)),
+            content = @Content(mediaType = "application/json",
+            schema = @Schema(implementation = SubscriptionView.class)))
     public Uni<Response> create(@RestPath String companyUuid, @RestPath String userUuid, @Valid @NotNull OrderInput body,
             @RestHeader(IdempotentRequest.HEADER) String idempotencyKey, @Context UriInfo uri) {
         Owner owner = Owner.parse(companyUuid, userUuid);
@@ -83,12 +96,14 @@ public class CompanySubscriptionResource {
     }
 
     @GET
+    @Operation(summary = "List a user's subscriptions in a company")
     public Uni<List<SubscriptionView>> list(@RestPath String companyUuid, @RestPath String userUuid) {
         return subscriptions.list(Owner.parse(companyUuid, userUuid));
     }
 
     @GET
     @Path("{subscriptionId}")
+    @Operation(summary = "Read one subscription of a user in a company")
     public Uni<SubscriptionView> get(@RestPath String companyUuid, @RestPath String userUuid, @RestPath String subscriptionId) {
         return subscriptions.get(Owner.parse(companyUuid, userUuid), subscriptionId);
     }
@@ -97,6 +112,11 @@ public class CompanySubscriptionResource {
     @PUT
     @Path("{subscriptionId}")
     @Consumes(MediaType.APPLICATION_JSON)
+    @Operation(summary = "Change a subscription's edition or units; the vendor is told and the answer is "
+            + "PENDING_REMOTE_CHANGE")
+    @APIResponse(responseCode = "202", description = "Accepted; the change waits for the vendor",
+            content = @Content(mediaType = "application/json",
+            schema = @Schema(implementation = SubscriptionView.class)))
     public Uni<Response> change(@RestPath String companyUuid, @RestPath String userUuid, @RestPath String subscriptionId,
             @Valid @NotNull ChangeInput body) {
         Owner owner = Owner.parse(companyUuid, userUuid);
@@ -106,6 +126,10 @@ public class CompanySubscriptionResource {
     /** Cancels: 202 with the subscription in PENDING_REMOTE_CANCELLATION. */
     @DELETE
     @Path("{subscriptionId}")
+    @Operation(summary = "Cancel a subscription; the vendor is told and the answer is PENDING_REMOTE_CANCELLATION")
+    @APIResponse(responseCode = "202", description = "Accepted; the cancellation waits for the vendor",
+            content = @Content(mediaType = "application/json",
+            schema = @Schema(implementation = SubscriptionView.class)))
     public Uni<Response> cancel(@RestPath String companyUuid, @RestPath String userUuid, @RestPath String subscriptionId) {
         return subscriptions.cancel(Owner.parse(companyUuid, userUuid), subscriptionId)
                 .map(view -> Response.accepted(view).build());

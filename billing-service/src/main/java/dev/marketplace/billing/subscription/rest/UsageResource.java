@@ -9,6 +9,12 @@ import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 
+import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.enums.SchemaType;
+import org.eclipse.microprofile.openapi.annotations.media.Content;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
+import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
+
 import dev.marketplace.billing.subscription.service.UsageInput;
 import dev.marketplace.billing.subscription.service.UsageReports;
 import dev.marketplace.common.idempotency.IdempotentRequest;
@@ -31,6 +37,9 @@ public class UsageResource {
 
     @POST
     @Consumes(MediaType.APPLICATION_JSON)
+    @Operation(summary = "Report metered usage of a subscription (vendor; repeat safely with the same id)")
+    @APIResponse(responseCode = "200", description = "The recorded report (a replay answers the same)",
+            content = @Content(mediaType = "application/json", schema = @Schema(type = SchemaType.OBJECT)))
     public Uni<Response> report(@Valid @NotNull UsageInput body) {
         return reports.report(body.checked()).map(answer -> {
             Response.ResponseBuilder ok = Response.ok(answer.json(), MediaType.APPLICATION_JSON_TYPE);

@@ -12,6 +12,12 @@ import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.core.UriInfo;
 
+import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.enums.SchemaType;
+import org.eclipse.microprofile.openapi.annotations.media.Content;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
+import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
+
 import org.jboss.resteasy.reactive.RestPath;
 import org.jboss.resteasy.reactive.RestQuery;
 
@@ -47,6 +53,11 @@ public class BundleResource {
     }
 
     @GET
+    @Operation(summary = "List the storefront's products (bundles) with their prices, filtered by text, type, status "
+            + "or featured, paged by the next link")
+    @APIResponse(responseCode = "200", description = "The listings (a plain array); a Link header names the next page",
+            content = @Content(mediaType = "application/json", schema = @Schema(type = SchemaType.ARRAY,
+            implementation = BundleListing.class)))
     public Uni<Response> list(@RestQuery String searchText, @RestQuery String productType, @RestQuery String featured,
             @RestQuery String status, @RestQuery String sortField, @RestQuery String sortOrder, @RestQuery String page,
             @RestQuery String size, @RestQuery String currency, @Context UriInfo uri) {
@@ -83,6 +94,7 @@ public class BundleResource {
 
     @GET
     @Path("{bundleId}")
+    @Operation(summary = "Read one storefront product (bundle) with its editions and prices in a currency")
     public Uni<Bundle> get(@RestPath String bundleId, @RestQuery String currency, @Context UriInfo uri) {
         return bundles.get(Ids.number("bundleId", bundleId), currency(currency), uri.getBaseUri());
     }
@@ -93,6 +105,9 @@ public class BundleResource {
      */
     @GET
     @Path("{bundleId}/status")
+    @Operation(summary = "Tell which users of a company own or may use a storefront product")
+    @APIResponse(responseCode = "200", description = "OK", content = @Content(mediaType = "application/json",
+            schema = @Schema(type = SchemaType.ARRAY, implementation = UserAppInfo.class)))
     public Uni<Response> status(@RestPath String bundleId, @RestQuery String companyId, @RestQuery String userId) {
         return bundles.status(Ids.number("bundleId", bundleId), QueryParams.uuid("companyId", companyId),
                 QueryParams.uuid("userId", userId))

@@ -10,6 +10,8 @@ import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.UriInfo;
 
+import org.eclipse.microprofile.openapi.annotations.Operation;
+
 import dev.marketplace.catalog.checkout.service.CheckoutService;
 import dev.marketplace.catalog.checkout.service.CheckoutShapes.CheckoutItemDetails;
 import dev.marketplace.catalog.checkout.service.CheckoutShapes.CheckoutItemsRequest;
@@ -29,6 +31,7 @@ public class CheckoutResource {
 
     @POST
     @Consumes(MediaType.APPLICATION_JSON)
+    @Operation(summary = "Price checkout items (edition, plan, units, discount code) before an order is placed")
     public Uni<CheckoutItemDetails> items(@Valid @NotNull CheckoutItemsRequest request, @Context UriInfo uri) {
         return checkout.items(request, uri.getBaseUri());
     }

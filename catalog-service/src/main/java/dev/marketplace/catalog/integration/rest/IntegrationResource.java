@@ -11,6 +11,11 @@ import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 
+import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.media.Content;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
+import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
+
 import org.jboss.resteasy.reactive.RestPath;
 
 import dev.marketplace.catalog.integration.service.IntegrationService;
@@ -34,12 +39,16 @@ public class IntegrationResource {
     }
 
     @GET
+    @Operation(summary = "Read a product's vendor integration settings (event URLs, credentials key, interactive "
+            + "flags)")
     public Uni<SettingsView> get(@RestPath String productId) {
         return integrations.settings(Ids.number("productId", productId));
     }
 
     @PUT
     @Consumes(MediaType.APPLICATION_JSON)
+    @Operation(summary = "Set a product's vendor integration settings; the consumer secret is generated at creation "
+            + "and shown once")
     public Uni<SettingsView> update(@RestPath String productId, @Valid @NotNull SettingsInput input) {
         long id = Ids.number("productId", productId);
         return integrations.requireManageable(id).chain(() -> integrations.checkOutboundUrls(input))
@@ -49,6 +58,8 @@ public class IntegrationResource {
     /** Generates a new consumer secret; the answer is the only place it is ever shown. */
     @POST
     @Path("secret")
+    @Operation(summary = "Rotate a product's vendor consumer secret, shown once in the answer; the old one is refused "
+            + "at once")
     public Uni<RotatedSecret> rotate(@RestPath String productId) {
         return integrations.rotate(Ids.number("productId", productId));
     }
@@ -56,6 +67,10 @@ public class IntegrationResource {
     @POST
     @Path("ping")
     @Consumes(MediaType.APPLICATION_JSON)
+    @Operation(summary = "Send the vendor a signed test event to check its event URL")
+    @APIResponse(responseCode = "202", description = "Sent; the vendor's answer",
+            content = @Content(mediaType = "application/json",
+            schema = @Schema(implementation = IntegrationService.PingResult.class)))
     public Uni<Response> ping(@RestPath String productId, @Valid PingInput input) {
         return integrations.ping(Ids.number("productId", productId), input)
                 .map(result -> Response.accepted(result).build());

@@ -14,6 +14,13 @@ import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.core.UriInfo;
 
+import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.enums.SchemaType;
+import org.eclipse.microprofile.openapi.annotations.headers.Header;
+import org.eclipse.microprofile.openapi.annotations.media.Content;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
+import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
+
 import org.jboss.resteasy.reactive.RestPath;
 import org.jboss.resteasy.reactive.RestQuery;
 
@@ -52,6 +59,10 @@ public class ProductResource {
 
     @POST
     @Consumes(MediaType.APPLICATION_JSON)
+    @Operation(summary = "Create a product of the marketplace's catalogue, unpublished")
+    @APIResponse(responseCode = "201", description = "Created; Location names it", headers = @Header(name = "Location",
+            description = "URL of what was created", schema = @Schema(type = SchemaType.STRING)),
+            content = @Content(mediaType = "application/json", schema = @Schema(implementation = ProductView.class)))
     public Uni<Response> create(@Valid @NotNull ProductInput input, @Context UriInfo uri) {
         ProductRules.check(input, true);
         return products.create(input, uri.getBaseUri()).map(view -> Response
@@ -60,12 +71,14 @@ public class ProductResource {
     }
 
     @GET
+    @Operation(summary = "List the marketplace's products, paged")
     public Uni<PagedResponse<ProductView>> list(@RestQuery String page, @RestQuery String size, @Context UriInfo uri) {
         return products.list(PageRequest.of(page, size, DEFAULT_PAGE_SIZE), uri.getBaseUri(), uri);
     }
 
     @GET
     @Path("{productId}")
+    @Operation(summary = "Read one product with its editions and plans")
     public Uni<ProductView> get(@RestPath String productId, @Context UriInfo uri) {
         return products.get(Ids.number("productId", productId), uri.getBaseUri());
     }
@@ -73,6 +86,7 @@ public class ProductResource {
     @PUT
     @Path("{productId}")
     @Consumes(MediaType.APPLICATION_JSON)
+    @Operation(summary = "Replace a product's fields")
     public Uni<ProductView> update(@RestPath String productId, @Valid @NotNull ProductInput input, @Context UriInfo uri) {
         long id = Ids.number("productId", productId);
         ProductRules.check(input, false);
@@ -82,6 +96,7 @@ public class ProductResource {
     /** Publishes the product to the storefront (channel administrators). */
     @POST
     @Path("{productId}/publication")
+    @Operation(summary = "Publish a product in the storefront")
     public Uni<ProductView> publish(@RestPath String productId, @Context UriInfo uri) {
         return products.publish(Ids.number("productId", productId), uri.getBaseUri());
     }
@@ -89,6 +104,7 @@ public class ProductResource {
     /** Takes the product out of the storefront (channel administrators). */
     @DELETE
     @Path("{productId}/publication")
+    @Operation(summary = "Withdraw a product from the storefront")
     public Uni<ProductView> unpublish(@RestPath String productId, @Context UriInfo uri) {
         return products.unpublish(Ids.number("productId", productId), uri.getBaseUri());
     }
@@ -96,6 +112,10 @@ public class ProductResource {
     @POST
     @Path("{productId}/editions")
     @Consumes(MediaType.APPLICATION_JSON)
+    @Operation(summary = "Add an edition to a product")
+    @APIResponse(responseCode = "201", description = "Created; Location names it", headers = @Header(name = "Location",
+            description = "URL of what was created", schema = @Schema(type = SchemaType.STRING)),
+            content = @Content(mediaType = "application/json", schema = @Schema(implementation = EditionView.class)))
     public Uni<Response> addEdition(@RestPath String productId, @Valid @NotNull EditionInput input, @Context UriInfo uri) {
         long id = Ids.number("productId", productId);
         ProductRules.check(input, true);
@@ -107,6 +127,7 @@ public class ProductResource {
     /** Spec Table A: GET /api/marketplace/v1/products/{applicationId}/editions/{editionId}. */
     @GET
     @Path("{applicationId}/editions/{editionId}")
+    @Operation(summary = "Read one edition of a product with its plans")
     public Uni<EditionView> edition(@RestPath String applicationId, @RestPath String editionId, @Context UriInfo uri) {
         return editions.edition(Ids.number("applicationId", applicationId), Ids.number("editionId", editionId),
                 uri.getBaseUri());
@@ -115,6 +136,7 @@ public class ProductResource {
     @PUT
     @Path("{applicationId}/editions/{editionId}")
     @Consumes(MediaType.APPLICATION_JSON)
+    @Operation(summary = "Replace an edition's fields")
     public Uni<EditionView> updateEdition(@RestPath String applicationId, @RestPath String editionId,
             @Valid @NotNull EditionInput input, @Context UriInfo uri) {
         long productId = Ids.number("applicationId", applicationId);
@@ -126,6 +148,10 @@ public class ProductResource {
     @POST
     @Path("{applicationId}/editions/{editionId}/paymentPlans")
     @Consumes(MediaType.APPLICATION_JSON)
+    @Operation(summary = "Add a payment plan (frequency, prices, units) to an edition")
+    @APIResponse(responseCode = "201", description = "Created; Location names it", headers = @Header(name = "Location",
+            description = "URL of what was created", schema = @Schema(type = SchemaType.STRING)),
+            content = @Content(mediaType = "application/json", schema = @Schema(implementation = PlanView.class)))
     public Uni<Response> addPlan(@RestPath String applicationId, @RestPath String editionId, @Valid @NotNull PlanInput input,
             @Context UriInfo uri) {
         long productId = Ids.number("applicationId", applicationId);
@@ -137,6 +163,7 @@ public class ProductResource {
 
     @GET
     @Path("{applicationId}/editions/{editionId}/paymentPlans/{planId}")
+    @Operation(summary = "Read one payment plan of an edition")
     public Uni<PlanView> plan(@RestPath String applicationId, @RestPath String editionId, @RestPath String planId,
             @Context UriInfo uri) {
         return editions.plan(Ids.number("applicationId", applicationId), Ids.number("editionId", editionId),

@@ -11,6 +11,8 @@ import jakarta.ws.rs.Path;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.MediaType;
 
+import org.eclipse.microprofile.openapi.annotations.Operation;
+
 import org.jboss.resteasy.reactive.RestPath;
 import org.jboss.resteasy.reactive.RestQuery;
 
@@ -35,18 +37,21 @@ public class ProductSettingsResource {
 
     @GET
     @Path("activeSettings/{productId}")
+    @Operation(summary = "Read a product's settings active in the caller's marketplace")
     public Uni<ActiveSettings> active(@RestPath String productId) {
         return settings.active(Ids.number("productId", productId));
     }
 
     @GET
     @Path("productSettings/{productId}")
+    @Operation(summary = "Read a product's marketplace settings by product id")
     public Uni<MarketplaceProductSettings> read(@RestPath String productId) {
         return settings.read(Ids.number("productId", productId));
     }
 
     @GET
     @Path("productSettings/readByRefId/{productRefId}")
+    @Operation(summary = "Read a product's marketplace settings by the product's reference id")
     public Uni<MarketplaceProductSettings> readByRefId(@RestPath String productRefId) {
         return settings.readByRefId(productRefId);
     }
@@ -55,6 +60,7 @@ public class ProductSettingsResource {
     @PUT
     @Path("productSettings/{productId}")
     @Consumes(MediaType.APPLICATION_JSON)
+    @Operation(summary = "Set a product's marketplace settings by product id, optionally adding it to the catalogue")
     public Uni<List<MarketplaceProductSettings>> update(@RestPath String productId, @RestQuery String addToCatalog,
             @Valid @NotNull MarketplaceProductSettings body) {
         long id = Ids.number("productId", productId);
@@ -64,6 +70,7 @@ public class ProductSettingsResource {
     @PUT
     @Path("productSettings/updateByRefId/{productRefId}")
     @Consumes(MediaType.APPLICATION_JSON)
+    @Operation(summary = "Set a product's marketplace settings by the product's reference id")
     public Uni<List<MarketplaceProductSettings>> updateByRefId(@RestPath String productRefId,
             @Valid @NotNull MarketplaceProductSettings body) {
         return settings.updateByRefId(productRefId, body);

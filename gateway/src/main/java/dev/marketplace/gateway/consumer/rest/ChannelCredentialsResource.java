@@ -7,6 +7,8 @@ import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.MediaType;
 
 import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.media.Content;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
 import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 
 import dev.marketplace.common.error.ApiException;
@@ -42,7 +44,9 @@ public class ChannelCredentialsResource {
     @GET
     @Operation(summary = "Key and secret of the caller's own channel consumer (ROLE_CHANNEL_ADMIN, OAuth 1.0 "
             + "signature only)")
-    @APIResponse(responseCode = "200", description = "The credentials")
+    @APIResponse(responseCode = "200", description = "The credentials",
+            content = @Content(mediaType = MediaType.APPLICATION_JSON,
+            schema = @Schema(implementation = Credentials.class)))
     @APIResponse(responseCode = "403", description = "Not a channel administrator, or a bearer token")
     public Uni<Credentials> read(RoutingContext context) {
         return service.credentialsOf(admin(context).subject()).map(Credentials::of);
@@ -52,7 +56,9 @@ public class ChannelCredentialsResource {
     @Path("/secret")
     @Operation(summary = "Regenerates the caller's own channel consumer secret; the old secret and every access token issued with it "
             + "are refused at once (ROLE_CHANNEL_ADMIN, OAuth 1.0 signature only)")
-    @APIResponse(responseCode = "200", description = "The credentials with the new secret")
+    @APIResponse(responseCode = "200", description = "The credentials with the new secret",
+            content = @Content(mediaType = MediaType.APPLICATION_JSON,
+            schema = @Schema(implementation = Credentials.class)))
     @APIResponse(responseCode = "403", description = "Not a channel administrator, or a bearer token")
     public Uni<Credentials> regenerate(RoutingContext context) {
         return service.regenerateSecret(admin(context).subject()).map(Credentials::of);

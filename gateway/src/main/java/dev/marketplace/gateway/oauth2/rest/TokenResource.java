@@ -10,6 +10,8 @@ import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.core.MediaType;
 
 import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.media.Content;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
 import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 import org.jboss.resteasy.reactive.ResponseHeader;
 
@@ -34,11 +36,13 @@ public class TokenResource {
     @Produces(MediaType.APPLICATION_JSON)
     @ResponseHeader(name = "Cache-Control", value = "no-store")
     @Operation(summary = "OAuth 2.0 client credentials grant; client id and secret by HTTP Basic")
-    @APIResponse(responseCode = "200", description = "{access_token, token_type, expires_in, scope}")
+    @APIResponse(responseCode = "200", description = "{access_token, token_type, expires_in, scope}",
+            content = @Content(mediaType = MediaType.APPLICATION_JSON,
+            schema = @Schema(implementation = TokenResponse.class)))
     @APIResponse(responseCode = "400", description = "invalid_request, unsupported_grant_type or invalid_scope")
     @APIResponse(responseCode = "403", description = "Unknown client or wrong secret")
-    @APIResponse(responseCode = "429", description = "Too many token requests for this client, or failed authentications "
-            + "from this address")
+    @APIResponse(responseCode = "429",
+            description = "Too many token requests for this client, or failed authentications " + "from this address")
     public Uni<TokenResponse> token(@HeaderParam(HttpHeaders.AUTHORIZATION) String authorization,
             @FormParam("grant_type") String grantType, @FormParam("scope") String scope, HttpServerRequest request) {
         return tokens.issue(authorization, grantType, scope, addresses.of(request).bucket());

@@ -25,8 +25,9 @@ import io.smallrye.mutiny.Uni;
 /**
  * One OpenAPI document of the whole public API: the gateway's own endpoints and every service's, read from each
  * service's {@code /q/openapi} and merged (paths side by side; a schema name two services use for different schemas
- * is prefixed with the service's name, and the references to it follow). Services' own {@code /q/*} paths are left
- * out: only the gateway is public. The result is kept for {@code refresh-after}.
+ * is prefixed with the service's name, and the references to it follow). Services' own {@code /q/*} and
+ * {@code /internal/} paths are left out: only what the gateway serves publicly is listed, with the gateway's security
+ * schemes ({@link PublicDocument}). The result is kept for {@code refresh-after}.
  */
 @ApplicationScoped
 public class CombinedOpenApi {
@@ -104,7 +105,9 @@ public class CombinedOpenApi {
         ObjectNode info = combined.putObject("info");
         info.put("title", "Marketplace API");
         info.put("description", "The public API of the marketplace: every path is served through the gateway, signed "
-                + "with OAuth 1.0 or carrying an OAuth 2.0 bearer token.");
+                + "with OAuth 1.0 or carrying an OAuth 2.0 bearer token from " + PublicDocument.TOKEN_PATH + ". Every "
+                + "authentication or authorization failure is a plain 403; errors are {code, message}. Explore it with "
+                + "Swagger UI at /swagger-ui/.");
         info.put("version", "1");
         combined.putArray("servers").addObject().put("url", config.publicBaseUrl());
         ObjectNode paths = combined.putObject("paths");
@@ -138,7 +141,7 @@ public class CombinedOpenApi {
                 }
             });
             copy.path("paths").properties().forEach(e -> {
-                if (!e.getKey().startsWith("/q/") && !paths.has(e.getKey())) {
+                if (!PublicDocument.hidden(e.getKey()) && !paths.has(e.getKey())) {
                     paths.set(e.getKey(), e.getValue());
                 }
             });
@@ -149,6 +152,7 @@ public class CombinedOpenApi {
         if (!unavailable.isEmpty()) {
             combined.set("x-unavailable", unavailable);
         }
+        PublicDocument.secure(combined);
         return combined;
     }
 

@@ -9,8 +9,12 @@ import java.util.List;
  */
 final class GatewayPaths {
     static final String TOKEN_PATH = "/oauth2/token";
-    /** Served by the gateway itself without authentication; /openapi is the combined OpenAPI document of the suite. */
-    private static final List<String> PUBLIC_PREFIXES = List.of(TOKEN_PATH, "/internal/v1/public-key", "/openapi");
+    /**
+     * Served by the gateway itself without authentication; /openapi is the combined OpenAPI document of the suite,
+     * /swagger-ui/ the page that explores it, with Swagger UI's own files under /openapi-ui/.
+     */
+    private static final List<String> PUBLIC_PREFIXES = List.of(TOKEN_PATH, "/internal/v1/public-key", "/openapi",
+            "/swagger-ui", "/openapi-ui/");
     private static final String MANAGEMENT_PREFIX = "/q/";
     /** The gateway's own API (channel credentials), behind the same checks as a proxied call. */
     static final String LOCAL_API_PREFIX = "/api/channel/v1/settings/oauth/";

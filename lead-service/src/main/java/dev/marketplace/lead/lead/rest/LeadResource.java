@@ -14,6 +14,14 @@ import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.core.UriInfo;
 
+import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.enums.SchemaType;
+import org.eclipse.microprofile.openapi.annotations.extensions.Extension;
+import org.eclipse.microprofile.openapi.annotations.headers.Header;
+import org.eclipse.microprofile.openapi.annotations.media.Content;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
+import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
+
 import org.jboss.resteasy.reactive.RestPath;
 import org.jboss.resteasy.reactive.RestQuery;
 
@@ -56,6 +64,11 @@ public class LeadResource {
     @Path("leads")
     @Consumes(MediaType.APPLICATION_JSON)
     @RolesAllowed({Roles.PARTNER, Roles.CHANNEL_ADMIN, Roles.SUPER_SUPPORT, Roles.ANONYMOUS_LEAD})
+    @Operation(summary = "Create a sales lead in a context (marketplace, reseller or company), notifying whom it "
+            + "concerns")
+    @APIResponse(responseCode = "201", description = "Created; Location names it", headers = @Header(name = "Location",
+            description = "URL of what was "
+            + "created", schema = @Schema(type = SchemaType.STRING)), content = @Content(mediaType = "application/json", schema = @Schema(implementation = LeadView.class)))
     public Uni<Response> create(@RestQuery String context, @RestQuery String companyId, @RestQuery String userId,
             @Valid LeadInputs.Create body, @Context UriInfo uri) {
         return creation.create(context, companyId, userId, body).map(lead -> Response
@@ -65,6 +78,7 @@ public class LeadResource {
     @GET
     @Path("leads")
     @RolesAllowed({Roles.PARTNER, Roles.PARTNER_READ, Roles.CHANNEL_ADMIN, Roles.SUPER_SUPPORT})
+    @Operation(summary = "List the sales leads a context can see, filtered by status or text, paged")
     public Uni<PagedResponse<LeadView>> list(@RestQuery String context, @RestQuery String companyId,
             @RestQuery String status, @RestQuery String searchText, @RestQuery String fromDate, @RestQuery String toDate,
             @RestQuery String sortField, @RestQuery String sortOrder, @RestQuery String page, @RestQuery String size,
@@ -82,6 +96,7 @@ public class LeadResource {
     @GET
     @Path("leads/{leadId}")
     @RolesAllowed({Roles.PARTNER, Roles.PARTNER_READ, Roles.CHANNEL_ADMIN, Roles.SUPER_SUPPORT})
+    @Operation(summary = "Read one sales lead a context can see")
     public Uni<LeadView> get(@RestPath String leadId, @RestQuery String context, @RestQuery String companyId) {
         return leads.get(context, companyId, leadId);
     }
@@ -89,6 +104,7 @@ public class LeadResource {
     @PATCH
     @Path("leads/{leadId}")
     @Consumes(MediaType.APPLICATION_JSON)
+    @Operation(summary = "Change a sales lead's fields or status")
     public Uni<LeadView> update(@RestPath String leadId, @RestQuery String context, @RestQuery String companyId,
             @Valid LeadInputs.Update body) {
         return leads.update(context, companyId, leadId, body);
@@ -97,6 +113,8 @@ public class LeadResource {
     /** Deletes or disqualifies the lead (service README, "Discarding a lead"); 204. */
     @DELETE
     @Path("leads/{leadId}")
+    @Operation(summary = "Discard a sales lead")
+    @APIResponse(responseCode = "204", description = "Done; no body")
     public Uni<Void> discard(@RestPath String leadId, @RestQuery String context, @RestQuery String companyId) {
         return leads.discard(context, companyId, leadId);
     }
@@ -104,6 +122,7 @@ public class LeadResource {
     @GET
     @Path("leads/{leadId}/activities")
     @RolesAllowed({Roles.PARTNER, Roles.PARTNER_READ, Roles.CHANNEL_ADMIN, Roles.SUPER_SUPPORT})
+    @Operation(summary = "List a sales lead's activities, paged")
     public Uni<PagedResponse<ActivityView>> activities(@RestPath String leadId, @RestQuery String context,
             @RestQuery String companyId, @RestQuery String fromDate, @RestQuery String toDate,
             @RestQuery String creationDateOrder, @RestQuery String page, @RestQuery String size, @Context UriInfo uri) {
@@ -115,6 +134,9 @@ public class LeadResource {
     @POST
     @Path("assignment")
     @Consumes(MediaType.APPLICATION_JSON)
+    @Operation(summary = "Assign sales leads to a user or company")
+    @APIResponse(responseCode = "201", description = "Assigned", extensions = @Extension(name = "x-no-location",
+            value = "true"), content = @Content(mediaType = "application/json", schema = @Schema(implementation = LeadView.class)))
     public Uni<Response> assign(@RestQuery String context, @RestQuery String companyId, @Valid LeadInputs.Assign body) {
         return leads.assign(context, companyId, body).map(lead -> Response.status(Response.Status.CREATED).entity(lead).build());
     }
@@ -122,6 +144,7 @@ public class LeadResource {
     @POST
     @Path("companyAssociation")
     @Consumes(MediaType.APPLICATION_JSON)
+    @Operation(summary = "Associate a sales lead with an existing company")
     public Uni<LeadView> associate(@RestQuery String context, @RestQuery String companyId,
             @Valid LeadInputs.Associate body) {
         return leads.associate(context, companyId, body);
@@ -129,12 +152,14 @@ public class LeadResource {
 
     @POST
     @Path("conversion")
+    @Operation(summary = "Convert a sales lead into a company (or ask for approval when the context needs it)")
     public Uni<LeadView.Wrapped> convert(@RestQuery String context, @RestQuery String companyId, @RestQuery String leadId) {
         return conversion.convert(context, companyId, required("leadId", leadId));
     }
 
     @POST
     @Path("conversionRequest")
+    @Operation(summary = "Ask for a sales lead's conversion, to be approved by the marketplace")
     public Uni<LeadView.Wrapped> requestConversion(@RestQuery String context, @RestQuery String companyId,
             @RestQuery String leadId) {
         return conversion.requestConversion(context, companyId, required("leadId", leadId));
@@ -143,6 +168,7 @@ public class LeadResource {
     /** {@code companyId} is optional here for channel credentials (PARTNER, CHANNEL_ADMIN). */
     @POST
     @Path("conversionApproval")
+    @Operation(summary = "Approve a requested conversion of a sales lead")
     public Uni<LeadView.Wrapped> approveConversion(@RestQuery String context, @RestQuery String companyId,
             @RestQuery String leadId) {
         return conversion.approveConversion(context, companyId, required("leadId", leadId));

@@ -8,6 +8,8 @@ import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.UriInfo;
 
+import org.eclipse.microprofile.openapi.annotations.Operation;
+
 import org.jboss.resteasy.reactive.RestQuery;
 
 import dev.marketplace.common.paging.PageRequest;
@@ -32,6 +34,7 @@ public class DeliveryResource {
     }
 
     @GET
+    @Operation(summary = "List email and SMS deliveries, filtered by event or status, paged")
     public Uni<PagedResponse<DeliveryView>> list(@RestQuery String eventId, @RestQuery String status, @RestQuery String page,
             @RestQuery String size, @Context UriInfo uri) {
         return deliveries.list(eventId, status, PageRequest.of(page, size, 50), uri);

@@ -8,6 +8,8 @@ import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.UriInfo;
 
+import org.eclipse.microprofile.openapi.annotations.Operation;
+
 import org.jboss.resteasy.reactive.RestPath;
 import org.jboss.resteasy.reactive.RestQuery;
 
@@ -33,6 +35,7 @@ public class EventResource {
     }
 
     @GET
+    @Operation(summary = "List the marketplace's event log, filtered by date, order, type or text, paged")
     public Uni<PagedResponse<EventView>> list(@RestQuery String fromDate, @RestQuery String toDate, @RestQuery String orderId,
             @RestQuery String page, @RestQuery String size, @RestQuery String searchText, @RestQuery String sortOrder,
             @RestQuery String type, @Context UriInfo uri) {
@@ -44,6 +47,7 @@ public class EventResource {
 
     @GET
     @Path("{eventId}")
+    @Operation(summary = "Read one event of the event log with its payload")
     public Uni<EventView> get(@RestPath String eventId, @Context UriInfo uri) {
         return events.get(eventId, uri);
     }

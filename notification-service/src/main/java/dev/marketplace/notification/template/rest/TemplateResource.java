@@ -13,6 +13,10 @@ import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 
+import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.extensions.Extension;
+import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
+
 import org.jboss.resteasy.reactive.RestPath;
 import org.jboss.resteasy.reactive.RestQuery;
 
@@ -51,6 +55,7 @@ public class TemplateResource {
 
     @GET
     @RolesAllowed({ Roles.PARTNER, Roles.PARTNER_READ, Roles.CHANNEL_ADMIN, Roles.SUPER_SUPPORT })
+    @Operation(summary = "List the notification template types with their marketplace customisations")
     public Uni<List<TemplateDefinitionView>> list(@RestQuery String directSales) {
         return templates.definitions(QueryParams.bool("directSales", directSales, false));
     }
@@ -58,6 +63,7 @@ public class TemplateResource {
     @GET
     @Path("email/{type}")
     @RolesAllowed({ Roles.PARTNER, Roles.PARTNER_READ, Roles.CHANNEL_ADMIN, Roles.SUPER_SUPPORT })
+    @Operation(summary = "Read the marketplace's email template of a type in a locale")
     public Uni<EmailTemplateView> email(@RestPath String type, @RestQuery String directSales, @RestQuery String locale) {
         return templates.email(type, QueryParams.bool("directSales", directSales, false), TemplateInputs.localeParam(locale));
     }
@@ -66,6 +72,7 @@ public class TemplateResource {
     @Path("email")
     @Consumes(MediaType.APPLICATION_JSON)
     @RolesAllowed({ Roles.PARTNER, Roles.CHANNEL_ADMIN, Roles.SUPER_SUPPORT })
+    @Operation(summary = "Save the marketplace's email template of a type and locale")
     public Uni<EmailTemplateView> saveEmail(@Valid @NotNull EmailInput body) {
         return changes.saveEmail(body);
     }
@@ -73,6 +80,7 @@ public class TemplateResource {
     @GET
     @Path("sms/{type}")
     @RolesAllowed({ Roles.PARTNER, Roles.PARTNER_READ, Roles.CHANNEL_ADMIN, Roles.SUPER_SUPPORT })
+    @Operation(summary = "Read the marketplace's SMS template of a type in a locale")
     public Uni<SmsTemplateView> sms(@RestPath String type, @RestQuery String directSales, @RestQuery String locale) {
         return templates.sms(type, QueryParams.bool("directSales", directSales, false), TemplateInputs.localeParam(locale));
     }
@@ -81,6 +89,7 @@ public class TemplateResource {
     @Path("sms")
     @Consumes(MediaType.APPLICATION_JSON)
     @RolesAllowed({ Roles.PARTNER, Roles.CHANNEL_ADMIN, Roles.SUPER_SUPPORT })
+    @Operation(summary = "Save the marketplace's SMS template of a type and locale")
     public Uni<SmsTemplateView> saveSms(@Valid @NotNull SmsInput body) {
         return changes.saveSms(body);
     }
@@ -88,6 +97,7 @@ public class TemplateResource {
     @GET
     @Path("parameters/{type}")
     @RolesAllowed({ Roles.PARTNER, Roles.PARTNER_READ, Roles.CHANNEL_ADMIN, Roles.SUPER_SUPPORT })
+    @Operation(summary = "List the parameters a template type's placeholders may use")
     public List<ParameterView> parameters(@RestPath String type) {
         return templates.parameters(type);
     }
@@ -95,6 +105,7 @@ public class TemplateResource {
     @GET
     @Path("common")
     @RolesAllowed({ Roles.PARTNER, Roles.PARTNER_READ, Roles.CHANNEL_ADMIN, Roles.SUPER_SUPPORT })
+    @Operation(summary = "List the common elements (header, footer) shared by email templates")
     public List<CommonElementDefinitionView> common() {
         return templates.commonDefinitions();
     }
@@ -102,6 +113,7 @@ public class TemplateResource {
     @GET
     @Path("common/email/{type}")
     @RolesAllowed({ Roles.PARTNER, Roles.PARTNER_READ, Roles.CHANNEL_ADMIN, Roles.SUPER_SUPPORT })
+    @Operation(summary = "Read a common email element of the marketplace in a locale")
     public Uni<CommonElementView> commonEmail(@RestPath String type, @RestQuery String locale) {
         return templates.common(type, TemplateInputs.localeParam(locale));
     }
@@ -110,6 +122,7 @@ public class TemplateResource {
     @Path("common/email")
     @Consumes(MediaType.APPLICATION_JSON)
     @RolesAllowed({ Roles.PARTNER, Roles.CHANNEL_ADMIN, Roles.SUPER_SUPPORT })
+    @Operation(summary = "Save a common email element of the marketplace in a locale")
     public Uni<CommonElementView> saveCommonEmail(@Valid @NotNull CommonInput body) {
         return changes.saveCommon(body);
     }
@@ -117,6 +130,7 @@ public class TemplateResource {
     @GET
     @Path("default")
     @RolesAllowed(Roles.SUPER_SUPPORT)
+    @Operation(summary = "List the default templates of every type")
     public Uni<List<TemplateDefinitionView>> defaults() {
         return templates.defaultDefinitions();
     }
@@ -124,6 +138,7 @@ public class TemplateResource {
     @GET
     @Path("default/email/{type}")
     @RolesAllowed(Roles.SUPER_SUPPORT)
+    @Operation(summary = "Read the default email template of a type in a locale")
     public Uni<EmailTemplateView> defaultEmail(@RestPath String type, @RestQuery String locale) {
         return templates.defaultEmail(type, TemplateInputs.localeParam(locale));
     }
@@ -132,6 +147,9 @@ public class TemplateResource {
     @Path("default/email")
     @Consumes(MediaType.APPLICATION_JSON)
     @RolesAllowed(Roles.SUPER_SUPPORT)
+    @Operation(summary = "Replace the default email template of a type and locale (platform support only)")
+    @APIResponse(responseCode = "201", description = "Saved; no body", extensions = { @Extension(name = "x-no-location",
+            value = "true"), @Extension(name = "x-no-content", value = "true") })
     public Uni<Response> saveDefaultEmail(@Valid @NotNull EmailInput body) {
         return changes.saveDefaultEmail(body).map(v -> Response.status(Response.Status.CREATED).build());
     }
@@ -139,6 +157,7 @@ public class TemplateResource {
     @GET
     @Path("default/common/email/{type}")
     @RolesAllowed(Roles.SUPER_SUPPORT)
+    @Operation(summary = "Read the default common email element in a locale")
     public Uni<CommonElementView> defaultCommonEmail(@RestPath String type, @RestQuery String locale) {
         return templates.defaultCommon(type, TemplateInputs.localeParam(locale));
     }
@@ -147,6 +166,9 @@ public class TemplateResource {
     @Path("default/common/email")
     @Consumes(MediaType.APPLICATION_JSON)
     @RolesAllowed(Roles.SUPER_SUPPORT)
+    @Operation(summary = "Replace the default common email element in a locale (platform support only)")
+    @APIResponse(responseCode = "201", description = "Saved; no body", extensions = { @Extension(name = "x-no-location",
+            value = "true"), @Extension(name = "x-no-content", value = "true") })
     public Uni<Response> saveDefaultCommonEmail(@Valid @NotNull CommonInput body) {
         return changes.saveDefaultCommon(body).map(v -> Response.status(Response.Status.CREATED).build());
     }

@@ -18,6 +18,12 @@ import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.core.UriInfo;
 
+import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.enums.SchemaType;
+import org.eclipse.microprofile.openapi.annotations.media.Content;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
+import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
+
 import org.jboss.resteasy.reactive.RestPath;
 
 import dev.marketplace.common.security.Roles;
@@ -45,6 +51,12 @@ public class IntegrationEventResource {
 
     /** The event document: JSON when the caller asks for it, XML otherwise (AppDirect's legacy default). */
     @GET
+    @Operation(summary = "Fetch a vendor event by its token (signed by the vendor), as XML or as JSON with Accept: "
+            + "application/json")
+    @APIResponse(responseCode = "200", description = "The event (AppDirect's event document): XML by default, JSON when "
+            + "asked", content = {
+                @Content(mediaType = "application/xml", schema = @Schema(type = SchemaType.STRING)),
+                @Content(mediaType = "application/json", schema = @Schema(type = SchemaType.OBJECT)) })
     public Uni<Response> fetch(@RestPath String eventToken, @HeaderParam(HttpHeaders.ACCEPT) String accept) {
         boolean json = accept != null && accept.toLowerCase().contains("json");
         return service.fetch(eventToken).map(e -> json
@@ -57,6 +69,9 @@ public class IntegrationEventResource {
     @Path("result")
     @Consumes(MediaType.APPLICATION_JSON)
     @Produces(MediaType.APPLICATION_JSON)
+    @Operation(summary = "Record the vendor's result of an event (AppDirect APIResult); 409 when one was already "
+            + "recorded")
+    @APIResponse(responseCode = "204", description = "Done; no body")
     public Uni<Response> result(@RestPath String eventToken, @Valid @NotNull VendorResultInput input) {
         return service.result(eventToken, input.checked(), "RESULT").map(e -> Response.noContent().build());
     }
@@ -69,6 +84,10 @@ public class IntegrationEventResource {
     @GET
     @Path("return")
     @Produces(MediaType.TEXT_HTML)
+    @Operation(summary = "The vendor's signed return URL of an interactive order: records the result and shows the "
+            + "user a page")
+    @APIResponse(responseCode = "200", description = "A short page telling the user the outcome",
+            content = @Content(mediaType = "text/html", schema = @Schema(type = SchemaType.STRING)))
     public Uni<Response> returned(@RestPath String eventToken, @Context UriInfo uri) {
         Map<String, String> query = new HashMap<>();
         uri.getQueryParameters().forEach((k, v) -> {

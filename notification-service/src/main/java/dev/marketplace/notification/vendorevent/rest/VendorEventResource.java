@@ -12,6 +12,8 @@ import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.UriInfo;
 
+import org.eclipse.microprofile.openapi.annotations.Operation;
+
 import org.jboss.resteasy.reactive.RestPath;
 import org.jboss.resteasy.reactive.RestQuery;
 
@@ -41,6 +43,7 @@ public class VendorEventResource {
 
     @GET
     @RolesAllowed({ Roles.PARTNER, Roles.PARTNER_READ, Roles.CHANNEL_ADMIN, Roles.SUPER_SUPPORT })
+    @Operation(summary = "List vendor event notifications, filtered by status (parked ones included), paged")
     public Uni<PagedResponse<VendorEventView>> list(@RestQuery String status, @RestQuery String page, @RestQuery String size,
             @Context UriInfo uri) {
         return service.list(status, PageRequest.of(page, size, 50), uri);
@@ -49,6 +52,7 @@ public class VendorEventResource {
     @GET
     @Path("{eventId}")
     @RolesAllowed({ Roles.PARTNER, Roles.PARTNER_READ, Roles.CHANNEL_ADMIN, Roles.SUPER_SUPPORT })
+    @Operation(summary = "Read one vendor event notification with its attempts")
     public Uni<VendorEventView> get(@RestPath String eventId) {
         return service.get(eventId);
     }
@@ -58,6 +62,7 @@ public class VendorEventResource {
     @Path("{eventId}/resolve")
     @RolesAllowed({ Roles.PARTNER, Roles.CHANNEL_ADMIN, Roles.SUPER_SUPPORT })
     @Consumes(MediaType.APPLICATION_JSON)
+    @Operation(summary = "Resolve a parked vendor event by hand with the result the vendor would have given")
     public Uni<VendorEventView> resolve(@RestPath String eventId, @Valid @NotNull VendorResultInput input) {
         return service.resolve(eventId, input.checked());
     }
@@ -66,6 +71,7 @@ public class VendorEventResource {
     @POST
     @Path("{eventId}/retry")
     @RolesAllowed({ Roles.PARTNER, Roles.CHANNEL_ADMIN, Roles.SUPER_SUPPORT })
+    @Operation(summary = "Retry a parked vendor event now")
     public Uni<VendorEventView> retry(@RestPath String eventId) {
         return service.retry(eventId).invoke(dispatcher::wakeUp);
     }

@@ -15,6 +15,9 @@ import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 
+import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
+
 import org.jboss.resteasy.reactive.RestPath;
 import org.jboss.resteasy.reactive.RestQuery;
 
@@ -45,6 +48,7 @@ public class AssociationResource {
 
     @POST
     @Consumes(MediaType.APPLICATION_JSON)
+    @Operation(summary = "Associate a customer company with a reseller company (the reseller then sees and manages it)")
     public Uni<AssociationView> create(@Valid @NotNull AssociationInputs.Create body) {
         return associations.create(Ids.uuid("resellerCompanyId", body.resellerCompanyId().trim()),
                 Ids.uuid("customerCompanyId", body.customerCompanyId().trim()));
@@ -55,6 +59,7 @@ public class AssociationResource {
      * {@code sort} is {@code +createdOn}, {@code -createdOn}, {@code +id} or {@code -id} (default {@code -createdOn}).
      */
     @GET
+    @Operation(summary = "List company associations, filtered by reseller or customer company, paged")
     public Uni<AssociationPage> list(@RestQuery String resellerCompanyId, @RestQuery String customerCompanyId,
             @RestQuery String searchText, @RestQuery List<String> createdOn, @RestQuery String sort,
             @RestQuery String number, @RestQuery String size) {
@@ -89,6 +94,8 @@ public class AssociationResource {
 
     @DELETE
     @Path("{companyAssociationId}")
+    @Operation(summary = "Remove a company association")
+    @APIResponse(responseCode = "204", description = "Done; no body")
     public Uni<Response> delete(@RestPath String companyAssociationId) {
         return associations.delete(Ids.uuid("companyAssociationId", companyAssociationId))
                 .replaceWith(Response.noContent().build());

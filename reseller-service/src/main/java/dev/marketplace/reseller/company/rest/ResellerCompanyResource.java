@@ -11,6 +11,8 @@ import jakarta.ws.rs.Path;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.MediaType;
 
+import org.eclipse.microprofile.openapi.annotations.Operation;
+
 import org.jboss.resteasy.reactive.RestPath;
 import org.jboss.resteasy.reactive.RestQuery;
 
@@ -44,12 +46,14 @@ public class ResellerCompanyResource {
 
     @POST
     @Consumes(MediaType.APPLICATION_JSON)
+    @Operation(summary = "Create a customer company for a reseller, with its first user, in account-service")
     public Uni<CompanyViews.Created> create(@Valid @NotNull CompanyInputs.Create body) {
         return creations.create(body);
     }
 
     /** A plain array (AppDirect's), sorted by CREATED_ON (default) or COMPANY_ID, DESC by default. */
     @GET
+    @Operation(summary = "List the companies a reseller context can see, filtered by activity and text")
     public Uni<List<CompanyViews.Item>> list(@RestQuery String context, @RestQuery String active,
             @RestQuery String enabled, @RestQuery String searchText, @RestQuery String fromDate,
             @RestQuery String toDate, @RestQuery String sortField, @RestQuery String sortOrder, @RestQuery String page,
@@ -65,6 +69,7 @@ public class ResellerCompanyResource {
 
     @GET
     @Path("{companyId}")
+    @Operation(summary = "Read one company a reseller context can see, with its details")
     public Uni<CompanyViews.Details> details(@RestPath String companyId, @RestQuery String context) {
         return companies.details(ResellerContexts.required(context), companyId);
     }

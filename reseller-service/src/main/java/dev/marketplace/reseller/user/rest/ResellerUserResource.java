@@ -13,6 +13,8 @@ import jakarta.ws.rs.Path;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.MediaType;
 
+import org.eclipse.microprofile.openapi.annotations.Operation;
+
 import org.jboss.resteasy.reactive.RestPath;
 import org.jboss.resteasy.reactive.RestQuery;
 
@@ -43,6 +45,7 @@ public class ResellerUserResource {
 
     @POST
     @Consumes(MediaType.APPLICATION_JSON)
+    @Operation(summary = "Create a user in a customer company a reseller can see")
     public Uni<UserViews.Item> create(@RestQuery String context, @Valid @NotNull UserInputs.Create body) {
         return users.create(ResellerContexts.required(context), body);
     }
@@ -52,6 +55,7 @@ public class ResellerUserResource {
      * or repeated (any of them). Sorted by EMAIL (default), FIRST_NAME or CUSTOMER_ID (the company), ASC by default.
      */
     @GET
+    @Operation(summary = "List the users a reseller context can see, filtered by company, paged")
     public Uni<UserViews.Page> list(@RestQuery String context, @RestQuery String partner, @RestQuery String companyId,
             @RestQuery List<String> active, @RestQuery String searchText, @RestQuery String fromDate,
             @RestQuery String toDate, @RestQuery String sortField, @RestQuery String sortOrder, @RestQuery String page,
@@ -65,6 +69,7 @@ public class ResellerUserResource {
 
     @GET
     @Path("{userId}")
+    @Operation(summary = "Read one user a reseller context can see, with their memberships")
     public Uni<UserViews.Details> details(@RestPath String userId, @RestQuery String context,
             @RestQuery String companyId) {
         if (QueryParams.text(companyId) == null) {
