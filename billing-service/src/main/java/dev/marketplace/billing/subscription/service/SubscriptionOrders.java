@@ -137,7 +137,7 @@ public class SubscriptionOrders {
                         return subscriptions.flush();
                     })
                     .call(() -> vendorEvents.publish(EventTypes.SUBSCRIPTION_ORDER, s, null, null, creator,
-                            payloads.notification(EventTypes.SUBSCRIPTION_ORDER, s)))
+                            payloads.notification(OutcomeNotices.orderType(s), s)))
                     .map(v -> {
                         SubscriptionView view = payloads.view(s);
                         return redirectUrl != null ? view.withRedirectUrl(redirectUrl) : view;
