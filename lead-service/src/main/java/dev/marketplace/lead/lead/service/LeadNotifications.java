@@ -53,16 +53,16 @@ public class LeadNotifications {
      * developer, or otherwise.
      */
     List<NotificationRequest> created(Lead lead, List<String> to, String resellerEmail) {
-        List<String> managers = new ArrayList<>();
+        List<String> others = new ArrayList<>();
         boolean reseller = false;
         for (String address : to) {
             if (resellerEmail != null && address.trim().equalsIgnoreCase(resellerEmail.trim())) {
                 reseller = true;
             } else {
-                managers.add(address);
+                others.add(address);
             }
         }
-        List<NotificationRequest> all = new ArrayList<>(createdByWhom(lead, managers));
+        List<NotificationRequest> all = new ArrayList<>(createdByWhom(lead, others));
         if (reseller) {
             all.addAll(NotificationRequest.emailAndSms("LEAD_REFERRED_COMPANY_RESELLER", resellerEmail, lead.recipientPhone,
                     null, common(lead)));
