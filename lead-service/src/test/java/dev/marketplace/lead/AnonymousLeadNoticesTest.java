@@ -38,11 +38,13 @@ class AnonymousLeadNoticesTest {
         for (int i = 0; i < 4; i++) {
             ids.add(Leads.create(anonymous(partner), "?context=ANONYMOUS", Leads.companyLead(partner, reseller)));
         }
-        // the first lead tells the managers and the reseller at once
+        // the first lead tells the managers and the reseller (that a customer was referred to it) at once
         JsonNode first = notifications(created(ids.get(0)));
-        assertEquals(1, first.size(), first.toString());
+        assertEquals(2, first.size(), first.toString());
         assertEquals("SALES_LEAD_CREATED", first.get(0).path("type").asText());
-        assertEquals(List.of(MANAGERS, "Sales@Reseller.example"), texts(first.get(0).path("recipients")));
+        assertEquals(List.of(MANAGERS), texts(first.get(0).path("recipients")));
+        assertEquals("LEAD_REFERRED_COMPANY_RESELLER", first.get(1).path("type").asText());
+        assertEquals(List.of("Sales@Reseller.example"), texts(first.get(1).path("recipients")));
         // the others, within the interval, tell nobody yet
         for (String id : ids.subList(1, 4)) {
             assertEquals(0, notifications(created(id)).size(), "lead " + id + " mailed within the interval");

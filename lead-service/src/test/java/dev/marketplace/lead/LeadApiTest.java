@@ -73,7 +73,8 @@ class LeadApiTest {
                 .body("recipient.companyId", equalTo(reseller.toString()))
                 .body("profileCompany.name", equalTo("Reseller Co")).extract().path("id");
         JsonNode event = DomainEvents.await(e -> e.path("aggregate").path("id").asText().equals(id), Duration.ofSeconds(20));
-        assertTrue(event.path("payload").path("notifications").get(0).path("recipients").toString()
+        assertEquals("LEAD_REFERRED_COMPANY_RESELLER", event.path("payload").path("notifications").get(1).path("type").asText());
+        assertTrue(event.path("payload").path("notifications").get(1).path("recipients").toString()
                 .contains("sales@reseller.example"));
 
         post(anonymous(partner), "/api/lead/v2/leads?context=ANONYMOUS", Leads.body(partner, "MANUAL", null)).statusCode(403)

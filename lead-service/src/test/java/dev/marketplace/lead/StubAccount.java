@@ -36,6 +36,14 @@ public class StubAccount implements QuarkusTestResourceLifecycleManager {
         return id;
     }
 
+    /** A company with a phone number, which lead notices also reach by SMS. */
+    public static UUID company(String name, boolean reseller, String email, String phoneNumber) {
+        UUID id = UUID.randomUUID();
+        System.setProperty("stubaccount.company." + id, companyJson(id, name, reseller, false, false, email, null)
+                .replace("\"phoneNumber\":null", "\"phoneNumber\":" + quote(phoneNumber)));
+        return id;
+    }
+
     /** {@code id} becomes a company of the marketplace (no accesses), or answers normally again after {@link #unavailable}. */
     public static void company(UUID id, String name) {
         System.setProperty("stubaccount.company." + id, companyJson(id, name, false, false, false, null, null));

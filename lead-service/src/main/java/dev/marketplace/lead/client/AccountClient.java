@@ -36,7 +36,7 @@ public class AccountClient {
     /** A company as account-service answers it (the fields lead-service uses). */
     @JsonIgnoreProperties(ignoreUnknown = true)
     public record AccountCompany(UUID uuid, String name, boolean enabled, boolean reseller, boolean referral,
-            boolean channelAdmin, boolean vendor, String emailAddress, String externalId) {
+            boolean channelAdmin, boolean vendor, String emailAddress, String externalId, String phoneNumber) {
     }
 
     @JsonIgnoreProperties(ignoreUnknown = true)

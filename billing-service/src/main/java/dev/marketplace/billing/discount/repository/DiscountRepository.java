@@ -94,8 +94,17 @@ public class DiscountRepository implements PanacheRepositoryBase<Discount, Long>
      * waits for the first's row lock and then finds none left. Emits whether this one got it.
      */
     public Uni<Boolean> redeemOne(long id) {
+        return redeemOneLeft(id).map(left -> left != null);
+    }
+
+    /**
+     * {@link #redeemOne}, emitting how many redemptions are left after this one (null: none was taken; -1: unlimited),
+     * read in the same statement, so that exactly one of racing orders sees the discount used up.
+     */
+    public Uni<Integer> redeemOneLeft(long id) {
         return getSession().chain(session -> session.createNativeQuery("update discount set redemptions = redemptions + 1 "
-                + "where id = ?1 and deleted_on is null and (max_redemptions is null or redemptions < max_redemptions)")
-                .setParameter(1, id).executeUpdate()).map(updated -> updated == 1);
+                + "where id = ?1 and deleted_on is null and (max_redemptions is null or redemptions < max_redemptions) "
+                + "returning coalesce(max_redemptions - redemptions, -1)", Integer.class)
+                .setParameter(1, id).getResultList()).map(left -> left.isEmpty() ? null : left.get(0));
     }
 }

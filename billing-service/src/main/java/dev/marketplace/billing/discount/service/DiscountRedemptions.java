@@ -29,10 +29,12 @@ import io.smallrye.mutiny.Uni;
 public class DiscountRedemptions {
     private final DiscountRepository discounts;
     private final RedemptionRepository redemptions;
+    private final DiscountNotices notices;
 
-    public DiscountRedemptions(DiscountRepository discounts, RedemptionRepository redemptions) {
+    public DiscountRedemptions(DiscountRepository discounts, RedemptionRepository redemptions, DiscountNotices notices) {
         this.discounts = discounts;
         this.redemptions = redemptions;
+        this.notices = notices;
     }
 
     /** The order a discount is sought for: what is bought (quantities per unit), in which currency, and by whom. */
@@ -82,9 +84,11 @@ public class DiscountRedemptions {
                         : firstTaken(candidates, at + 1, order)));
     }
 
+    /** The order that takes the last redemption also tells that the discount no longer applies (DiscountNotices). */
     private Uni<Boolean> take(Discount d, Order order) {
-        return discounts.redeemOne(d.id).chain(taken -> !taken ? Uni.createFrom().item(false)
+        return discounts.redeemOneLeft(d.id).chain(left -> left == null ? Uni.createFrom().item(false)
                 : redemptions.record(d.id, order.partner(), order.subscriptionId(), order.company(), order.user())
+                        .call(() -> left == 0 ? notices.usedUp(d) : Uni.createFrom().voidItem())
                         .replaceWith(true));
     }
 

@@ -148,7 +148,7 @@ public class SubscriptionOrders {
                 })
                 .call(() -> vendorEvents.publish(AddonSubscriptions.eventType(s, EventTypes.SUBSCRIPTION_ORDER), s, null,
                         null, creator, parent != null ? addons.orderNotification(s, parent)
-                                : payloads.notification(EventTypes.SUBSCRIPTION_ORDER, s)))
+                                : payloads.notification(OutcomeNotices.orderType(s), s)))
                 .map(v -> {
                     SubscriptionView view = payloads.view(s);
                     return redirectUrl != null ? view.withRedirectUrl(redirectUrl) : view;

@@ -22,6 +22,7 @@ import dev.marketplace.common.error.ApiException;
 import dev.marketplace.common.events.DomainEventPublisher;
 import dev.marketplace.common.events.EventCreator;
 import dev.marketplace.common.events.EventTypes;
+import dev.marketplace.common.events.payload.NotificationRequest;
 import dev.marketplace.common.events.payload.SubscriptionVendorEvent;
 import io.smallrye.mutiny.Uni;
 
@@ -41,10 +42,12 @@ public class VendorResults {
     private final DomainEventPublisher events;
     private final SubscriptionInvoicing invoicing;
     private final AddonSubscriptions addons;
+    private final OutcomeNotices notices;
 
     public VendorResults(SubscriptionRepository subscriptions, AssignmentRepository assignments, SubscriptionPayloads payloads,
-            DomainEventPublisher events, SubscriptionInvoicing invoicing, AddonSubscriptions addons) {
+            DomainEventPublisher events, SubscriptionInvoicing invoicing, AddonSubscriptions addons, OutcomeNotices notices) {
         this.addons = addons;
+        this.notices = notices;
         this.invoicing = invoicing;
         this.subscriptions = subscriptions;
         this.assignments = assignments;
@@ -78,6 +81,7 @@ public class VendorResults {
         boolean ok = Boolean.TRUE.equals(r.success());
         Instant now = Instant.now();
         Uni<Void> invoicing = Uni.createFrom().voidItem();
+        String previousEdition = null;
         switch (r.eventType()) {
             case EventTypes.SUBSCRIPTION_ORDER, EventTypes.ADDON_ORDER -> {
                 require(s, SubscriptionStatus.PENDING_REMOTE_CREATION, r);
@@ -107,6 +111,7 @@ public class VendorResults {
                 }
                 if (ok) {
                     SubscriptionVendorEvent.Order change = payloads.pendingChange(s);
+                    previousEdition = s.editionId.equals(change.editionId()) ? null : s.editionName;
                     s.editionId = change.editionId();
                     s.editionCode = change.editionCode();
                     s.editionName = change.editionName();
@@ -125,9 +130,11 @@ public class VendorResults {
         s.errorCode = ok ? null : r.errorCode();
         s.errorMessage = ok ? null : r.message();
         s.lastModified = now;
+        List<NotificationRequest> notify = notices.of(s, r.eventType(), ok, r.message() != null ? r.message() : r.errorCode(),
+                previousEdition, null);
         return invoicing.chain(subscriptions::flush).chain(() -> {
             SubscriptionView view = payloads.view(s);
-            return outcome(s, r, ok, resultPayload(s, view, r)).replaceWith(view);
+            return outcome(s, r, ok, resultPayload(s, view, r), notify).replaceWith(view);
         }).call(view -> EventTypes.ADDON_CANCEL.equals(r.eventType()) ? addons.addonCancelAnswered(s)
                 : Uni.createFrom().voidItem());
     }
@@ -169,14 +176,19 @@ public class VendorResults {
             SubscriptionView view = payloads.view(s);
             Map<String, Object> payload = resultPayload(s, view, r);
             payload.put("assignment", AssignmentView.of(a));
-            return assignments.flush().chain(() -> outcome(s, r, ok, payload)).replaceWith(view);
+            List<NotificationRequest> notify = notices.of(s, r.eventType(), ok, null, null, a);
+            return assignments.flush().chain(() -> outcome(s, r, ok, payload, notify)).replaceWith(view);
         });
     }
 
-    /** {@code <eventType>_SUCCEEDED} or {@code _FAILED}; the vendor of the product caused it. */
-    private Uni<Void> outcome(Subscription s, ResultInput r, boolean ok, Map<String, Object> payload) {
+    /**
+     * {@code <eventType>_SUCCEEDED} or {@code _FAILED}, with the messages of {@link OutcomeNotices}; the vendor of the
+     * product caused it.
+     */
+    private Uni<Void> outcome(Subscription s, ResultInput r, boolean ok, Map<String, Object> payload,
+            List<NotificationRequest> notify) {
         return events.publish(ok ? EventTypes.succeeded(r.eventType()) : EventTypes.failed(r.eventType()), s.partner,
-                SubscriptionPayloads.AGGREGATE, s.id.toString(), payload, List.of(), EventCreator.vendor(s.productId))
+                SubscriptionPayloads.AGGREGATE, s.id.toString(), payload, notify, EventCreator.vendor(s.productId))
                 .replaceWithVoid();
     }
 

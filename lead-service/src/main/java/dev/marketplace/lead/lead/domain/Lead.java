@@ -71,6 +71,9 @@ public class Lead extends PanacheEntityBase {
     public ParticipantType recipientType;
     public UUID recipientCompany;
     public String recipientCompanyName;
+    /** The assignee company's address and phone number when it was assigned the lead (its notices go there). */
+    public String recipientEmail;
+    public String recipientPhone;
 
     public UUID profileCompany;
     public String profileCompanyName;
@@ -101,9 +104,16 @@ public class Lead extends PanacheEntityBase {
 
     /** Assigned to a company, which works the lead from now on. */
     public void assignTo(UUID company, String name) {
+        assignTo(company, name, null, null);
+    }
+
+    /** {@code email}, {@code phone}: where the company is written to about the lead (null: nowhere). */
+    public void assignTo(UUID company, String name, String email, String phone) {
         recipientType = ParticipantType.COMPANY;
         recipientCompany = company;
         recipientCompanyName = name;
+        recipientEmail = email == null || email.isBlank() ? null : email.trim();
+        recipientPhone = phone == null || phone.isBlank() ? null : phone.trim();
         status = LeadStatus.ASSIGNED;
     }
 }

@@ -86,7 +86,7 @@ public class AnonymousLeadNotices {
             }));
         }
         return chain.map(v -> {
-            List<NotificationRequest> all = new ArrayList<>(notifications.created(lead, single));
+            List<NotificationRequest> all = new ArrayList<>(notifications.created(lead, single, resellerEmail));
             all.addAll(digests);
             return all;
         });

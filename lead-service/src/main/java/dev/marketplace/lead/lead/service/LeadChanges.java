@@ -101,10 +101,13 @@ public class LeadChanges {
             LeadRules.requireChange(actor, lead);
             LeadStatus target = LeadRules.discardedStatus(lead);
             LeadRules.requireTransition(lead, LeadRules.OPEN, target);
+            // a manager disqualifying a lead whose conversion its assignee asked for denies the request
+            boolean denial = lead.status == LeadStatus.PENDING_CONVERSION_APPROVAL && actor.isManager();
             lead.status = target;
             return target == LeadStatus.DELETED
                     ? changed(lead, actor, ActivityVerb.LEAD_DELETED, EventTypes.LEAD_DELETED, null, null, List.of())
-                    : changed(lead, actor, ActivityVerb.LEAD_DISQUALIFIED, EventTypes.LEAD_DISQUALIFIED, null, null, List.of());
+                    : changed(lead, actor, ActivityVerb.LEAD_DISQUALIFIED, EventTypes.LEAD_DISQUALIFIED, null, null,
+                            denial ? notifications.denied(lead) : notifications.lost(lead));
         });
     }
 
@@ -113,7 +116,7 @@ public class LeadChanges {
     public Uni<LeadView> assign(Actor actor, UUID id, AccountCompany company) {
         return visible.find(actor, id).chain(lead -> {
             LeadRules.requireTransition(lead, LeadRules.ASSIGNABLE, LeadStatus.ASSIGNED);
-            lead.assignTo(company.uuid(), company.name());
+            lead.assignTo(company.uuid(), company.name(), company.emailAddress(), company.phoneNumber());
             return changed(lead, actor, ActivityVerb.LEAD_ASSIGNED, EventTypes.LEAD_ASSIGNED, company.uuid(), company.name(),
                     notifications.assigned(lead, company.emailAddress()));
         });
@@ -157,7 +160,7 @@ public class LeadChanges {
             LeadRules.requireTransition(lead, Set.of(LeadStatus.PENDING_CONVERSION_APPROVAL), LeadStatus.CONVERSION_APPROVED);
             lead.status = LeadStatus.CONVERSION_APPROVED;
             return changed(lead, actor, ActivityVerb.LEAD_CONVERSION_APPROVED, EventTypes.LEAD_CONVERSION_APPROVED, null,
-                    null, List.of());
+                    null, notifications.accepted(lead));
         });
     }
 

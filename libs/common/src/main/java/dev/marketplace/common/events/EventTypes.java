@@ -137,6 +137,8 @@ public final class EventTypes {
     public static final String DISCOUNT_CREATED = "DISCOUNT_CREATED";
     public static final String DISCOUNT_UPDATED = "DISCOUNT_UPDATED";
     public static final String DISCOUNT_DELETED = "DISCOUNT_DELETED";
+    /** A discount stopped applying to new orders: an order took its last redemption. */
+    public static final String DISCOUNT_DEACTIVATED = "DISCOUNT_DEACTIVATED";
     /** An invoice was issued; its payload carries the INVOICE email to the buyer. */
     public static final String INVOICE_CREATED = "INVOICE_CREATED";
     public static final String INVOICE_VOIDED = "INVOICE_VOIDED";

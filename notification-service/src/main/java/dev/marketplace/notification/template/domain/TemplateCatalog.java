@@ -65,6 +65,38 @@ public final class TemplateCatalog {
         put(NotificationTemplateType.RESELLER_UNLINKED, "resellerName", "customerName");
     }
 
+    static {
+        // billing-service: vendor outcomes, assignments and discounts (subscription.service.OutcomeNotices,
+        // discount.service.DiscountNotices); the reseller types replace SUBSCRIPTION_ORDER / SUBSCRIPTION_UPGRADE
+        // when the buyer acted as a reseller, with the same parameters
+        put(NotificationTemplateType.ASSIGNMENT_NOTICE, "firstName", "companyName", "productName", "editionName");
+        put(NotificationTemplateType.UNASSIGNMENT_NOTICE, "firstName", "companyName", "productName", "editionName");
+        put(NotificationTemplateType.FAILED_ORDER, "firstName", "companyName", "productName", "editionName", "orderId",
+                "errorMessage");
+        put(NotificationTemplateType.SUBSCRIPTION_UPGRADE, "firstName", "companyName", "productName", "editionName",
+                "orderId", "previousEditionName");
+        put(NotificationTemplateType.SUBSCRIPTION_ORDER_RESELLER, "firstName", "companyName", "productName",
+                "editionName", "orderId");
+        put(NotificationTemplateType.SUBSCRIPTION_CHANGE_RESELLER, "firstName", "companyName", "productName",
+                "editionName", "orderId", "previousEditionName");
+        put(NotificationTemplateType.DISCOUNT_DEACTIVATED, "discountCode", "description", "reason");
+        // lead-service (lead.service.LeadNotifications): the lead's own parameters, as SALES_LEAD_CREATED's
+        put(NotificationTemplateType.SALES_LEAD_ACCEPTED, "leadId", "companyName", "contactName", "contactEmail",
+                "productName", "recipientName");
+        put(NotificationTemplateType.SALES_LEAD_DENIED, "leadId", "companyName", "contactName", "contactEmail",
+                "productName", "recipientName");
+        put(NotificationTemplateType.SALES_LEAD_WON, "leadId", "companyName", "contactName", "contactEmail", "productName",
+                "recipientName");
+        put(NotificationTemplateType.SALES_LEAD_LOST, "leadId", "companyName", "contactName", "contactEmail", "productName",
+                "recipientName");
+        put(NotificationTemplateType.LEAD_MANUAL_CREATED_RESELLER, "leadId", "companyName", "contactName", "contactEmail",
+                "productName", "creatorName");
+        put(NotificationTemplateType.LEAD_MANUAL_CREATED_DEVELOPER, "leadId", "companyName", "contactName", "contactEmail",
+                "productName", "creatorName");
+        put(NotificationTemplateType.LEAD_REFERRED_COMPANY_RESELLER, "leadId", "companyName", "contactName",
+                "contactEmail", "productName");
+    }
+
     /**
      * The types a service of this suite sends today (docs/notifications.md, status "produced"): each must have an
      * English default, which DefaultTemplatesTest checks with the parameters above.
@@ -97,7 +129,22 @@ public final class TemplateCatalog {
             NotificationTemplateType.PRIMARY_EMAIL_CHANGED_NOTICE,
             NotificationTemplateType.FAILED_TO_REMOVE_USER,
             NotificationTemplateType.FAILED_TO_REMOVE_USER_HAS_ACTIVE_OR_PENDING_APPS,
-            NotificationTemplateType.FAILED_TO_REMOVE_USER_OWNS_APPS);
+            NotificationTemplateType.FAILED_TO_REMOVE_USER_OWNS_APPS,
+            // billing-service and lead-service messages (issue 45)
+            NotificationTemplateType.ASSIGNMENT_NOTICE,
+            NotificationTemplateType.UNASSIGNMENT_NOTICE,
+            NotificationTemplateType.FAILED_ORDER,
+            NotificationTemplateType.SUBSCRIPTION_UPGRADE,
+            NotificationTemplateType.SUBSCRIPTION_ORDER_RESELLER,
+            NotificationTemplateType.SUBSCRIPTION_CHANGE_RESELLER,
+            NotificationTemplateType.DISCOUNT_DEACTIVATED,
+            NotificationTemplateType.SALES_LEAD_ACCEPTED,
+            NotificationTemplateType.SALES_LEAD_DENIED,
+            NotificationTemplateType.SALES_LEAD_WON,
+            NotificationTemplateType.SALES_LEAD_LOST,
+            NotificationTemplateType.LEAD_MANUAL_CREATED_RESELLER,
+            NotificationTemplateType.LEAD_MANUAL_CREATED_DEVELOPER,
+            NotificationTemplateType.LEAD_REFERRED_COMPANY_RESELLER);
 
     static {
         // billing-service: the buyer's email of an add-on order (AddonSubscriptions), the order's parameters and its parent's product

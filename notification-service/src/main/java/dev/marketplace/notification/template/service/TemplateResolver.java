@@ -95,7 +95,10 @@ public class TemplateResolver {
                 .chain(found -> found != null ? Uni.createFrom().item(found) : sms.findByKey(null, type, l, false)))
                 .map(found -> {
                     if (found == null) {
-                        return Resolution.none("no SMS template for " + type + " in locales " + chain);
+                        // producers offer an SMS to every recipient with a phone number; the marketplace decides by
+                        // having an enabled SMS template of the type (docs/notifications.md, "SMS")
+                        return Resolution.disabled("no SMS template for " + type + " in locales " + chain
+                                + ": nothing to send");
                     }
                     if (!found.enabled) {
                         return Resolution.disabled("SMS template " + found.id + " (" + type + ", " + found.locale + ") is disabled");
