@@ -6,6 +6,7 @@ import jakarta.ws.rs.Path;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.MediaType;
 
+import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.jboss.resteasy.reactive.RestPath;
 
 import dev.marketplace.account.activation.service.AccountActivation;
@@ -26,6 +27,8 @@ public class ActivationResource {
 
     @PATCH
     @Consumes(MediaType.APPLICATION_JSON)
+    @Operation(summary = "Activate a user with the token of an ACCOUNT_ACTIVATION link, setting their password once",
+            description = "An expired token is 400 ACTIVATION_EXPIRED; an unknown, used or another marketplace's token 404.")
     public Uni<ActivationInputs.Activated> activate(@RestPath String activationToken, ActivationInputs.Activate body) {
         return activation.activate(activationToken, body);
     }
