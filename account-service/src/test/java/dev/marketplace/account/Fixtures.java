@@ -149,4 +149,16 @@ public final class Fixtures {
                 + " values (?, ?, ?, ?, ?, ?, ?, now())", UUID.randomUUID(), UUID.fromString(company), UUID.fromString(user),
                 product, "Product " + product, status, owner == null ? null : UUID.fromString(owner));
     }
+
+    /**
+     * A secret parameter of a notification this marketplace's events carry (temporary password, invitation or
+     * activation link), after checking that it travels sealed: opened as notification-service opens it.
+     */
+    public String secret(JsonNode notification, String parameter) {
+        String sealed = notification.path("parameters").path(parameter).asText();
+        org.junit.jupiter.api.Assertions.assertTrue(dev.marketplace.common.crypto.NotificationSecrets.isSealed(sealed),
+                parameter + " must travel sealed, never clear in the outbox or Kafka: " + sealed);
+        return io.quarkus.arc.Arc.container().instance(dev.marketplace.common.crypto.NotificationSecrets.class).get()
+                .open(partner, sealed);
+    }
 }

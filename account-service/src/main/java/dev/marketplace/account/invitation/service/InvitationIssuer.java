@@ -9,6 +9,7 @@ import java.util.UUID;
 import jakarta.enterprise.context.ApplicationScoped;
 
 import dev.marketplace.account.AccountConfig;
+import dev.marketplace.common.crypto.NotificationSecrets;
 import dev.marketplace.account.activity.service.ActivityService;
 import dev.marketplace.account.company.domain.Company;
 import dev.marketplace.account.invitation.domain.Invitation;
@@ -39,15 +40,17 @@ public class InvitationIssuer {
     private final ActivityService activities;
     private final AccountConfig config;
     private final Caller caller;
+    private final NotificationSecrets secrets;
 
     public InvitationIssuer(InvitationRepository invitations, UserService users, DomainEventPublisher events,
-            ActivityService activities, AccountConfig config, Caller caller) {
+            ActivityService activities, AccountConfig config, Caller caller, NotificationSecrets secrets) {
         this.invitations = invitations;
         this.users = users;
         this.events = events;
         this.activities = activities;
         this.config = config;
         this.caller = caller;
+        this.secrets = secrets;
     }
 
     /**
@@ -92,7 +95,8 @@ public class InvitationIssuer {
         parameters.put("inviterName", inviter == null ? company.name : ActivityService.fullName(inviter));
         parameters.put("email", invitee.email);
         parameters.put("role", role);
-        parameters.put("invitationUrl", config.invitationUrl().replace("{token}", invitation.token));
+        // the link holds the invitation's secret token: sealed for notification-service, never clear in the outbox or Kafka
+        parameters.put("invitationUrl", secrets.seal(company.partner, config.invitationUrl().replace("{token}", invitation.token)));
         parameters.put("partner", company.partner);
         NotificationRequest email = NotificationRequest.email(NotificationTypes.INVITE_USER, List.of(invitee.email),
                 Locales.forRecipient(invitee.locale, company.locale), parameters);

@@ -25,6 +25,7 @@ import dev.marketplace.account.support.Passwords;
 import dev.marketplace.account.user.domain.AppUser;
 import dev.marketplace.account.user.domain.UserStatus;
 import dev.marketplace.account.user.service.UserService;
+import dev.marketplace.common.crypto.NotificationSecrets;
 import dev.marketplace.common.error.ApiException;
 import dev.marketplace.common.events.DomainEventPublisher;
 import dev.marketplace.common.events.EventTypes;
@@ -50,14 +51,17 @@ public class ActiveUserOnboarding {
     private final ActivityService activities;
     private final AccountConfig config;
     private final Vertx vertx;
+    private final NotificationSecrets secrets;
 
     public ActiveUserOnboarding(CompanyLookup companies, RolePolicy roles, DomainService domains, UserService users,
-            Members members, DomainEventPublisher events, ActivityService activities, AccountConfig config, Vertx vertx) {
+            Members members, DomainEventPublisher events, ActivityService activities, AccountConfig config, Vertx vertx,
+            NotificationSecrets secrets) {
         this.companies = companies;
         this.roles = roles;
         this.domains = domains;
         this.users = users;
         this.members = members;
+        this.secrets = secrets;
         this.events = events;
         this.activities = activities;
         this.config = config;
@@ -132,7 +136,7 @@ public class ActiveUserOnboarding {
                             parameters.put("lastName", user.lastName);
                             parameters.put("email", user.email);
                             parameters.put("companyName", company.name);
-                            parameters.put("temporaryPassword", password);
+                            parameters.put("temporaryPassword", secrets.seal(company.partner, password)); // never clear in the outbox or Kafka
                             parameters.put("loginUrl", config.loginUrl());
                             parameters.put("partner", company.partner);
                             String locale = Locales.forRecipient(user.locale, company.locale);
