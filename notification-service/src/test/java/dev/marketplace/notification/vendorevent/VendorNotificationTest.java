@@ -130,6 +130,8 @@ class VendorNotificationTest extends VendorTestSupport {
                 .body(hasXPath("/event/payload/user/email", equalTo("buyer@acme.test")))
                 .body(hasXPath("/event/marketplace/partner", equalTo(partner)));
         asVendor(product.id()).accept(ContentType.JSON).get(path).then().statusCode(200).contentType(ContentType.JSON)
+                // the charset named, so that a vendor reading the body as text reads UTF-8
+                .header("Content-Type", org.hamcrest.Matchers.equalToIgnoringCase("application/json;charset=UTF-8"))
                 .body("type", equalTo("USER_ASSIGNMENT")).body("payload.order", nullValue());
         asVendor(product.id()).accept("text/plain").get(path).then().statusCode(200).contentType(ContentType.XML);
 

@@ -65,7 +65,9 @@ public class UserUpdatedEndpoint {
 				.getOAuthRestTemplate(c.developerKey, c.developerSecret);
 		HttpHeaders headers = new HttpHeaders();
 		headers.setAccept(singletonList(APPLICATION_JSON));
-		String body = signed.exchange(eventUrl, HttpMethod.GET, new HttpEntity<>("", headers), String.class).getBody();
+		byte[] raw = signed.exchange(eventUrl, HttpMethod.GET, new HttpEntity<>("", headers), byte[].class).getBody();
+		// JSON is UTF-8 (RFC 8259), whatever a String converter would assume without a charset
+		String body = raw == null ? null : new String(raw, java.nio.charset.StandardCharsets.UTF_8);
 		JsonNode event = JSON.readTree(body);
 		String token = eventUrl.substring(eventUrl.lastIndexOf('/') + 1);
 		if (!"USER_UPDATED".equals(event.path("type").asText())) {

@@ -20,6 +20,8 @@ import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.core.UriInfo;
 
+import org.eclipse.microprofile.openapi.annotations.enums.SchemaType;
+import org.eclipse.microprofile.openapi.annotations.headers.Header;
 import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.eclipse.microprofile.openapi.annotations.media.Content;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
@@ -88,6 +90,7 @@ public class MarketplaceResource {
     @Consumes(MediaType.APPLICATION_JSON)
     @Operation(summary = "Creates a marketplace (partner code, name, default locale and currency); enabled at once")
     @APIResponse(responseCode = "201", description = "The marketplace; Location names it",
+            headers = @Header(name = "Location", description = "The marketplace's URL", schema = @Schema(type = SchemaType.STRING)),
             content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = MarketplaceBody.class)))
     @APIResponse(responseCode = "400", description = "INVALID_FIELD naming the field and the rule")
     @APIResponse(responseCode = "403", description = "Not the platform operator's signature")
@@ -155,7 +158,8 @@ public class MarketplaceResource {
     @Consumes(MediaType.APPLICATION_JSON)
     @Operation(summary = "Creates a channel consumer of the marketplace; its secret is in this answer only")
     @APIResponse(responseCode = "201", description = "{consumerKey, consumerSecret, name, authorities, createdOn}; Location "
-            + "names it", content = @Content(mediaType = MediaType.APPLICATION_JSON,
+            + "names it", headers = @Header(name = "Location", description = "The consumer's URL",
+                    schema = @Schema(type = SchemaType.STRING)), content = @Content(mediaType = MediaType.APPLICATION_JSON,
                     schema = @Schema(implementation = IssuedConsumerBody.class)))
     @APIResponse(responseCode = "400", description = "INVALID_FIELD: name, or an authority a marketplace cannot hold")
     @APIResponse(responseCode = "403", description = "Not the platform operator's signature")

@@ -60,8 +60,9 @@ public class IntegrationEventResource {
     public Uni<Response> fetch(@RestPath String eventToken, @HeaderParam(HttpHeaders.ACCEPT) String accept) {
         boolean json = accept != null && accept.toLowerCase().contains("json");
         return service.fetch(eventToken).map(e -> json
-                ? Response.ok(documents.served(e), MediaType.APPLICATION_JSON_TYPE).build()
-                : Response.ok(documents.xml(documents.served(e)), MediaType.APPLICATION_XML_TYPE).build());
+                // charset named: a vendor reading the body as text (Spring's String converter) would take ISO-8859-1
+                ? Response.ok(documents.served(e), MediaType.APPLICATION_JSON_TYPE.withCharset("UTF-8")).build()
+                : Response.ok(documents.xml(documents.served(e)), MediaType.APPLICATION_XML_TYPE.withCharset("UTF-8")).build());
     }
 
     /** The vendor's result (AppDirect APIResult JSON); 204, or 409 when a result was already recorded. */
