@@ -59,6 +59,20 @@ public final class OpenApiCheck {
         return internal;
     }
 
+    /**
+     * The document of the Quarkus test app running now ({@code /q/openapi}), kept for reading in
+     * {@code target/openapi.json}, must have no problem: fails listing every one.
+     */
+    public static void assertServiceDocument() throws java.io.IOException {
+        String json = io.restassured.RestAssured.given().queryParam("format", "json").get("/q/openapi").then()
+                .statusCode(200).extract().asString();
+        java.nio.file.Files.writeString(java.nio.file.Path.of("target", "openapi.json"), json);
+        String report = report(new com.fasterxml.jackson.databind.ObjectMapper().readTree(json));
+        if (report != null) {
+            throw new AssertionError(report);
+        }
+    }
+
     /** A failure message listing every problem, or null when there is none. */
     public static String report(JsonNode document) {
         List<String> problems = problems(document);
