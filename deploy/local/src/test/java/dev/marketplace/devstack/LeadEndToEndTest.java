@@ -4,12 +4,10 @@ import static io.restassured.RestAssured.given;
 import static org.hamcrest.Matchers.equalTo;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
 
-import jakarta.mail.Message;
 import jakarta.mail.internet.MimeMessage;
 
 import org.junit.jupiter.api.Test;
@@ -33,15 +31,11 @@ class LeadEndToEndTest {
     @Test
     void contactFormLeadIsAssignedApprovedAndConvertedIntoARealCompany() throws Exception {
         String run = UUID.randomUUID().toString().substring(0, 8);
-        long product = client.signed("POST", "/api/marketplace/v1/products").contentType(ContentType.JSON)
-                .body(Map.of("name", "Lead Magnet " + run, "description", "Collects leads", "vendorName", "Lead Vendor Inc",
-                        "editions", List.of(Map.of("code", "BASIC", "name", "Basic", "rank", 1, "primary", true,
-                                "revenueType", "RECURRING", "leadGen", true, "plans", List.of(Map.of("frequency", "MONTHLY",
-                                        "costs", List.of(Map.of("unit", "USER", "minUnits", 1, "amount", Map.of("USD", 10)))))))))
-                .post(client.url("/api/marketplace/v1/products")).then().statusCode(201).extract().jsonPath().getLong("id");
+        long product = LeadSteps.leadGenProduct(client, "Lead Magnet " + run);
         String resellerEmail = "sales-" + run + "@reseller.e2e.example";
-        String[] reseller = company("Reseller " + run, true, "ROLE_RESELLER", resellerEmail);
-        String[] managers = company("Channel Team " + run, false, "ROLE_RESELLER_MANAGER", "team-" + run + "@e2e.example");
+        String[] reseller = LeadSteps.company(client, "Reseller " + run, true, "ROLE_RESELLER", resellerEmail);
+        String[] managers = LeadSteps.company(client, "Channel Team " + run, false, "ROLE_RESELLER_MANAGER",
+                "team-" + run + "@e2e.example");
 
         // the contact form: no credentials at all
         String customer = "Prospect " + run;
@@ -60,7 +54,7 @@ class LeadEndToEndTest {
         given().get(client.url("/api/lead/v2/leads/" + lead + "?context=ANONYMOUS&companyId=" + reseller[0])).then()
                 .statusCode(403);
 
-        MimeMessage mail = awaitMail(MANAGERS, customer, 90_000);
+        MimeMessage mail = LeadSteps.awaitMail(MANAGERS, customer, 90_000);
         String body = GreenMailUtil.getBody(mail);
         assertTrue(body.contains(lead) && body.contains(contact), body);
 
@@ -71,18 +65,18 @@ class LeadEndToEndTest {
                 .post(client.url("/api/lead/v2/assignment?" + asManager)).then().statusCode(201)
                 .body("lead.status", equalTo("ASSIGNED"));
         // the reseller hears of it at its company address
-        assertTrue(GreenMailUtil.getBody(awaitMail(resellerEmail, customer, 90_000)).contains(lead));
-        post("/api/lead/v2/conversion?" + asReseller + "&leadId=" + lead).then().statusCode(409);
-        post("/api/lead/v2/conversionRequest?" + asReseller + "&leadId=" + lead).then().statusCode(200)
+        assertTrue(GreenMailUtil.getBody(LeadSteps.awaitMail(resellerEmail, customer, 90_000)).contains(lead));
+        LeadSteps.post(client, "/api/lead/v2/conversion?" + asReseller + "&leadId=" + lead).then().statusCode(409);
+        LeadSteps.post(client, "/api/lead/v2/conversionRequest?" + asReseller + "&leadId=" + lead).then().statusCode(200)
                 .body("lead.status", equalTo("PENDING_CONVERSION_APPROVAL"));
-        post("/api/lead/v2/conversionApproval?" + asManager + "&leadId=" + lead).then().statusCode(200)
+        LeadSteps.post(client, "/api/lead/v2/conversionApproval?" + asManager + "&leadId=" + lead).then().statusCode(200)
                 .body("lead.status", equalTo("CONVERSION_APPROVED"));
-        String converted = post("/api/lead/v2/conversion?" + asReseller + "&leadId=" + lead).then().statusCode(200)
+        String converted = LeadSteps.post(client, "/api/lead/v2/conversion?" + asReseller + "&leadId=" + lead).then().statusCode(200)
                 .body("lead.status", equalTo("CONVERTED")).body("lead.convertedCompany.name", equalTo(customer))
                 .extract().path("lead.convertedCompany.id");
-        assertTrue(GreenMailUtil.getBody(awaitMail(MANAGERS, "Lead converted: " + customer, 90_000)).contains(converted));
+        assertTrue(GreenMailUtil.getBody(LeadSteps.awaitMail(MANAGERS, "Lead converted: " + customer, 90_000)).contains(converted));
         // a retry converts nothing twice
-        post("/api/lead/v2/conversion?" + asReseller + "&leadId=" + lead).then().statusCode(409);
+        LeadSteps.post(client, "/api/lead/v2/conversion?" + asReseller + "&leadId=" + lead).then().statusCode(409);
 
         String path = "/api/account/v2/companies/" + converted;
         client.signed("GET", path).get(client.url(path)).then().statusCode(200)
@@ -96,33 +90,6 @@ class LeadEndToEndTest {
     }
 
     /** A company with one user holding {@code role}: [company id, user id]. */
-    private String[] company(String name, boolean reseller, String role, String email) {
-        String company = client.signed("POST", "/api/account/v2/companies").contentType(ContentType.JSON)
-                .body(Map.of("name", name, "countryCode", "US", "reseller", reseller, "emailAddress", email,
-                        "firstUser", Map.of("email", "u-" + UUID.randomUUID() + "@e2e.example", "firstName", "Una",
-                                "roles", List.of(role))))
-                .post(client.url("/api/account/v2/companies")).then().statusCode(201).extract().path("uuid");
-        String memberships = "/api/account/v2/companies/" + company + "/memberships";
-        String user = client.signed("GET", memberships).get(client.url(memberships)).then().statusCode(200)
-                .extract().path("content[0].user.uuid");
-        return new String[] {company, user};
-    }
 
-    private io.restassured.response.Response post(String pathAndQuery) {
-        return client.signed("POST", pathAndQuery).post(client.url(pathAndQuery));
-    }
 
-    private static MimeMessage awaitMail(String recipient, String subjectPart, long timeoutMillis) throws Exception {
-        long deadline = System.currentTimeMillis() + timeoutMillis;
-        while (System.currentTimeMillis() < deadline) {
-            for (MimeMessage m : Suite.stack().mail().getReceivedMessages()) {
-                if (Arrays.stream(m.getRecipients(Message.RecipientType.TO)).anyMatch(a -> a.toString().contains(recipient))
-                        && m.getSubject() != null && m.getSubject().contains(subjectPart)) {
-                    return m;
-                }
-            }
-            Thread.sleep(500);
-        }
-        throw new AssertionError("no email to " + recipient + " about " + subjectPart + " within " + timeoutMillis + " ms");
-    }
 }

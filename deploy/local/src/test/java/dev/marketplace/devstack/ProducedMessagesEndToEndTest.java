@@ -4,12 +4,10 @@ import static org.hamcrest.Matchers.equalTo;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.time.Duration;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
 
-import jakarta.mail.Message;
 import jakarta.mail.internet.MimeMessage;
 
 import org.junit.jupiter.api.Test;
@@ -29,15 +27,11 @@ class ProducedMessagesEndToEndTest {
     @Test
     void aLeadAcceptedAndWonReachesItsReseller() throws Exception {
         String run = UUID.randomUUID().toString().substring(0, 8);
-        long product = client.signed("POST", "/api/marketplace/v1/products").contentType(ContentType.JSON)
-                .body(Map.of("name", "Produced Leads " + run, "description", "Collects leads", "vendorName", "Lead Vendor",
-                        "editions", List.of(Map.of("code", "BASIC", "name", "Basic", "rank", 1, "primary", true,
-                                "revenueType", "RECURRING", "leadGen", true, "plans", List.of(Map.of("frequency", "MONTHLY",
-                                        "costs", List.of(Map.of("unit", "USER", "minUnits", 1, "amount", Map.of("USD", 10)))))))))
-                .post(client.url("/api/marketplace/v1/products")).then().statusCode(201).extract().jsonPath().getLong("id");
+        long product = LeadSteps.leadGenProduct(client, "Produced Leads " + run);
         String resellerEmail = "sales-" + run + "@produced.e2e.example";
-        String[] reseller = company("Reseller " + run, true, "ROLE_RESELLER", resellerEmail);
-        String[] managers = company("Channel Team " + run, false, "ROLE_RESELLER_MANAGER", "team-" + run + "@e2e.example");
+        String[] reseller = LeadSteps.company(client, "Reseller " + run, true, "ROLE_RESELLER", resellerEmail);
+        String[] managers = LeadSteps.company(client, "Channel Team " + run, false, "ROLE_RESELLER_MANAGER",
+                "team-" + run + "@e2e.example");
         String customer = "Prospect " + run;
         String lead = io.restassured.RestAssured.given().contentType(ContentType.JSON)
                 .body(Map.of("partner", DevStack.PARTNER, "leadType", "PRODUCT", "product", Map.of("id", String.valueOf(product)),
@@ -51,17 +45,17 @@ class ProducedMessagesEndToEndTest {
         client.signed("POST", "/api/lead/v2/assignment?" + asManager).contentType(ContentType.JSON)
                 .body(Map.of("leadId", lead, "recipient", Map.of("participantType", "COMPANY", "companyId", reseller[0])))
                 .post(client.url("/api/lead/v2/assignment?" + asManager)).then().statusCode(201);
-        post("/api/lead/v2/conversionRequest?" + asReseller + "&leadId=" + lead).then().statusCode(200);
-        post("/api/lead/v2/conversionApproval?" + asManager + "&leadId=" + lead).then().statusCode(200)
+        LeadSteps.post(client, "/api/lead/v2/conversionRequest?" + asReseller + "&leadId=" + lead).then().statusCode(200);
+        LeadSteps.post(client, "/api/lead/v2/conversionApproval?" + asManager + "&leadId=" + lead).then().statusCode(200)
                 .body("lead.status", equalTo("CONVERSION_APPROVED"));
-        String accepted = text(awaitMail(resellerEmail, "Conversion approved: " + customer));
+        String accepted = text(LeadSteps.awaitMail(resellerEmail, "Conversion approved: " + customer, 90_000));
         assertTrue(accepted.contains(lead) && accepted.contains("Reseller " + run) && accepted.contains("Pia Prospect")
                 && accepted.contains("Produced Leads " + run), accepted);
         assertTrue(!accepted.contains("{"), "placeholders are rendered: " + accepted);
 
-        post("/api/lead/v2/conversion?" + asReseller + "&leadId=" + lead).then().statusCode(200)
+        LeadSteps.post(client, "/api/lead/v2/conversion?" + asReseller + "&leadId=" + lead).then().statusCode(200)
                 .body("lead.result", equalTo("WON"));
-        String won = text(awaitMail(resellerEmail, "Lead won: " + customer));
+        String won = text(LeadSteps.awaitMail(resellerEmail, "Lead won: " + customer, 90_000));
         assertTrue(won.contains(lead) && won.contains("is now a customer") && won.contains("Reseller " + run), won);
     }
 
@@ -89,7 +83,7 @@ class ProducedMessagesEndToEndTest {
                 .put(client.url(path)).then().statusCode(202);
         awaitStatus(path, "ACTIVE", "PREMIUM");
 
-        MimeMessage mail = awaitMail(buyerEmail, "Votre abonnement à Tableur " + run + " a été modifié");
+        MimeMessage mail = LeadSteps.awaitMail(buyerEmail, "Votre abonnement à Tableur " + run + " a été modifié", 90_000);
         String body = text(mail);
         assertTrue(body.contains("Bonjour Élodie"), body);
         assertTrue(body.contains("Basique") && body.contains("Premium") && body.contains("Acheteur SARL " + run), body);
@@ -131,33 +125,6 @@ class ProducedMessagesEndToEndTest {
     }
 
     /** A company with one user holding {@code role}: [company id, user id]. */
-    private String[] company(String name, boolean reseller, String role, String email) {
-        String company = client.signed("POST", "/api/account/v2/companies").contentType(ContentType.JSON)
-                .body(Map.of("name", name, "countryCode", "US", "reseller", reseller, "emailAddress", email,
-                        "firstUser", Map.of("email", "u-" + UUID.randomUUID() + "@e2e.example", "firstName", "Una",
-                                "roles", List.of(role))))
-                .post(client.url("/api/account/v2/companies")).then().statusCode(201).extract().path("uuid");
-        String memberships = "/api/account/v2/companies/" + company + "/memberships";
-        String user = client.signed("GET", memberships).get(client.url(memberships)).then().statusCode(200)
-                .extract().path("content[0].user.uuid");
-        return new String[] {company, user};
-    }
 
-    private io.restassured.response.Response post(String pathAndQuery) {
-        return client.signed("POST", pathAndQuery).post(client.url(pathAndQuery));
-    }
 
-    private static MimeMessage awaitMail(String recipient, String subjectPart) throws Exception {
-        long deadline = System.currentTimeMillis() + 90_000;
-        while (System.currentTimeMillis() < deadline) {
-            for (MimeMessage m : Suite.stack().mail().getReceivedMessages()) {
-                if (Arrays.stream(m.getRecipients(Message.RecipientType.TO)).anyMatch(a -> a.toString().contains(recipient))
-                        && m.getSubject() != null && m.getSubject().contains(subjectPart)) {
-                    return m;
-                }
-            }
-            Thread.sleep(500);
-        }
-        throw new AssertionError("no email to " + recipient + " about " + subjectPart + " within 90 s");
-    }
 }

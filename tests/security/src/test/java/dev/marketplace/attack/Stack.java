@@ -17,7 +17,7 @@ import dev.marketplace.devstack.DevStack;
  * another marketplace's administrator; {@link #PLAIN} a consumer of a third marketplace with ROLE_PARTNER only.
  */
 final class Stack {
-    static final Tenant ACME = new Tenant(DevStack.PARTNER, DevStack.CONSUMER_KEY, DevStack.CONSUMER_SECRET);
+    static final Tenant ACME = Tenant.configured(DevStack.PARTNER, DevStack.CONSUMER_KEY, DevStack.CONSUMER_SECRET);
     /** Onboarded through the marketplaces API when the stack starts: their keys and secrets are the API's. */
     static final Tenant RIVAL = new Tenant("RIVAL", "ROLE_PARTNER", "ROLE_CHANNEL_ADMIN");
     static final Tenant PLAIN = new Tenant("PLAINCO", "ROLE_PARTNER");
@@ -36,10 +36,15 @@ final class Stack {
         private final String[] authorities;
         private volatile DevStack.Credential credential;
 
-        Tenant(String partner, String key, String secret) {
-            this.partner = partner;
-            this.authorities = new String[0];
-            this.credential = new DevStack.Credential(partner, key, secret);
+        /**
+         * A consumer whose key and secret are configured. A factory, not a constructor: {@code new Tenant(partner,
+         * role, role)} would pick a (String, String, String) constructor over the varargs one and take the roles for a
+         * key and a secret.
+         */
+        static Tenant configured(String partner, String key, String secret) {
+            Tenant tenant = new Tenant(partner);
+            tenant.credential = new DevStack.Credential(partner, key, secret);
+            return tenant;
         }
 
         Tenant(String partner, String... authorities) {
