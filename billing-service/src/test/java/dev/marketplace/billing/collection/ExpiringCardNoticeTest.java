@@ -41,7 +41,7 @@ class ExpiringCardNoticeTest {
     private String card(YearMonth expiry) {
         String token = given().baseUri(PaymentGatewayResource.gateway().url()).contentType(ContentType.JSON)
                 .body(Map.of("card", Map.of("number", SandboxPaymentGateway.APPROVED, "expirationMonth", expiry.getMonthValue(),
-                        "expirationYear", expiry.getYear(), "cvc", "123")))
+                        "expirationYear", expiry.getYear())))
                 .post("/v1/tokens").then().statusCode(200).extract().path("id");
         return asPartner(partner).body(Map.of("token", token, "default", true)).post(paymentMethods(company, user)).then()
                 .statusCode(201).extract().path("id");
