@@ -35,7 +35,8 @@ import io.restassured.path.json.JsonPath;
 /**
  * Add-on subscriptions through the subscription API: ordered against an ACTIVE parent of the same company (ADDON_ORDER
  * naming the parent's account), changed (ADDON_CHANGE), cancelled (ADDON_CANCEL), cancelled with their parent (before the
- * parent's own SUBSCRIPTION_CANCEL), invoiced like any subscription; and every refusal, which changes nothing.
+ * parent's own SUBSCRIPTION_CANCEL), invoiced like any subscription, suspended and reactivated with their parent, a
+ * refused order told to the buyer (FAILED_ORDER); and every refusal, which changes nothing.
  */
 @QuarkusTest
 class AddonSubscriptionTest {

@@ -35,7 +35,8 @@ import io.smallrye.mutiny.Uni;
 /**
  * The notices a schedule sends, with the clock moved by handing the job the day or instant it runs at: UPCOMING_INVOICE
  * 7 days (the default) before each recurring invoice, once per billing date and never for a suspended subscription;
- * CLOSED 30 days (the default) after the vendor accepted a cancellation, once.
+ * CLOSED 30 days (the default) after the vendor accepted a cancellation, once. Then the same through the marketplace's
+ * test clock ({@code POST /testClock/advance}), which runs them at its billing time, and no other marketplace's.
  */
 @QuarkusTest
 class ScheduledNoticesTest {
