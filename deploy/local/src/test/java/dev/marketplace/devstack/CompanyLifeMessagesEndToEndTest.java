@@ -132,6 +132,13 @@ class CompanyLifeMessagesEndToEndTest {
         Messages.email(adminEmail, "FAILED_TO_REMOVE_USER_HAS_ACTIVE_OR_PENDING_APPS").assertRendered("fr", "Ada", chloeEmail,
                 companyName);
 
+        // the buyer assigns himself, then gives his seat up: he still owns the subscription
+        client.signed("POST", assignments).contentType(ContentType.JSON)
+                .body(Map.of("uuid", denis, "email", denisEmail, "firstName", "Denis", "lastName", "Dupont", "locale", "fr_FR"))
+                .post(client.url(assignments)).then().statusCode(202);
+        Messages.await("Denis ASSIGNED", () -> client.signed("GET", assignments).get(client.url(assignments)).then()
+                .statusCode(200).extract().jsonPath().getList("findAll { it.userUuid == '" + denis + "' }.status")
+                .contains("ASSIGNED") ? true : null);
         client.signed("DELETE", assignments + "/" + denis).delete(client.url(assignments + "/" + denis)).then().statusCode(202);
         Messages.email(denisEmail, "UNASSIGNMENT_NOTICE").assertRendered("fr", "Denis", productName);
         awaitNotAssigned(denis);
