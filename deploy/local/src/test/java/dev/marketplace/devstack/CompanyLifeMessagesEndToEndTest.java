@@ -19,7 +19,8 @@ import io.restassured.path.json.JsonPath;
  * Issue 45, the messages of a company's life through the gateway, each seen at the devstack's SMTP server (or SMS
  * sandbox) by its template type, with its parameters filled and in its recipient's language: a French company
  * (company locale fr_FR) gets its first user, adds users with temporary passwords, invites one, changes an email,
- * asks for a purchase, buys a product of AppDirect's SDK vendor app, assigns and unassigns users, changes the edition,
+ * asks for a purchase, buys a product of AppDirect's SDK vendor app, assigns users until its seats run out, unassigns
+ * one, changes the edition,
  * and has membership removals refused for each reason; an order the vendor refuses is a FAILED_ORDER by email and SMS.
  * Users without a locale of their own read their company's language; a buyer whose order names en_US reads English.
  */
@@ -89,7 +90,7 @@ class CompanyLifeMessagesEndToEndTest {
 
     @Test
     @Delivers({"APPLICATION_PURCHASE_REQUEST_NOTICE", "SUBSCRIPTION_ORDER", "ASSIGNMENT_NOTICE", "UNASSIGNMENT_NOTICE",
-            "SUBSCRIPTION_UPGRADE", "SUBSCRIPTION_CANCEL", "FAILED_TO_REMOVE_USER_HAS_ACTIVE_OR_PENDING_APPS",
+            "SUBSCRIPTION_UPGRADE", "SUBSCRIPTION_CANCEL", "ASSIGNED_USERS_LIMIT", "FAILED_TO_REMOVE_USER_HAS_ACTIVE_OR_PENDING_APPS",
             "FAILED_TO_REMOVE_USER_OWNS_APPS", "FAILED_TO_REMOVE_USER"})
     void aProductIsRequestedBoughtAssignedChangedAndItsHoldersCannotBeRemoved() {
         verifiedDomain();
@@ -139,6 +140,11 @@ class CompanyLifeMessagesEndToEndTest {
         Messages.await("Denis ASSIGNED", () -> client.signed("GET", assignments).get(client.url(assignments)).then()
                 .statusCode(200).extract().jsonPath().getList("findAll { it.userUuid == '" + denis + "' }.status")
                 .contains("ASSIGNED") ? true : null);
+        // both seats bought are taken: Ada cannot be assigned, and the buyer hears of it
+        client.signed("POST", assignments).contentType(ContentType.JSON)
+                .body(Map.of("uuid", admin, "email", adminEmail, "firstName", "Ada", "lastName", "Dupont"))
+                .post(client.url(assignments)).then().statusCode(409).body("code", equalTo("ASSIGNED_USERS_LIMIT"));
+        Messages.email(denisEmail, "ASSIGNED_USERS_LIMIT").assertRendered("fr", "Denis", productName, adminEmail, "2");
         client.signed("DELETE", assignments + "/" + denis).delete(client.url(assignments + "/" + denis)).then().statusCode(202);
         Messages.email(denisEmail, "UNASSIGNMENT_NOTICE").assertRendered("fr", "Denis", productName);
         awaitNotAssigned(denis);
