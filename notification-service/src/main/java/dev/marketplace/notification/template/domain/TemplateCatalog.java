@@ -153,6 +153,13 @@ public final class TemplateCatalog {
         PRODUCED.add(NotificationTemplateType.SUBSCRIPTION_ORDER_MODULE);
     }
 
+    static {
+        // billing-service: an assignment refused because every USER seat of the subscription is taken, to its buyer (SeatLimits)
+        put(NotificationTemplateType.ASSIGNED_USERS_LIMIT, "firstName", "companyName", "productName", "editionName",
+                "usersLimit", "userEmail");
+        PRODUCED.add(NotificationTemplateType.ASSIGNED_USERS_LIMIT);
+    }
+
     private static final Set<NotificationTemplateType> MARKETING = EnumSet.of(
             NotificationTemplateType.WELCOME_USER,
             NotificationTemplateType.INACTIVE_USER_LOGIN_REMINDER,
