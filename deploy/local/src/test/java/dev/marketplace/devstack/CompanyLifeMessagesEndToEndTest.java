@@ -69,7 +69,8 @@ class CompanyLifeMessagesEndToEndTest {
     void addedInvitedAndRenamedUsersAreToldInTheCompanysLanguage() {
         verifiedDomain();
         String bruno = activeUser("bruno", "Bruno");
-        Messages.email(adminEmail, "ACTIVE_USER_TEMP_PASSWORD").assertRendered("fr", "Bruno", companyName, "Temp-" + run);
+        Messages.email(adminEmail, "ACTIVE_USER_TEMP_PASSWORD", "bruno@" + domain).assertRendered("fr", "Bruno", companyName,
+                "Temp-" + run);
 
         String invitee = "gaston-" + run + "@e2e.example";
         String invitations = "/api/account/v2/companies/" + company + "/invitations?inviterUuid=" + admin;

@@ -64,6 +64,12 @@ final class Messages {
         return await("the " + type + " email to " + recipient, () -> emails(recipient, type).stream().findFirst().orElse(null));
     }
 
+    /** The email of {@code type} to {@code recipient} whose subject or text contains {@code mentioning}, waiting for it. */
+    static Email email(String recipient, String type, String mentioning) {
+        return await("the " + type + " email to " + recipient + " about " + mentioning, () -> emails(recipient, type).stream()
+                .filter(m -> m.subject().contains(mentioning) || m.text().contains(mentioning)).findFirst().orElse(null));
+    }
+
     /** Waits until exactly {@code count} emails of {@code type} reached {@code recipient}; answers them, oldest first. */
     static List<Email> emails(String recipient, String type, int count) {
         List<Email> found = await(count + " " + type + " emails to " + recipient, () -> {

@@ -21,6 +21,8 @@ class ScheduledNoticesEndToEndTest {
     void theSdkVendorHearsOfTheUpcomingInvoiceAndFinallyOfTheClosedAccount() throws Exception {
         OwnMarketplace market = OwnMarketplace.create("NOTICE_SCHEDULE");
         OwnMarketplace.Customer buyer = market.customer("Librairie Page", "Inès");
+        // a card on file: collection pays the first invoice when it falls due (unpaid, it would suspend the subscription)
+        market.card(buyer, "4242424242424242", java.time.YearMonth.of(2099, 12), true);
         String subscription = market.order(buyer, "fr_FR");
         String account = VendorEndToEndTest.awaitStatus(subscription, "ACTIVE", Duration.ofSeconds(90), market.client)
                 .getString("accountIdentifier");
