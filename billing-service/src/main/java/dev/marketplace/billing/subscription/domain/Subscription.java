@@ -103,6 +103,15 @@ public class Subscription extends PanacheEntityBase {
     public String parentAccountIdentifier;
     /** A parent whose cancellation waits for its add-ons' ADDON_CANCEL answers before its own SUBSCRIPTION_CANCEL is sent. */
     public boolean awaitingAddonCancellations;
+    /**
+     * The parked vendor event this subscription waits on an operator for (VENDOR_EVENT_PARKED: its id, type, reason,
+     * last error, when it was parked); null while it waits on nobody or on its vendor.
+     */
+    public String operatorWaitEventId;
+    public String operatorWaitEventType;
+    public String operatorWaitReason;
+    public String operatorWaitLastError;
+    public Instant operatorWaitSince;
     @Column(nullable = false)
     public Instant createdOn;
     @Column(nullable = false)

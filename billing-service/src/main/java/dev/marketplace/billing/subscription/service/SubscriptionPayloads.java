@@ -59,7 +59,8 @@ public class SubscriptionPayloads {
                 s.status == SubscriptionStatus.SUSPENDED && s.suspensionReason != null
                         ? new SubscriptionView.Suspension(s.suspensionReason.name(),
                                 (s.suspendedOn == null ? s.lastModified : s.suspendedOn).toEpochMilli())
-                        : null, s.parentSubscriptionId == null ? null : s.parentSubscriptionId.toString());
+                        : null, s.parentSubscriptionId == null ? null : s.parentSubscriptionId.toString(),
+                OperatorWait.view(s));
     }
 
     /** Vendor-facing account status (AppDirect names). */

@@ -31,7 +31,7 @@ import io.smallrye.mutiny.Uni;
  * Applies a vendor's answer to a subscription event (from a VENDOR_EVENT_RESULT Kafka event).
  * A result that does not fit the current state (no such pending transition, or already applied) is a 409; the Kafka
  * consumer logs and skips it. Must run inside a transaction. Emits {@code <eventType>_SUCCEEDED} or
- * {@code <eventType>_FAILED}.
+ * {@code <eventType>_FAILED}. Clears the subscription's wait on an operator ({@link OperatorWaits}) for that event.
  */
 @ApplicationScoped
 public class VendorResults {
@@ -135,6 +135,10 @@ public class VendorResults {
                 return assignmentResult(s, r, ok, now);
             }
             default -> throw ApiException.invalidField("eventType", "must be one of " + EventTypes.SUBSCRIPTION_VENDOR_EVENTS);
+        }
+        if (r.eventType().equals(s.operatorWaitEventType)) {
+            // the result an operator obtained (a retry that went through, or a resolution) ends the wait on them
+            OperatorWait.clear(s);
         }
         s.errorCode = ok ? null : r.errorCode();
         s.errorMessage = ok ? null : r.message();
