@@ -89,7 +89,12 @@ public class VendorDispatcher {
         return service.claimDue().chain(claimed -> claimed.isEmpty() ? Uni.createFrom().item(0)
                 : Multi.createFrom().iterable(claimed)
                         .onItem().transformToUni(c -> attempt(c)
-                                .onFailure().recoverWithItem(e -> VendorOutcome.retry(null, "notification failed: " + describe(e)))
+                                .onFailure().recoverWithItem(e -> {
+                                    // the error is tenant-visible (event log, billing's waitingOnOperator): no class
+                                    // name or exception text there, the details go to the log
+                                    LOG.warnf("Vendor event %s: the attempt failed here, retried: %s", c.id(), describe(e));
+                                    return VendorOutcome.retry(null, "notification failed: an internal error; retried");
+                                })
                                 .map(outcome -> new Attempted(c, outcome)))
                         .merge(claimed.size())
                         .onItem().transformToUniAndConcatenate(a -> record(a.claimed(), a.outcome()))
