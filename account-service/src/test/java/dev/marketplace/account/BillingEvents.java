@@ -114,6 +114,35 @@ public final class BillingEvents {
         return envelope(request + (ok ? "_SUCCEEDED" : "_FAILED"), s, p, occurredOn);
     }
 
+    /**
+     * ADDON_ORDER, ADDON_CHANGE, ADDON_CANCEL of the add-on subscription {@code addon}, as billing's AddonSubscriptions
+     * publishes them: a subscription request of the add-on's own id whose {@code account} also names the parent's vendor
+     * account ({@code parentAccountIdentifier}); the add-on's own account once the vendor created it.
+     */
+    public static Map<String, Object> addonRequest(String type, Sub addon, String account, String parentAccount,
+            long occurredOn) {
+        Map<String, Object> event = request(type, addon, null, occurredOn);
+        @SuppressWarnings("unchecked")
+        Map<String, Object> p = (Map<String, Object>) event.get("payload");
+        Map<String, Object> vendorAccount = new LinkedHashMap<>();
+        vendorAccount.put("accountIdentifier", account);
+        vendorAccount.put("status", "ADDON_ORDER".equals(type) ? "INITIALIZED" : "ACTIVE");
+        vendorAccount.put("parentAccountIdentifier", parentAccount);
+        p.put("account", vendorAccount);
+        return event;
+    }
+
+    /** {@code <ADDON_*>_SUCCEEDED} / {@code _FAILED}: the add-on's subscription view names its parent. */
+    public static Map<String, Object> addonResult(String request, boolean ok, Sub addon, String parentSubscriptionId,
+            String status, long occurredOn) {
+        Map<String, Object> event = result(request, ok, addon, status, null, null, occurredOn);
+        @SuppressWarnings("unchecked")
+        Map<String, Object> view = (Map<String, Object>) ((Map<String, Object>) event.get("payload")).get("subscription");
+        view.put("accountIdentifier", ok || !"ADDON_ORDER".equals(request) ? "acct-addon" : null);
+        view.put("parentSubscriptionId", parentSubscriptionId);
+        return event;
+    }
+
     /** The same event under a new id (a different event that says the same thing). */
     public static Map<String, Object> copy(Map<String, Object> event, long occurredOn) {
         Map<String, Object> copy = new LinkedHashMap<>(event);

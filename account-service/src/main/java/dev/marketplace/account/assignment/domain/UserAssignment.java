@@ -37,6 +37,8 @@ public class UserAssignment extends PanacheEntityBase {
     /** billing-service's subscription id; null only for rows written before the projection existed. */
     public UUID subscriptionId;
     public String editionName;
+    /** For an add-on subscription: the subscription it was ordered against, once billing's events named it. */
+    public UUID parentSubscriptionId;
     /** The vendor's account of the subscription (billing's accountIdentifier), once known. */
     public String accountIdentifier;
     /** billing's subscription status: PENDING_REMOTE_CREATION, ACTIVE, FAILED, PENDING_REMOTE_CANCELLATION, CANCELLED. */

@@ -32,6 +32,11 @@ import io.smallrye.mutiny.Uni;
  * result (status, companyUuid, userUuid = purchaser, editionName); for a request event {@code companyUuid},
  * {@code creator.uuid} (the purchaser) and, on SUBSCRIPTION_ORDER, {@code order.editionName}; for USER_* events the
  * {@code assignment} view of a result or the request's {@code userUuid}.
+ * <p>
+ * Add-on subscriptions (billing's AddonSubscriptions) are subscriptions of their own: ADDON_ORDER, ADDON_CHANGE and
+ * ADDON_CANCEL (and their results) are read as SUBSCRIPTION_ORDER, _CHANGE and _CANCEL of the add-on's id
+ * ({@link EventTypes#subscriptionTypeOf}); the parent is read from the result's {@code subscription.parentSubscriptionId}
+ * (a request names only the parent's vendor account).
  */
 @Singleton
 public class BillingEventHandler extends TypedEventHandler<JsonNode> {
@@ -77,6 +82,9 @@ public class BillingEventHandler extends TypedEventHandler<JsonNode> {
         String type = envelope.type();
         String request = request(type);
         boolean result = !request.equals(type);
+        // an add-on's ADDON_ORDER / _CHANGE / _CANCEL moves its subscription as an order, change, cancellation does
+        String lifeCycle = EventTypes.subscriptionTypeOf(request);
+        UUID parent = null;
         JsonNode p = envelope.payload();
         UUID subscriptionId;
         UUID company;
@@ -100,6 +108,8 @@ public class BillingEventHandler extends TypedEventHandler<JsonNode> {
             status = required(subscription, "status");
             account = text(subscription, "accountIdentifier") != null ? text(subscription, "accountIdentifier")
                     : text(p.path("result"), "accountIdentifier");
+            String parentId = text(subscription, "parentSubscriptionId");
+            parent = parentId == null || parentId.isBlank() ? null : UUID.fromString(parentId);
             if (request.startsWith("USER_")) {
                 assigned = uuid(p.path("assignment"), "userUuid");
                 assignment = required(p.path("assignment"), "status");
@@ -112,8 +122,9 @@ public class BillingEventHandler extends TypedEventHandler<JsonNode> {
             productId = event.productId();
             productName = event.productName();
             account = event.account() == null ? null : event.account().accountIdentifier();
-            editionName = EventTypes.SUBSCRIPTION_ORDER.equals(type) && event.order() != null ? event.order().editionName() : null;
-            status = switch (type) {
+            editionName = EventTypes.SUBSCRIPTION_ORDER.equals(lifeCycle) && event.order() != null
+                    ? event.order().editionName() : null;
+            status = switch (lifeCycle) {
                 case EventTypes.SUBSCRIPTION_ORDER -> "PENDING_REMOTE_CREATION";
                 case EventTypes.SUBSCRIPTION_CANCEL -> "PENDING_REMOTE_CANCELLATION";
                 // billing changes, assigns and unassigns ACTIVE subscriptions only
@@ -129,7 +140,8 @@ public class BillingEventHandler extends TypedEventHandler<JsonNode> {
             throw new IllegalArgumentException("occurredOn is missing");
         }
         return new Change(required(envelope.partner(), "partner"), Instant.ofEpochMilli(occurredOn), subscriptionId, company, owner,
-                productId, productName, editionName, status, assigned, assignment, account == null || account.isBlank() ? null : account);
+                productId, productName, editionName, status, assigned, assignment, account == null || account.isBlank() ? null : account,
+                parent);
     }
 
     private static UUID uuid(JsonNode node, String field) {

@@ -4,6 +4,7 @@ import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Objects;
 import java.util.UUID;
 
 import jakarta.enterprise.context.ApplicationScoped;
@@ -19,7 +20,8 @@ import io.smallrye.mutiny.Uni;
  * Keeps {@code user_assignment} current from billing-service's subscription and user-assignment events (read by
  * {@code assignment.messaging.BillingEventHandler}): one row per (subscription, user). The purchaser holds the subscription they
  * bought (their row exists from the first event of the subscription); other members hold it once assigned. Every row
- * of a subscription follows the subscription's status.
+ * of a subscription follows the subscription's status. An add-on subscription is one like any other (its own rows,
+ * owned by the member who ordered it), which also records its parent subscription once billing names it.
  * <p>
  * Idempotent: the inbox applies an event id once ({@code processed_event}, same transaction). Ordering: the subscription half
  * and the assignment half of a row each keep the time of the event they came from; an older event does not overwrite
@@ -32,10 +34,11 @@ public class AssignmentProjection {
     /**
      * What one billing event says: the subscription's state when it occurred and, for USER_ASSIGNMENT /
      * USER_UNASSIGNMENT events, one user's assignment status. Null product or edition fields leave the stored ones.
+     * {@code parentSubscriptionId}: the parent of an add-on subscription, when the event names it (null: not said).
      */
     public record Change(String partner, Instant occurredOn, UUID subscriptionId, UUID companyUuid, UUID ownerUuid,
             Long productId, String productName, String editionName, String subscriptionStatus, UUID assignedUser,
-            String assignmentStatus, String accountIdentifier) {
+            String assignmentStatus, String accountIdentifier, UUID parentSubscriptionId) {
     }
 
     private final AssignmentRepository assignments;
@@ -81,7 +84,11 @@ public class AssignmentProjection {
                     }
                 }
                 Instant now = Instant.now();
+                // an add-on's parent never changes: once any event named it, every row of the subscription has it
+                UUID parent = change.parentSubscriptionId() != null ? change.parentSubscriptionId()
+                        : rows.stream().map(r -> r.parentSubscriptionId).filter(Objects::nonNull).findFirst().orElse(null);
                 for (UserAssignment row : rows) {
+                    row.parentSubscriptionId = parent;
                     if (row.subscriptionEventOn == null || !change.occurredOn().isBefore(row.subscriptionEventOn)) {
                         row.subscriptionStatus = change.subscriptionStatus();
                         row.subscriptionEventOn = change.occurredOn();
