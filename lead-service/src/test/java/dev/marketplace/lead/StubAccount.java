@@ -44,6 +44,15 @@ public class StubAccount implements QuarkusTestResourceLifecycleManager {
         return id;
     }
 
+    /** A company with a phone number and a {@code locale} (null: none), in which lead notices are written to it. */
+    public static UUID company(String name, boolean reseller, String email, String phoneNumber, String locale) {
+        UUID id = UUID.randomUUID();
+        System.setProperty("stubaccount.company." + id, companyJson(id, name, reseller, false, false, email, null)
+                .replace("\"phoneNumber\":null", "\"phoneNumber\":" + quote(phoneNumber))
+                .replace("\"locale\":null", "\"locale\":" + quote(locale)));
+        return id;
+    }
+
     /** {@code id} becomes a company of the marketplace (no accesses), or answers normally again after {@link #unavailable}. */
     public static void company(UUID id, String name) {
         System.setProperty("stubaccount.company." + id, companyJson(id, name, false, false, false, null, null));
@@ -189,7 +198,7 @@ public class StubAccount implements QuarkusTestResourceLifecycleManager {
                 + "\"companySize\":null,\"creationDate\":" + now + ",\"lastModified\":" + now + ",\"industry\":null,"
                 + "\"emailAddress\":" + quote(email) + ",\"website\":null,\"picture\":null,\"vendor\":false,\"reseller\":"
                 + reseller + ",\"channelAdmin\":" + channelAdmin + ",\"referral\":" + referral + ",\"externalId\":"
-                + quote(externalId) + ",\"phoneNumber\":null,\"defaultRole\":null,\"countryCode\":\"US\",\"billingDayOfMonth\":null,"
+                + quote(externalId) + ",\"phoneNumber\":null,\"defaultRole\":null,\"countryCode\":\"US\",\"locale\":null,\"billingDayOfMonth\":null,"
                 + "\"onlyAdminsCanBuy\":false,\"importAppsEnabled\":false,\"links\":[{\"rel\":\"self\",\"href\":\"" + self
                 + "\"},{\"rel\":\"memberships\",\"href\":\"" + self + "/memberships\"}]}";
     }

@@ -141,6 +141,6 @@ public class ActorResolver {
 
     private Actor actor(String partner, LeadContext context, AccountCompany company, UUID user) {
         return new Actor(partner, context, company.uuid(), company.name(), user, caller.consumerKey(),
-                company.emailAddress(), company.phoneNumber());
+                company.emailAddress(), company.phoneNumber(), company.locale());
     }
 }

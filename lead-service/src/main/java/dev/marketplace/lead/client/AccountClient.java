@@ -33,10 +33,14 @@ public class AccountClient {
     private static final Logger LOG = Logger.getLogger(AccountClient.class);
     static final String WHAT = "The account service, which knows the marketplace's companies and users,";
 
-    /** A company as account-service answers it (the fields lead-service uses). */
+    /**
+     * A company as account-service answers it (the fields lead-service uses). {@code locale}: the language of messages
+     * to the company ({@code fr_FR}), null when it has none.
+     */
     @JsonIgnoreProperties(ignoreUnknown = true)
     public record AccountCompany(UUID uuid, String name, boolean enabled, boolean reseller, boolean referral,
-            boolean channelAdmin, boolean vendor, String emailAddress, String externalId, String phoneNumber) {
+            boolean channelAdmin, boolean vendor, String emailAddress, String externalId, String phoneNumber,
+            String locale) {
     }
 
     @JsonIgnoreProperties(ignoreUnknown = true)

@@ -2,6 +2,7 @@ package dev.marketplace.lead.lead.domain;
 
 import java.time.Instant;
 import java.util.UUID;
+import java.util.regex.Pattern;
 
 import jakarta.persistence.Column;
 import jakarta.persistence.Entity;
@@ -74,6 +75,8 @@ public class Lead extends PanacheEntityBase {
     /** The assignee company's address and phone number when it was assigned the lead (its notices go there). */
     public String recipientEmail;
     public String recipientPhone;
+    /** The assignee company's {@code locale} when it was assigned the lead: its notices are written in it (null: the marketplace's). */
+    public String recipientLocale;
 
     public UUID profileCompany;
     public String profileCompanyName;
@@ -104,16 +107,23 @@ public class Lead extends PanacheEntityBase {
 
     /** Assigned to a company, which works the lead from now on. */
     public void assignTo(UUID company, String name) {
-        assignTo(company, name, null, null);
+        assignTo(company, name, null, null, null);
     }
 
-    /** {@code email}, {@code phone}: where the company is written to about the lead (null: nowhere). */
-    public void assignTo(UUID company, String name, String email, String phone) {
+    /**
+     * {@code email}, {@code phone}: where the company is written to about the lead (null: nowhere); {@code locale}: in
+     * which language (a missing or unusable one is not kept: the marketplace default applies).
+     */
+    public void assignTo(UUID company, String name, String email, String phone, String locale) {
         recipientType = ParticipantType.COMPANY;
         recipientCompany = company;
         recipientCompanyName = name;
         recipientEmail = email == null || email.isBlank() ? null : email.trim();
         recipientPhone = phone == null || phone.isBlank() ? null : phone.trim();
+        recipientLocale = locale == null || !LOCALE.matcher(locale.trim()).matches() ? null : locale.trim();
         status = LeadStatus.ASSIGNED;
     }
+
+    /** A locale notification-service can render in ({@code fr}, {@code fr_CA}); anything else is sent as none. */
+    private static final Pattern LOCALE = Pattern.compile("[A-Za-z]{2,3}([_-][A-Za-z]{2})?");
 }

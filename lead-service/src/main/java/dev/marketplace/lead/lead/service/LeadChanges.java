@@ -116,7 +116,7 @@ public class LeadChanges {
     public Uni<LeadView> assign(Actor actor, UUID id, AccountCompany company) {
         return visible.find(actor, id).chain(lead -> {
             LeadRules.requireTransition(lead, LeadRules.ASSIGNABLE, LeadStatus.ASSIGNED);
-            lead.assignTo(company.uuid(), company.name(), company.emailAddress(), company.phoneNumber());
+            lead.assignTo(company.uuid(), company.name(), company.emailAddress(), company.phoneNumber(), company.locale());
             return changed(lead, actor, ActivityVerb.LEAD_ASSIGNED, EventTypes.LEAD_ASSIGNED, company.uuid(), company.name(),
                     notifications.assigned(lead, company.emailAddress()));
         });

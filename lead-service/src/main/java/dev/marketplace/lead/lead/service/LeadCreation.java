@@ -99,7 +99,7 @@ public class LeadCreation {
                                 + " member holding ROLE_CHANNEL_ADMIN, of a company with marketplace access");
                     }
                     return new Actor(actor.partner(), actor.context(), actor.company(), actor.companyName(), user,
-                            actor.consumer(), actor.companyEmail(), actor.companyPhone());
+                            actor.consumer(), actor.companyEmail(), actor.companyPhone(), actor.companyLocale());
                 }));
     }
 

@@ -25,6 +25,11 @@ import dev.marketplace.lead.lead.domain.ParticipantType;
  * ({@code emailAddress}) and, when it has a phone number, also by SMS (sent if the marketplace has an enabled SMS
  * template of the type); nobody to write to, no notification. Anonymous leads are mailed through
  * {@link AnonymousLeadNotices}, which sends SALES_LEAD_DIGEST for the leads it held.
+ * <p>
+ * Locale (docs/notifications.md, "Locale"): every message to the assignee company is in the {@code locale} it had when
+ * it was assigned the lead ({@link Lead#recipientLocale}); no lead message goes to a user. Messages to configured
+ * addresses (the sales managers, the digests) and to a company without a locale carry none, so notification-service
+ * writes them in the marketplace default.
  */
 @ApplicationScoped
 public class LeadNotifications {
@@ -64,8 +69,8 @@ public class LeadNotifications {
         }
         List<NotificationRequest> all = new ArrayList<>(createdByWhom(lead, others));
         if (reseller) {
-            all.addAll(NotificationRequest.emailAndSms("LEAD_REFERRED_COMPANY_RESELLER", resellerEmail, lead.recipientPhone,
-                    null, common(lead)));
+            all.addAll(toCompany("LEAD_REFERRED_COMPANY_RESELLER", resellerEmail, lead.recipientPhone, lead.recipientLocale,
+                    common(lead)));
         }
         return all;
     }
@@ -107,7 +112,22 @@ public class LeadNotifications {
         }
         Map<String, Object> parameters = common(lead);
         parameters.put("recipientName", lead.recipientCompanyName);
-        return NotificationRequest.emailAndSms(type, lead.recipientEmail, lead.recipientPhone, null, parameters);
+        return toCompany(type, lead.recipientEmail, lead.recipientPhone, lead.recipientLocale, parameters);
+    }
+
+    /** The email and, with a phone number, the SMS to a company, in its locale (null: none, the marketplace default). */
+    private static List<NotificationRequest> toCompany(String type, String email, String phone, String locale,
+            Map<String, Object> parameters) {
+        return NotificationRequest.emailAndSms(type, email, phone, null, parameters).stream()
+                .map(n -> inLocale(n, locale)).toList();
+    }
+
+    /**
+     * {@code n} in {@code locale}, or in none: the shared factories fill in {@code en_US} for a missing locale, while a
+     * message lead-service knows no language for is left to the marketplace default.
+     */
+    private static NotificationRequest inLocale(NotificationRequest n, String locale) {
+        return new NotificationRequest(n.type(), n.channel(), n.recipients(), locale, n.parameters());
     }
 
     /** SALES_LEAD_DIGEST: the leads of one message to {@code recipient}, oldest first, listed as {@link NoticeWindow#list}. */
@@ -115,14 +135,15 @@ public class LeadNotifications {
         Map<String, Object> parameters = new LinkedHashMap<>();
         parameters.put("leadCount", String.valueOf(leads.size()));
         parameters.put("leads", NoticeWindow.list(leads, maxListed));
-        return NotificationRequest.email("SALES_LEAD_DIGEST", List.of(recipient), null, parameters);
+        return inLocale(NotificationRequest.email("SALES_LEAD_DIGEST", List.of(recipient), null, parameters), null);
     }
 
     List<NotificationRequest> assigned(Lead lead, String recipientEmail) {
         Map<String, Object> parameters = common(lead);
         parameters.put("recipientName", lead.recipientCompanyName);
-        return one("SALES_LEAD_ASSIGNED", recipientEmail == null || recipientEmail.isBlank() ? List.of() : List.of(recipientEmail),
-                parameters);
+        return recipientEmail == null || recipientEmail.isBlank() ? List.of()
+                : List.of(inLocale(NotificationRequest.email("SALES_LEAD_ASSIGNED", List.of(recipientEmail), null, parameters),
+                        lead.recipientLocale));
     }
 
     /** LEAD_CONVERTED_ADMIN to the sales managers, SALES_LEAD_WON to the assignee. */
@@ -135,8 +156,10 @@ public class LeadNotifications {
         return all;
     }
 
+    /** One email to configured addresses: no locale, the marketplace default. */
     private static List<NotificationRequest> one(String type, List<String> to, Map<String, Object> parameters) {
-        return to.isEmpty() ? List.of() : List.of(NotificationRequest.email(type, List.copyOf(to), null, parameters));
+        return to.isEmpty() ? List.of()
+                : List.of(inLocale(NotificationRequest.email(type, List.copyOf(to), null, parameters), null));
     }
 
     private static Map<String, Object> common(Lead lead) {

@@ -40,12 +40,13 @@ final class NewLead {
                 && (actor.context() == LeadContext.RESELLER || actor.context() == LeadContext.REFERRAL);
         if (ownManual) {
             // a reseller's or referral's own lead is theirs to work: assigned to their company from the start
-            lead.assignTo(actor.company(), actor.companyName(), actor.companyEmail(), actor.companyPhone());
+            lead.assignTo(actor.company(), actor.companyName(), actor.companyEmail(), actor.companyPhone(),
+                    actor.companyLocale());
         } else if (profile.company() != null) {
             lead.profileCompany = profile.company().uuid();
             lead.profileCompanyName = profile.company().name();
             lead.assignTo(profile.company().uuid(), profile.company().name(), profile.company().emailAddress(),
-                    profile.company().phoneNumber());
+                    profile.company().phoneNumber(), profile.company().locale());
         } else {
             lead.recipientType = ParticipantType.CHANNEL;
             lead.status = LeadStatus.SUBMITTED;
