@@ -155,10 +155,11 @@ class LeadAndResellerMessagesEndToEndTest {
         String camille = "camille-" + run + "@client-lie.e2e.example";
         String resellerId = companyWithAdmin(resellerCompany, true, rita, "Rita", "en_US");
         String customerId = companyWithAdmin(customerCompany, false, camille, "Camille", "fr_FR");
-        // reseller-service hears of both companies and their administrators by events
+        // reseller-service hears of both companies and their administrators by events (a manager lists any company's
+        // members with companyId)
         for (String[] known : new String[][] { { resellerId, rita }, { customerId, camille } }) {
             Messages.await("reseller-service knows " + known[1], () -> {
-                String users = RESELLER_API + "/users?context=RESELLER_MANAGER&searchText=" + known[1];
+                String users = RESELLER_API + "/users?context=RESELLER_MANAGER&companyId=" + known[0];
                 List<String> emails = client.signed("GET", users).get(client.url(users)).then().extract().jsonPath()
                         .getList("content.email");
                 String companyPath = RESELLER_API + "/companies/" + known[0] + "?context=RESELLER_MANAGER";
