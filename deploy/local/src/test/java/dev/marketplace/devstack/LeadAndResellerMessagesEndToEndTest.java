@@ -152,12 +152,17 @@ class LeadAndResellerMessagesEndToEndTest {
         String resellerCompany = "Revendeur Lien " + run;
         String customerCompany = "Client Lié " + run;
         String rita = "rita-" + run + "@lien.e2e.example";
-        String camille = "camille-" + run + "@client-lie.e2e.example";
-        String resellerId = companyWithAdmin(resellerCompany, true, rita, "Rita", "en_US");
-        String customerId = companyWithAdmin(customerCompany, false, camille, "Camille", "fr_FR");
+        String domain = "client-lie-" + run + ".e2e.example";
+        String ada = "ada@" + domain;
+        String camille = "camille@" + domain;
+        // Rita and Ada, the first users, have no locale: the marketplace default, English
+        String resellerId = companyWithAdmin(resellerCompany, true, rita, "Rita");
+        String customerId = companyWithAdmin(customerCompany, false, ada, "Ada");
+        // Camille, a second Company Administrator of the customer, reads French
+        secondFrenchAdministrator(customerId, domain, camille, "Camille");
         // reseller-service hears of both companies and their administrators by events (a manager lists any company's
         // members with companyId)
-        for (String[] known : new String[][] { { resellerId, rita }, { customerId, camille } }) {
+        for (String[] known : new String[][] { { resellerId, rita }, { customerId, ada }, { customerId, camille } }) {
             Messages.await("reseller-service knows " + known[1], () -> {
                 String users = RESELLER_API + "/users?context=RESELLER_MANAGER&companyId=" + known[0];
                 List<String> emails = client.signed("GET", users).get(client.url(users)).then().extract().jsonPath()
@@ -173,11 +178,13 @@ class LeadAndResellerMessagesEndToEndTest {
                 .body(Map.of("resellerCompanyId", resellerId, "customerCompanyId", customerId)).post(client.url(associations))
                 .then().statusCode(200).body("customerCompany.name", equalTo(customerCompany)).extract().path("id");
         Messages.email(camille, "RESELLER_LINKED").assertRendered("fr", customerCompany, resellerCompany);
+        Messages.email(ada, "RESELLER_LINKED").assertRendered("en", customerCompany, resellerCompany);
         Messages.email(rita, "RESELLER_LINKED").assertRendered("en", customerCompany, resellerCompany);
 
         client.signed("DELETE", associations + "/" + association).delete(client.url(associations + "/" + association)).then()
                 .statusCode(204);
         Messages.email(camille, "RESELLER_UNLINKED").assertRendered("fr", customerCompany, resellerCompany);
+        Messages.email(ada, "RESELLER_UNLINKED").assertRendered("en", customerCompany, resellerCompany);
         Messages.email(rita, "RESELLER_UNLINKED").assertRendered("en", customerCompany, resellerCompany);
     }
 
@@ -333,12 +340,29 @@ class LeadAndResellerMessagesEndToEndTest {
         return new String[] {company, user};
     }
 
-    /** A company whose first user, its Company Administrator, reads {@code userLocale}; answers the company's uuid. */
-    private static String companyWithAdmin(String name, boolean isReseller, String email, String firstName, String userLocale) {
+    /** A company whose first user is its Company Administrator; answers the company's uuid. */
+    private static String companyWithAdmin(String name, boolean isReseller, String email, String firstName) {
         return client.signed("POST", "/api/account/v2/companies").contentType(ContentType.JSON)
                 .body(Map.of("name", name, "countryCode", "FR", "reseller", isReseller,
-                        "firstUser", Map.of("email", email, "firstName", firstName, "lastName", "Martin", "locale", userLocale)))
+                        "firstUser", Map.of("email", email, "firstName", firstName, "lastName", "Martin")))
                 .post(client.url("/api/account/v2/companies")).then().statusCode(201).extract().path("uuid");
+    }
+
+    /**
+     * A second Company Administrator whose own locale is French, added as an active user of the company's verified
+     * domain: its MEMBERSHIP_CREATED carries the user's locale to reseller-service's directory.
+     */
+    private static void secondFrenchAdministrator(String company, String domain, String email, String firstName) {
+        String domains = "/api/account/v2/companies/" + company + "/domains";
+        client.signed("POST", domains).contentType(ContentType.JSON).body(Map.of("name", domain)).post(client.url(domains))
+                .then().statusCode(201);
+        String verify = domains + "/" + domain + "/verification?method=MANUAL";
+        client.signed("POST", verify).post(client.url(verify)).then().statusCode(200).body("status", equalTo("VERIFIED"));
+        String active = "/api/account/v2/companies/" + company + "/memberships/active";
+        client.signed("POST", active).contentType(ContentType.JSON)
+                .body(Map.of("user", Map.of("email", email, "firstName", firstName, "lastName", "Martin", "locale", "fr_FR",
+                        "roles", List.of("ROLE_SYS_ADMIN")), "temporaryPassword", "Temp-" + run))
+                .post(client.url(active)).then().statusCode(200).body("status", equalTo("ACTIVE"));
     }
 
     /** An order by the company's first user, whose order names French; answers the subscription's id. */
