@@ -139,6 +139,10 @@ public class MembershipOnboarding {
                                 user.locale = in.locale();
                                 user.status = status;
                                 user.lastModified = Instant.now();
+                                if (activates) {
+                                    // a removed user's email given to a new one: no old password comes back with it
+                                    user.passwordHash = null;
+                                }
                             }
                             List<NotificationRequest> messages = activates ? assisted.messages(user, company, sale) : List.of();
                             return (existing == null ? users.add(user) : Uni.createFrom().item(user))
