@@ -86,6 +86,16 @@ public class FakeCatalog implements QuarkusTestResourceLifecycleManager {
         return addon;
     }
 
+    /** Makes one edition of a registered product an add-on of {@code parentProductId} (null: an ordinary edition). */
+    public static void addonOf(Product product, long editionId, Long parentProductId) {
+        ObjectNode edition = EDITIONS.get(product.id() + "/" + editionId);
+        if (parentProductId == null) {
+            edition.remove("parentProductId");
+        } else {
+            edition.put("parentProductId", parentProductId);
+        }
+    }
+
     private static ObjectNode edition(long id, String code, List<ObjectNode> plans) {
         ObjectNode e = MAPPER.createObjectNode().put("id", id).put("uuid", java.util.UUID.randomUUID().toString())
                 .put("code", code).put("name", "Edition " + code);

@@ -17,7 +17,8 @@ public final class Mailbox {
     private Mailbox() {
     }
 
-    public record Received(String subject, String html, String from, String eventHeader) {
+    /** {@code template}: the X-Marketplace-Template header; {@code language}: the Content-Language header. */
+    public record Received(String subject, String html, String from, String eventHeader, String template, String language) {
     }
 
     public static List<Received> of(String recipient) {
@@ -26,15 +27,20 @@ public final class Mailbox {
             for (MimeMessage message : SmtpResource.greenMail().getReceivedMessages()) {
                 Address[] to = message.getRecipients(Message.RecipientType.TO);
                 if (to != null && Arrays.stream(to).anyMatch(a -> a.toString().equalsIgnoreCase(recipient))) {
-                    String[] event = message.getHeader("X-Marketplace-Event");
                     result.add(new Received(message.getSubject(), html(message), message.getFrom()[0].toString(),
-                            event == null ? null : event[0]));
+                            header(message, "X-Marketplace-Event"), header(message, "X-Marketplace-Template"),
+                            header(message, "Content-Language")));
                 }
             }
         } catch (Exception e) {
             throw new IllegalStateException(e);
         }
         return result;
+    }
+
+    private static String header(MimeMessage message, String name) throws Exception {
+        String[] values = message.getHeader(name);
+        return values == null ? null : values[0];
     }
 
     private static String html(Part part) throws Exception {

@@ -312,7 +312,10 @@ class UserMessagesTest {
         String synced = f.member(co, "sync-" + UUID.randomUUID().toString().substring(0, 6) + "@x.example", List.of("ROLE_USER"));
         Fixtures.assignment(co.uuid(), busy, 7, "ACTIVE", null);
         Fixtures.assignment(co.uuid(), co.adminUuid(), 9, "ACTIVE", owner);
-        Fixtures.sql("update app_user set externally_managed = true where uuid = ?", UUID.fromString(synced));
+        // a directory synchronisation (channel credentials) marks the user it manages; the user cannot mark themselves
+        f.asUser(synced).body(Map.of("externallyManaged", true)).patch("/api/account/v2/users/" + synced).then().statusCode(403);
+        f.asPartner().body(Map.of("externallyManaged", true)).patch("/api/account/v2/users/" + synced).then().statusCode(200)
+                .body("externallyManaged", equalTo(true));
 
         Map<String, String> expected = Map.of(busy, "FAILED_TO_REMOVE_USER_HAS_ACTIVE_OR_PENDING_APPS",
                 owner, "FAILED_TO_REMOVE_USER_OWNS_APPS", synced, "FAILED_TO_REMOVE_USER");

@@ -9,8 +9,10 @@ import static dev.marketplace.billing.BillingFixtures.cardOnFile;
 import static dev.marketplace.billing.BillingFixtures.invoicesOfOrder;
 import static dev.marketplace.billing.BillingFixtures.newPartner;
 import static dev.marketplace.billing.BillingFixtures.order;
+import static dev.marketplace.billing.BillingFixtures.publishResult;
 import static dev.marketplace.billing.BillingFixtures.race;
 import static dev.marketplace.billing.BillingFixtures.sql;
+import static dev.marketplace.billing.BillingFixtures.with;
 import static org.hamcrest.Matchers.equalTo;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
@@ -227,6 +229,48 @@ class CollectionTest {
         c = collection(o.invoice());
         assertEquals("PAID", c.getString("state"));
         assertNotNull(c.get("suspendedSubscriptions[0].reactivatedAt"));
+    }
+
+    @Test
+    void anOverdueParentSuspendsItsAddOnsWithItAndPayingItsInvoiceReactivatesThem() {
+        FakeCatalog.Product product = FakeCatalog.register(partner, false, true);
+        FakeCatalog.Product addonProduct = FakeCatalog.registerAddon(partner, product.id());
+        JsonPath parent = asPartner(partner).body(order(product, 5)).post(buyer(partner, company, user)).then()
+                .statusCode(201).extract().jsonPath();
+        String parentId = parent.getString("id");
+        activate(partner, parentId, "acct-overdue-parent");
+        int invoice = invoicesOfOrder(partner, parent.getLong("orderId")).get(0);
+        JsonPath addon = asPartner(partner).body(with(order(addonProduct, 1), "parentSubscriptionId", parentId))
+                .post(buyer(partner, company, user)).then().statusCode(201).extract().jsonPath();
+        String addonId = addon.getString("id");
+        publishResult(partner, addonId, "ADDON_ORDER", true, "acct-overdue-addon", null, null, null);
+        awaitStatus(partner, addonId, "ACTIVE");
+        // the add-on's own invoice is paid elsewhere: only the parent's goes overdue (no card on file)
+        int addonInvoice = invoicesOfOrder(partner, addon.getLong("orderId")).get(0);
+        asPartner(partner).body(Map.of("method", "MANUAL", "transactionId", "wire-addon")).post("/api/billing/v1/invoices/"
+                + addonInvoice + "/payments").then().statusCode(200);
+
+        advance("P14DT1M");
+        advance("P7D");
+        assertEquals("OVERDUE", collection(invoice).getString("state"));
+        assertEquals("OVERDUE_INVOICE", subscription(parentId, "suspension.reason"));
+        assertEquals("SUSPENDED", subscription(addonId, "status"));
+        assertEquals("PARENT_SUSPENDED", subscription(addonId, "suspension.reason"));
+        JsonNode deactivated = notice(addonId, "DEACTIVATED").path("payload");
+        assertEquals("acct-overdue-addon", deactivated.path("account").path("accountIdentifier").asText());
+        assertEquals("acct-overdue-parent", deactivated.path("account").path("parentAccountIdentifier").asText());
+        assertEquals("Suspended with its parent subscription: an invoice of the parent is overdue",
+                deactivated.path("notice").path("message").asText());
+        assertEquals("SUBSCRIPTION_SUSPENDED_OVERDUE_INVOICE", deactivated.path("notifications").path(0).path("type").asText());
+
+        // paid by a payment recorded by the marketplace: the parent and its add-on come back, each with its notice
+        asPartner(partner).body(Map.of("method", "MANUAL", "transactionId", "wire-parent")).post("/api/billing/v1/invoices/"
+                + invoice + "/payments").then().statusCode(200);
+        awaitStatus(partner, parentId, "ACTIVE");
+        awaitStatus(partner, addonId, "ACTIVE");
+        JsonNode reactivated = notice(addonId, "REACTIVATED").path("payload");
+        assertEquals("acct-overdue-parent", reactivated.path("account").path("parentAccountIdentifier").asText());
+        assertEquals("ACTIVE", reactivated.path("account").path("status").asText());
     }
 
     @Test

@@ -11,6 +11,7 @@ import static dev.marketplace.billing.BillingFixtures.path;
 import static dev.marketplace.billing.BillingFixtures.publishResult;
 import static dev.marketplace.billing.BillingFixtures.sql;
 import static dev.marketplace.billing.BillingFixtures.with;
+import static dev.marketplace.testkit.ErrorBodies.errorBody;
 import static org.hamcrest.Matchers.equalTo;
 import static org.hamcrest.Matchers.hasItem;
 import static org.hamcrest.Matchers.nullValue;
@@ -34,7 +35,8 @@ import io.restassured.path.json.JsonPath;
 /**
  * Add-on subscriptions through the subscription API: ordered against an ACTIVE parent of the same company (ADDON_ORDER
  * naming the parent's account), changed (ADDON_CHANGE), cancelled (ADDON_CANCEL), cancelled with their parent (before the
- * parent's own SUBSCRIPTION_CANCEL), invoiced like any subscription; and every refusal, which changes nothing.
+ * parent's own SUBSCRIPTION_CANCEL), invoiced like any subscription, suspended and reactivated with their parent, a
+ * refused order told to the buyer (FAILED_ORDER); and every refusal, which changes nothing.
  */
 @QuarkusTest
 class AddonSubscriptionTest {
@@ -261,6 +263,179 @@ class AddonSubscriptionTest {
                         + " is PENDING_REMOTE_CREATION; the subscription can be cancelled once its vendor has answered"));
         asPartner(partner).get("/api/billing/v1/subscriptions/" + parentId).then().body("status", equalTo("ACTIVE"));
         assertEquals(0, outboxCount(id, "ADDON_CANCEL"));
+    }
+
+    private static String suspension(String id) {
+        return "/api/billing/v1/subscriptions/" + id + "/suspension";
+    }
+
+    private static long notices(String id, String noticeType) {
+        return sql("select count(*) from outbox_event where type = 'SUBSCRIPTION_NOTICE' and aggregate_id = ?"
+                + " and envelope::jsonb -> 'payload' -> 'notice' ->> 'type' = ?", id, noticeType);
+    }
+
+    private static JsonNode notice(String id, String noticeType) {
+        return DomainEvents.await(e -> "SUBSCRIPTION_NOTICE".equals(e.path("type").asText())
+                && id.equals(e.path("aggregate").path("id").asText())
+                && noticeType.equals(e.path("payload").path("notice").path("type").asText()), Duration.ofSeconds(30));
+    }
+
+    private String orderAddon(FakeCatalog.Product addon, String parentId) {
+        return asPartner(partner).body(addonOrder(addon, parentId, 1)).post(buyer(partner, company, user)).then()
+                .statusCode(201).extract().path("id");
+    }
+
+    private static String invalidField(String message) {
+        return "{\"code\":\"INVALID_FIELD\",\"message\":\"" + message + "\"}";
+    }
+
+    @Test
+    void suspendingAParentSuspendsItsActiveAddOnsAndReactivatingItBringsBackOnlyThoseItSuspended() {
+        FakeCatalog.Product product = FakeCatalog.register(partner, false, true);
+        FakeCatalog.Product addon = FakeCatalog.registerAddon(partner, product.id());
+        String parentId = activeParent(product, "acct-parent-6");
+        String follower = orderAddon(addon, parentId);
+        activateAddon(follower, "addon-f");
+        String own = orderAddon(addon, parentId);
+        activateAddon(own, "addon-o");
+        String pending = orderAddon(addon, parentId); // its vendor has not answered yet
+        asPartner(partner).post(suspension(own)).then().statusCode(200).body("suspension.reason", equalTo("OPERATOR"));
+
+        asPartner(partner).post(suspension(parentId)).then().statusCode(200).body("status", equalTo("SUSPENDED"))
+                .body("suspension.reason", equalTo("OPERATOR"));
+        // the ACTIVE add-on is suspended with it; its vendor hears DEACTIVATED naming the parent's account, as ADDON_* do
+        asPartner(partner).get("/api/billing/v1/subscriptions/" + follower).then().body("status", equalTo("SUSPENDED"))
+                .body("suspension.reason", equalTo("PARENT_SUSPENDED"));
+        JsonNode deactivated = notice(follower, "DEACTIVATED").path("payload");
+        assertEquals("SUBSCRIPTION_NOTICE", deactivated.path("eventType").asText());
+        assertEquals("addon-f", deactivated.path("account").path("accountIdentifier").asText());
+        assertEquals("acct-parent-6", deactivated.path("account").path("parentAccountIdentifier").asText());
+        assertEquals("SUSPENDED", deactivated.path("account").path("status").asText());
+        assertEquals("Suspended with its parent subscription, by the marketplace",
+                deactivated.path("notice").path("message").asText());
+        JsonNode mail = deactivated.path("notifications").path(0);
+        assertEquals("SUBSCRIPTION_SUSPENDED", mail.path("type").asText());
+        assertEquals("ann@acme.example", mail.path("recipients").path(0).asText());
+        assertEquals("Task Pro " + addon.id(), mail.path("parameters").path("productName").asText());
+        assertEquals(1, notices(follower, "DEACTIVATED"));
+        // the add-on suspended on its own is left as it was; the pending one is not touched
+        assertEquals(1, notices(own, "DEACTIVATED"), "no second notice for an add-on already suspended");
+        asPartner(partner).get("/api/billing/v1/subscriptions/" + own).then().body("suspension.reason", equalTo("OPERATOR"));
+        asPartner(partner).get("/api/billing/v1/subscriptions/" + pending).then()
+                .body("status", equalTo("PENDING_REMOTE_CREATION"));
+
+        // an add-on whose order is accepted while its parent is suspended is suspended with it at once
+        publishResult(partner, pending, "ADDON_ORDER", true, "addon-p", null, null, null);
+        awaitStatus(partner, pending, "SUSPENDED");
+        asPartner(partner).get("/api/billing/v1/subscriptions/" + pending).then()
+                .body("suspension.reason", equalTo("PARENT_SUSPENDED"));
+        assertEquals("acct-parent-6", notice(pending, "DEACTIVATED").path("payload").path("account")
+                .path("parentAccountIdentifier").asText());
+
+        // an add-on suspended with its parent does not come back alone
+        asPartner(partner).delete(suspension(follower)).then().statusCode(409).body(errorBody(
+                "{\"code\":\"INVALID_STATE\",\"message\":\"subscription " + follower
+                        + " is SUSPENDED with its parent subscription " + parentId
+                        + "; it is reactivated when its parent is\"}"));
+        asPartner(partner).get("/api/billing/v1/subscriptions/" + follower).then().body("status", equalTo("SUSPENDED"));
+        assertEquals(0, notices(follower, "REACTIVATED"));
+
+        // reactivating the parent brings back the add-ons it suspended, not the one suspended on its own
+        asPartner(partner).delete(suspension(parentId)).then().statusCode(200).body("status", equalTo("ACTIVE"));
+        for (String id : List.of(follower, pending)) {
+            asPartner(partner).get("/api/billing/v1/subscriptions/" + id).then().body("status", equalTo("ACTIVE"))
+                    .body("suspension", nullValue());
+            JsonNode reactivated = notice(id, "REACTIVATED").path("payload");
+            assertEquals("ACTIVE", reactivated.path("account").path("status").asText());
+            assertEquals("acct-parent-6", reactivated.path("account").path("parentAccountIdentifier").asText());
+            assertEquals(1, notices(id, "REACTIVATED"));
+        }
+        asPartner(partner).get("/api/billing/v1/subscriptions/" + own).then().body("status", equalTo("SUSPENDED"))
+                .body("suspension.reason", equalTo("OPERATOR"));
+        assertEquals(0, notices(own, "REACTIVATED"));
+
+        // suspended again, the parent can still be cancelled, its add-ons first (the suspended ones included)
+        asPartner(partner).post(suspension(parentId)).then().statusCode(200);
+        asPartner(partner).delete(path(company, user) + "/" + parentId).then().statusCode(202)
+                .body("status", equalTo("PENDING_REMOTE_CANCELLATION"));
+        for (String id : List.of(follower, own, pending)) {
+            event("ADDON_CANCEL", id);
+        }
+        assertEquals(0, outboxCount(parentId, "SUBSCRIPTION_CANCEL"), "the parent waits for its add-ons' answers");
+        for (String id : List.of(follower, own, pending)) {
+            publishResult(partner, id, "ADDON_CANCEL", true, null, null, null, null);
+            awaitStatus(partner, id, "CANCELLED");
+        }
+        event("SUBSCRIPTION_CANCEL", parentId);
+    }
+
+    @Test
+    void anAddOnChangesOnlyToAnAddOnEditionOfItsParentsProductAndAParentNeverToAnAddOnEdition() {
+        FakeCatalog.Product product = FakeCatalog.register(partner, false, true);
+        FakeCatalog.Product other = FakeCatalog.register(partner, false, true);
+        FakeCatalog.Product addon = FakeCatalog.registerAddon(partner, product.id());
+        FakeCatalog.addonOf(addon, addon.otherEditionId(), other.id()); // PREMIUM: an add-on of another product
+        FakeCatalog.Product plain = FakeCatalog.registerAddon(partner, product.id());
+        FakeCatalog.addonOf(plain, plain.otherEditionId(), null); // PREMIUM: no add-on at all
+        String parentId = activeParent(product, "acct-parent-7");
+        String a = orderAddon(addon, parentId);
+        activateAddon(a, "addon-g");
+        String b = orderAddon(plain, parentId);
+        activateAddon(b, "addon-h");
+
+        asPartner(partner).body(Map.of("editionId", addon.otherEditionId())).put("/api/billing/v1/subscriptions/" + a)
+                .then().statusCode(400).body(errorBody(invalidField("editionId: edition " + addon.otherEditionId()
+                        + " is an add-on of product " + other.id() + ", not of product " + product.id()
+                        + " of the parent subscription " + parentId)));
+        asPartner(partner).body(Map.of("editionId", plain.otherEditionId())).put("/api/billing/v1/subscriptions/" + b)
+                .then().statusCode(400)
+                .body(errorBody(invalidField("editionId: an add-on subscription changes to another add-on edition only")));
+        // a parent subscription never changes to an add-on edition
+        FakeCatalog.addonOf(product, product.otherEditionId(), other.id());
+        asPartner(partner).body(Map.of("editionId", product.otherEditionId()))
+                .put("/api/billing/v1/subscriptions/" + parentId).then().statusCode(400)
+                .body(errorBody(invalidField("editionId: edition " + product.otherEditionId()
+                        + " is an add-on; it is ordered against a parent subscription")));
+
+        // nothing changed
+        for (String id : List.of(a, b, parentId)) {
+            asPartner(partner).get("/api/billing/v1/subscriptions/" + id).then().body("status", equalTo("ACTIVE"))
+                    .body("pendingChange", nullValue());
+        }
+        asPartner(partner).get("/api/billing/v1/subscriptions/" + a).then().body("editionId", equalTo((int) addon.editionId()));
+        assertEquals(0, outboxCount(a, "ADDON_CHANGE") + outboxCount(b, "ADDON_CHANGE")
+                + outboxCount(parentId, "SUBSCRIPTION_CHANGE"));
+
+        // an add-on edition of the parent's product is accepted
+        FakeCatalog.addonOf(addon, addon.otherEditionId(), product.id());
+        asPartner(partner).body(Map.of("editionId", addon.otherEditionId())).put("/api/billing/v1/subscriptions/" + a)
+                .then().statusCode(202);
+        assertEquals(addon.otherEditionId(), event("ADDON_CHANGE", a).path("payload").path("order").path("editionId").asLong());
+    }
+
+    @Test
+    void aRefusedAddOnOrderIsAFailedOrderForItsBuyer() {
+        FakeCatalog.Product product = FakeCatalog.register(partner, false, true);
+        FakeCatalog.Product addon = FakeCatalog.registerAddon(partner, product.id());
+        String parentId = activeParent(product, "acct-parent-8");
+        String refused = orderAddon(addon, parentId);
+        long orderId = asPartner(partner).get("/api/billing/v1/subscriptions/" + refused).then().extract().jsonPath()
+                .getLong("orderId");
+
+        publishResult(partner, refused, "ADDON_ORDER", false, null, "MAX_USERS_REACHED", "Too many users", null);
+        awaitStatus(partner, refused, "FAILED");
+        JsonNode mail = event("ADDON_ORDER_FAILED", refused).path("payload").path("notifications").path(0);
+        assertEquals("FAILED_ORDER", mail.path("type").asText());
+        assertEquals("EMAIL", mail.path("channel").asText());
+        assertEquals("ann@acme.example", mail.path("recipients").path(0).asText());
+        assertEquals("Too many users", mail.path("parameters").path("errorMessage").asText());
+        assertEquals("Task Pro " + addon.id(), mail.path("parameters").path("productName").asText());
+        assertEquals(orderId, mail.path("parameters").path("orderId").asLong());
+
+        String accepted = orderAddon(addon, parentId);
+        activateAddon(accepted, "addon-i");
+        assertEquals(0, event("ADDON_ORDER_SUCCEEDED", accepted).path("payload").path("notifications").size());
+        asPartner(partner).get("/api/billing/v1/subscriptions/" + parentId).then().body("status", equalTo("ACTIVE"));
     }
 
     private void activateAddon(String id, String account) {

@@ -35,7 +35,8 @@ import io.smallrye.mutiny.Uni;
 /**
  * The notices a schedule sends, with the clock moved by handing the job the day or instant it runs at: UPCOMING_INVOICE
  * 7 days (the default) before each recurring invoice, once per billing date and never for a suspended subscription;
- * CLOSED 30 days (the default) after the vendor accepted a cancellation, once.
+ * CLOSED 30 days (the default) after the vendor accepted a cancellation, once. Then the same through the marketplace's
+ * test clock ({@code POST /testClock/advance}), which runs them at its billing time, and no other marketplace's.
  */
 @QuarkusTest
 class ScheduledNoticesTest {
@@ -80,9 +81,9 @@ class ScheduledNoticesTest {
         LocalDate next = nextInvoiceOn(id);
         sql("update subscription set next_invoice_on = ? where id = ?", next, UUID.fromString(suspended));
 
-        run(() -> notices.upcomingInvoices(next.minusDays(8)));
+        run(() -> notices.upcomingInvoices(partner, at(next.minusDays(8))));
         assertEquals(0, notices(id, "UPCOMING_INVOICE"), "eight days ahead is too early");
-        run(() -> notices.upcomingInvoices(next.minusDays(7)));
+        run(() -> notices.upcomingInvoices(partner, at(next.minusDays(7))));
         assertEquals(1, notices(id, "UPCOMING_INVOICE"));
         JsonNode upcoming = notice(id, "UPCOMING_INVOICE");
         assertEquals("billing-service", upcoming.path("creator").path("source").asText());
@@ -92,8 +93,8 @@ class ScheduledNoticesTest {
         assertEquals("The next invoice is issued on " + next, payload.path("notice").path("message").asText());
         assertFalse(payload.has("notifications"), "the vendor's notice, no email");
         // the days after: the same billing date is not announced again; a suspended subscription is never announced
-        run(() -> notices.upcomingInvoices(next.minusDays(3)));
-        run(() -> notices.upcomingInvoices(next.minusDays(1)));
+        run(() -> notices.upcomingInvoices(partner, at(next.minusDays(3))));
+        run(() -> notices.upcomingInvoices(partner, at(next.minusDays(1))));
         assertEquals(1, notices(id, "UPCOMING_INVOICE"));
         assertEquals(0, notices(suspended, "UPCOMING_INVOICE"));
 
@@ -101,7 +102,7 @@ class ScheduledNoticesTest {
         run(() -> recurring.invoiceDue(next));
         LocalDate following = nextInvoiceOn(id);
         assertTrue(following.isAfter(next), following + " after " + next);
-        run(() -> notices.upcomingInvoices(following.minusDays(2)));
+        run(() -> notices.upcomingInvoices(partner, at(following.minusDays(2))));
         assertEquals(2, notices(id, "UPCOMING_INVOICE"));
     }
 
@@ -115,17 +116,88 @@ class ScheduledNoticesTest {
         awaitStatus(partner, id, "CANCELLED");
         Instant cancelled = Instant.now();
 
-        run(() -> notices.closeCancelled(before.plus(Duration.ofDays(30)).minusSeconds(60)));
+        run(() -> notices.closeCancelled(partner, before.plus(Duration.ofDays(30)).minusSeconds(60)));
         assertEquals(0, notices(id, "CLOSED"), "within the grace period");
-        run(() -> notices.closeCancelled(cancelled.plus(Duration.ofDays(30)).plusSeconds(1)));
+        run(() -> notices.closeCancelled(partner, cancelled.plus(Duration.ofDays(30)).plusSeconds(1)));
         assertEquals(1, notices(id, "CLOSED"));
         JsonNode payload = notice(id, "CLOSED").path("payload");
         assertEquals("acct-closing", payload.path("account").path("accountIdentifier").asText());
         assertEquals("CANCELLED", payload.path("account").path("status").asText());
-        run(() -> notices.closeCancelled(cancelled.plus(Duration.ofDays(60))));
+        run(() -> notices.closeCancelled(partner, cancelled.plus(Duration.ofDays(60))));
         assertEquals(1, notices(id, "CLOSED"), "closed once");
         asPartner(partner).get("/api/billing/v1/subscriptions/" + id).then().statusCode(200)
                 .body("status", org.hamcrest.Matchers.equalTo("CANCELLED"));
+    }
+
+    private static void advance(String partner, long days, String more) {
+        asPartner(partner).body(java.util.Map.of("by", "P" + days + "D" + more)).post("/api/billing/v1/testClock/advance")
+                .then().statusCode(200);
+    }
+
+    /**
+     * A monthly subscription of {@code partner}'s {@code product}, ACTIVE, its first invoice paid (so that collection,
+     * run by the same clock moves, does not suspend it when the invoice falls due).
+     */
+    private static String monthly(String partner, FakeCatalog.Product product, String account) {
+        var ordered = asPartner(partner).body(dev.marketplace.billing.BillingFixtures.with(order(product, 3), "paymentPlanId",
+                product.monthlyPlanId())).post(buyer(partner, UUID.randomUUID(), UUID.randomUUID())).then().statusCode(201)
+                .extract().jsonPath();
+        String id = ordered.getString("id");
+        activate(partner, id, account);
+        for (int invoice : dev.marketplace.billing.BillingFixtures.invoicesOfOrder(partner, ordered.getLong("orderId"))) {
+            asPartner(partner).body(java.util.Map.of("method", "MANUAL", "transactionId", "wire-" + invoice))
+                    .post("/api/billing/v1/invoices/" + invoice + "/payments").then().statusCode(200);
+        }
+        return id;
+    }
+
+    @Test
+    void theMarketplacesTestClockSendsUpcomingInvoiceOnceThenClosedAfterTheGracePeriodAndNoOtherMarketplacesClockDoes() {
+        String other = newPartner();
+        FakeCatalog.Product product = FakeCatalog.register(partner, false, true);
+        FakeCatalog.Product theirProduct = FakeCatalog.register(other, false, true);
+        String id = monthly(partner, product, "acct-clock");
+        String theirs = monthly(other, theirProduct, "acct-their-clock");
+        LocalDate today = LocalDate.now(java.time.ZoneOffset.UTC);
+        LocalDate next = nextInvoiceOn(id);
+        long toNotice = java.time.temporal.ChronoUnit.DAYS.between(today, next) - 6; // about 25 days: 6 days before it
+
+        // the other marketplace's clock reaches its own notice; this marketplace's subscription hears nothing
+        advance(other, toNotice, "");
+        assertEquals(1, notices(theirs, "UPCOMING_INVOICE"));
+        assertEquals(0, notices(id, "UPCOMING_INVOICE"), "another marketplace's clock");
+
+        // eight days before the billing date: too early; six days before: one notice, not sent again the next day
+        advance(partner, toNotice - 2, "");
+        assertEquals(0, notices(id, "UPCOMING_INVOICE"), "eight days ahead");
+        advance(partner, 2, "");
+        assertEquals(1, notices(id, "UPCOMING_INVOICE"));
+        JsonNode upcoming = notice(id, "UPCOMING_INVOICE").path("payload");
+        assertEquals("acct-clock", upcoming.path("account").path("accountIdentifier").asText());
+        assertEquals("The next invoice is issued on " + next, upcoming.path("notice").path("message").asText());
+        advance(partner, 1, "");
+        assertEquals(1, notices(id, "UPCOMING_INVOICE"), "once per billing date");
+
+        // cancelled at this billing time: CLOSED once the grace period (30 days) has passed on this marketplace's clock
+        asPartner(partner).delete("/api/billing/v1/subscriptions/" + id).then().statusCode(202);
+        publishResult(partner, id, "SUBSCRIPTION_CANCEL", true, null, null, null, null);
+        awaitStatus(partner, id, "CANCELLED");
+        advance(partner, 29, "T23H");
+        assertEquals(0, notices(id, "CLOSED"), "within the grace period");
+        advance(other, 60, "");
+        assertEquals(0, notices(id, "CLOSED"), "another marketplace's clock");
+        advance(partner, 0, "T2H");
+        assertEquals(1, notices(id, "CLOSED"));
+        JsonNode closed = notice(id, "CLOSED").path("payload");
+        assertEquals("CANCELLED", closed.path("account").path("status").asText());
+        assertEquals("billing-service", notice(id, "CLOSED").path("creator").path("source").asText());
+        advance(partner, 30, "");
+        assertEquals(1, notices(id, "CLOSED"), "closed once");
+    }
+
+    /** Noon (UTC) of {@code day}: the billing time the job is handed. */
+    private static Instant at(LocalDate day) {
+        return day.atTime(12, 0).toInstant(java.time.ZoneOffset.UTC);
     }
 
     private static <T> T run(Supplier<Uni<T>> work) {

@@ -237,6 +237,11 @@ class VendorEndToEndTest {
     }
 
     static JsonPath awaitStatus(String subscription, String status, Duration timeout) {
+        return awaitStatus(subscription, status, timeout, client);
+    }
+
+    /** Until the subscription, read with {@code client} (its marketplace's consumer), has {@code status}. */
+    static JsonPath awaitStatus(String subscription, String status, Duration timeout, GatewayClient client) {
         String path = "/api/billing/v1/subscriptions/" + subscription;
         long deadline = System.nanoTime() + timeout.toNanos();
         while (true) {

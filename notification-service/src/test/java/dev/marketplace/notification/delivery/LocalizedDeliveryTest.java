@@ -61,6 +61,8 @@ class LocalizedDeliveryTest {
                 notifying("SUBSCRIPTION_ORDER", "EMAIL", List.of(to), "fr", subscription())));
         Mailbox.Received mail = onlyMail(to);
         assertEquals("Votre commande de Tableur est confirmée", mail.subject());
+        assertEquals("SUBSCRIPTION_ORDER", mail.template());
+        assertEquals("fr", mail.language());
         assertTrue(mail.html().contains("<p>Bonjour Élodie,</p>"), mail.html());
         assertTrue(mail.html().contains("Acme &amp; Fils est désormais abonnée à <strong>Tableur</strong> (Pro). "
                 + "Numéro de commande : 4711."), mail.html());
@@ -75,6 +77,7 @@ class LocalizedDeliveryTest {
                         "dueDate", "2026-12-01"))));
         Mailbox.Received mail = onlyMail(to);
         assertEquals("Facture F-12 de Test Market", mail.subject());
+        assertEquals("fr", mail.language(), "the language the message is written in, where fr_CA fell back to");
         assertTrue(mail.html().contains("La facture <strong>F-12</strong> de Érable inc. est disponible : 99.50 CAD, "
                 + "à régler au plus tard le 2026-12-01."), mail.html());
     }
@@ -90,6 +93,7 @@ class LocalizedDeliveryTest {
         for (String to : List.of(en, unknown)) {
             Mailbox.Received mail = onlyMail(to);
             assertEquals("Your order of Tableur is confirmed", mail.subject());
+            assertEquals("en", mail.language());
             assertTrue(mail.html().contains("Acme &amp; Fils is now subscribed to <strong>Tableur</strong> (Pro). Order number: 4711."),
                     mail.html());
             assertFalse(mail.html().contains("Bonjour"), mail.html());

@@ -1,8 +1,10 @@
 package dev.marketplace.account.membership.service;
 
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
 import java.util.UUID;
 
 import jakarta.enterprise.context.ApplicationScoped;
@@ -12,6 +14,7 @@ import dev.marketplace.account.access.MembershipRoles;
 import dev.marketplace.account.activity.service.ActivityService;
 import dev.marketplace.account.assignment.service.AssignmentService;
 import dev.marketplace.account.company.service.CompanyLookup;
+import dev.marketplace.account.support.Locales;
 import dev.marketplace.common.error.ApiException;
 import dev.marketplace.common.events.DomainEventPublisher;
 import dev.marketplace.common.events.EventTypes;
@@ -59,7 +62,6 @@ public class PurchaseRequests {
                             return members.activeUsersWithAnyRole(company.uuid,
                                     List.of(MembershipRoles.COMPANY_ADMIN, MembershipRoles.BILLING_ADMIN));
                         }).chain(admins -> {
-                            List<String> recipients = admins.stream().map(u -> u.email).distinct().toList();
                             Map<String, Object> parameters = new LinkedHashMap<>();
                             parameters.put("companyName", company.name);
                             parameters.put("requesterName", ActivityService.fullName(m.user()));
@@ -67,9 +69,15 @@ public class PurchaseRequests {
                             parameters.put("productName", productName);
                             parameters.put("message", message == null ? "" : message);
                             parameters.put("partner", company.partner);
-                            List<NotificationRequest> mails = recipients.isEmpty() ? List.of()
-                                    : List.of(NotificationRequest.email(NotificationTypes.APPLICATION_PURCHASE_REQUEST_NOTICE, recipients,
-                                            m.user().locale, parameters));
+                            // each administrator reads it in their own language: one request per locale among them
+                            Map<String, List<String>> byLocale = new TreeMap<>();
+                            admins.stream().filter(u -> u.email != null).forEach(u -> byLocale
+                                    .computeIfAbsent(Locales.forRecipient(u.locale, company.locale), l -> new ArrayList<>())
+                                    .add(u.email));
+                            List<NotificationRequest> mails = byLocale.entrySet().stream()
+                                    .map(e -> NotificationRequest.email(NotificationTypes.APPLICATION_PURCHASE_REQUEST_NOTICE,
+                                            e.getValue().stream().distinct().toList(), e.getKey(), parameters))
+                                    .toList();
                             Map<String, Object> payload = new LinkedHashMap<>();
                             payload.put("companyUuid", company.uuid);
                             payload.put("userUuid", user);

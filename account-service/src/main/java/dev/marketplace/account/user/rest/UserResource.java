@@ -88,7 +88,7 @@ public class UserResource {
     @PUT
     @Path("{userUuid}")
     @Consumes(MediaType.APPLICATION_JSON)
-    @Operation(summary = "Update a user's name, email, locale or externalId (absent or null fields keep their value)",
+    @Operation(summary = "Update a user's name, email, locale, externalId or directory management (absent or null fields keep their value)",
             description = "A change of name, email or locale notifies the vendors of the user's assigned products "
                     + "(USER_UPDATED); an email change sends PRIMARY_EMAIL_CHANGED_NOTICE to the old and new address.")
     public Uni<UserView> put(@RestPath String userUuid, @Valid UserInputs.Update body, @Context UriInfo uri) {

@@ -61,6 +61,10 @@ public class UserChanges {
                 .when(body.email() != null && !Emails.valid(body.email()), "email", "must be an email address")
                 .when(body.locale() != null && !Locales.valid(body.locale()), "locale", Locales.RULE)
                 .throwIfAny();
+        if (body.externallyManaged() != null && !access.channelWriter()) {
+            // a directory synchronisation runs with the channel's credentials; a user cannot exempt themselves
+            throw ApiException.forbidden();
+        }
         return users.load(ref).call(user -> access.requireUserWritable(user.partner, user.uuid)).chain(user -> {
             if (user.status == UserStatus.DELETED) {
                 throw ApiException.notFound("User", ref);
@@ -75,6 +79,10 @@ public class UserChanges {
                 set(changed, "email", user.email, body.email() == null ? null : email, v -> user.email = v);
                 set(changed, "locale", user.locale, body.locale(), v -> user.locale = v);
                 set(changed, "externalId", user.externalId, body.externalId(), v -> user.externalId = v);
+                if (body.externallyManaged() != null && body.externallyManaged() != user.externallyManaged) {
+                    user.externallyManaged = body.externallyManaged();
+                    changed.add("externallyManaged");
+                }
                 if (changed.isEmpty()) {
                     return Uni.createFrom().item(UserView.of(user, false, baseUri));
                 }

@@ -10,8 +10,11 @@ public final class UserInputs {
     /**
      * PUT and PATCH {@code /users/{userUuid}}: AppDirect's UpdateUserAccountV2 fields this suite keeps, plus {@code email}
      * (this suite's addition: the primary email). A property absent or null leaves the stored value.
+     * {@code externallyManaged} (this suite's addition, channel credentials only): the user is managed by an external
+     * directory the channel synchronises, so the marketplace refuses to remove them (the directory does).
      */
     public record Update(@Size(max = 255) String firstName, @Size(max = 255) String lastName,
-            @Size(max = 320) String email, String locale, @Size(min = 1, max = 255) String externalId) {
+            @Size(max = 320) String email, String locale, @Size(min = 1, max = 255) String externalId,
+            Boolean externallyManaged) {
     }
 }

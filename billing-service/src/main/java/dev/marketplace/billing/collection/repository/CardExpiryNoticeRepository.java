@@ -7,6 +7,7 @@ import java.util.UUID;
 
 import jakarta.enterprise.context.ApplicationScoped;
 
+import dev.marketplace.billing.clock.service.BillingTimeSql;
 import dev.marketplace.billing.collection.domain.CardExpiryNotice;
 import dev.marketplace.billing.collection.domain.ExpiringCard;
 import io.quarkus.hibernate.reactive.panache.PanacheRepositoryBase;
@@ -26,15 +27,14 @@ public class CardExpiryNoticeRepository implements PanacheRepositoryBase<CardExp
      * plus its test clock's offset.
      */
     public Uni<List<ExpiringCard>> claimExpiring(String partner, Instant now, boolean testClocks, Duration window, int limit) {
-        String billingNow = testClocks ? "(cast(?2 as timestamptz) + coalesce(t.offset_millis, 0) * interval '1 millisecond')"
-                : "cast(?2 as timestamptz)";
-        String clockJoin = testClocks ? " left join test_clock t on t.partner = pm.partner and cast(?1 as varchar) is null " : " ";
+        String billingNow = BillingTimeSql.billingNow(testClocks);
+        String clockJoin = BillingTimeSql.clockJoin("pm", testClocks);
         String sql = "select pm.id, pm.partner, pm.company_uuid, pm.user_uuid, pm.brand, pm.last4, pm.expiration_month, "
                 + "pm.expiration_year, b.buyer_email, b.buyer_locale, b.buyer_first_name, b.company_name from payment_method pm"
                 + clockJoin + "left join lateral (select i.buyer_email, i.buyer_locale, i.buyer_first_name, i.company_name "
                 + "from invoice i where i.partner = pm.partner and i.company_uuid = pm.company_uuid "
                 + "and i.user_uuid = pm.user_uuid and i.buyer_email is not null order by i.creation_date desc limit 1) b on true "
-                + "where (cast(?1 as varchar) is null or pm.partner = cast(?1 as varchar)) "
+                + "where " + BillingTimeSql.scope("pm") + " "
                 + "and not exists (select 1 from card_expiry_notice n where n.payment_method_id = pm.id) "
                 + "and " + EXPIRES + " > " + billingNow
                 + " and " + EXPIRES + " <= " + billingNow + " + cast(?3 as bigint) * interval '1 millisecond' "

@@ -1,5 +1,9 @@
 package dev.marketplace.billing.collection.repository;
 
+import static dev.marketplace.billing.clock.service.BillingTimeSql.billingNow;
+import static dev.marketplace.billing.clock.service.BillingTimeSql.clockJoin;
+import static dev.marketplace.billing.clock.service.BillingTimeSql.scope;
+
 import java.time.Instant;
 import java.util.List;
 import java.util.UUID;
@@ -17,26 +21,12 @@ import io.smallrye.mutiny.Uni;
  * where no caller scopes a service call (native SQL on those tables, read only: every change to them goes through
  * their features' services).
  *
- * <p>Billing time: {@code runDue} of one marketplace passes it; the scheduled job (every marketplace at once) passes
- * the real time, and each marketplace's test clock offset is added in SQL when test clocks are enabled.
+ * <p>Billing time ({@link dev.marketplace.billing.clock.service.BillingTimeSql}): {@code runDue} of one marketplace
+ * passes it; the scheduled job (every marketplace at once) passes the real time, and each marketplace's test clock
+ * offset is added in SQL when test clocks are enabled.
  */
 @ApplicationScoped
 public class CollectionRepository implements PanacheRepositoryBase<InvoiceCollection, UUID> {
-
-    /** Joins {@code alias}'s marketplace clock when test clocks are enabled and no single marketplace is named (?1 null). */
-    private static String clockJoin(String alias, boolean testClocks) {
-        return testClocks ? " left join test_clock t on t.partner = " + alias + ".partner and cast(?1 as varchar) is null " : " ";
-    }
-
-    /** The billing time of the row's marketplace: ?2, plus its test clock's offset when joined. */
-    private static String billingNow(boolean testClocks) {
-        return testClocks ? "(cast(?2 as timestamptz) + coalesce(t.offset_millis, 0) * interval '1 millisecond')"
-                : "cast(?2 as timestamptz)";
-    }
-
-    private static String scope(String alias) {
-        return "(cast(?1 as varchar) is null or " + alias + ".partner = cast(?1 as varchar))";
-    }
 
     /**
      * Starts the collection of every UNPAID invoice (with something to pay) whose due date has come in its marketplace's

@@ -26,6 +26,11 @@ public class AssignmentRepository implements PanacheRepositoryBase<Assignment, U
                 user, AssignmentStatus.HELD, partner, company, SubscriptionStatus.HELD);
     }
 
+    /** The seats of a subscription taken: its assignments being made, made, or being undone. */
+    public Uni<Long> countHeld(UUID subscriptionId) {
+        return count("subscriptionId = ?1 and status in ?2", subscriptionId, AssignmentStatus.HELD);
+    }
+
     public Uni<Assignment> find(UUID subscriptionId, UUID userUuid) {
         return find("subscriptionId = ?1 and userUuid = ?2", subscriptionId, userUuid).firstResult();
     }

@@ -5,6 +5,7 @@ import java.util.UUID;
 
 import jakarta.enterprise.context.ApplicationScoped;
 
+import dev.marketplace.billing.clock.service.BillingTimeSql;
 import dev.marketplace.billing.subscription.domain.Subscription;
 import dev.marketplace.billing.subscription.domain.SubscriptionStatus;
 import dev.marketplace.common.paging.ListQueries;
@@ -103,20 +104,33 @@ public class SubscriptionRepository implements PanacheRepositoryBase<Subscriptio
     }
 
     /**
-     * Active recurring subscriptions whose next billing date falls after {@code today} and up to {@code horizon}, whose
-     * vendor has not been told of that date yet; locked for this transaction, those another replica holds skipped.
+     * Active recurring subscriptions whose next billing date falls after the billing day of their marketplace and at most
+     * {@code days} after it, whose vendor has not been told of that date yet; locked for this transaction, those another
+     * replica holds skipped. Billing time as collection reads it ({@link BillingTimeSql}): {@code now} of one
+     * marketplace, or every marketplace ({@code partner} null) at the real time plus its test clock's offset.
      */
-    public Uni<List<Subscription>> dueForUpcomingNotice(java.time.LocalDate today, java.time.LocalDate horizon, int limit) {
-        return lockedIds("select id from subscription where status = 'ACTIVE' and next_invoice_on > ?1 and next_invoice_on <= ?2"
-                + " and pricing_duration is distinct from 'ONE_TIME'"
-                + " and (upcoming_notice_for is null or upcoming_notice_for <> next_invoice_on)"
-                + " order by next_invoice_on, id limit ?3 for update skip locked", today, horizon, limit);
+    public Uni<List<Subscription>> dueForUpcomingNotice(String partner, java.time.Instant now, boolean testClocks, int days,
+            int limit) {
+        String today = BillingTimeSql.billingToday(testClocks);
+        return lockedIds("select s.id from subscription s" + BillingTimeSql.clockJoin("s", testClocks)
+                + "where s.status = 'ACTIVE' and " + BillingTimeSql.scope("s")
+                + " and s.next_invoice_on > " + today + " and s.next_invoice_on <= " + today + " + cast(?3 as integer)"
+                + " and s.pricing_duration is distinct from 'ONE_TIME'"
+                + " and (s.upcoming_notice_for is null or s.upcoming_notice_for <> s.next_invoice_on)"
+                + " order by s.next_invoice_on, s.id limit ?4 for update of s skip locked", partner, now, days, limit);
     }
 
-    /** Cancelled subscriptions whose cancellation is older than {@code before} and not yet closed; locked likewise. */
-    public Uni<List<Subscription>> dueForClosing(java.time.Instant before, int limit) {
-        return lockedIds("select id from subscription where status = 'CANCELLED' and closed_on is null and cancelled_on <= ?1"
-                + " order by cancelled_on, id limit ?2 for update skip locked", before, limit);
+    /**
+     * Cancelled subscriptions whose cancellation (recorded in billing time) is at least {@code closeAfter} older than their
+     * marketplace's billing time and not yet closed; locked likewise, billing time likewise.
+     */
+    public Uni<List<Subscription>> dueForClosing(String partner, java.time.Instant now, boolean testClocks,
+            java.time.Duration closeAfter, int limit) {
+        return lockedIds("select s.id from subscription s" + BillingTimeSql.clockJoin("s", testClocks)
+                + "where s.status = 'CANCELLED' and s.closed_on is null and " + BillingTimeSql.scope("s")
+                + " and s.cancelled_on <= " + BillingTimeSql.billingNow(testClocks) + " - cast(?3 as bigint) * interval '1 millisecond'"
+                + " order by s.cancelled_on, s.id limit ?4 for update of s skip locked", partner, now, closeAfter.toMillis(),
+                limit);
     }
 
     private Uni<List<Subscription>> lockedIds(String sql, Object... parameters) {

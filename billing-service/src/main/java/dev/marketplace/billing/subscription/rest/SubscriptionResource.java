@@ -27,6 +27,7 @@ import dev.marketplace.billing.subscription.service.SubscriptionInputs.AssignInp
 import dev.marketplace.billing.subscription.service.SubscriptionInputs.ChangeInput;
 import dev.marketplace.billing.subscription.service.SubscriptionService;
 import dev.marketplace.billing.subscription.service.UserAssignments;
+import dev.marketplace.billing.subscription.service.SeatLimits;
 import dev.marketplace.billing.subscription.service.SubscriptionView;
 import io.quarkus.security.Authenticated;
 import io.smallrye.mutiny.Uni;
@@ -38,10 +39,12 @@ import io.smallrye.mutiny.Uni;
 public class SubscriptionResource {
     private final SubscriptionService subscriptions;
     private final UserAssignments assignments;
+    private final SeatLimits seats;
 
-    public SubscriptionResource(SubscriptionService subscriptions, UserAssignments assignments) {
+    public SubscriptionResource(SubscriptionService subscriptions, UserAssignments assignments, SeatLimits seats) {
         this.subscriptions = subscriptions;
         this.assignments = assignments;
+        this.seats = seats;
     }
 
     @GET
@@ -87,7 +90,7 @@ public class SubscriptionResource {
     @APIResponse(responseCode = "202", description = "Accepted; the assignment waits for the vendor",
             content = @Content(mediaType = "application/json", schema = @Schema(implementation = AssignmentView.class)))
     public Uni<Response> assign(@RestPath String subscriptionId, @Valid @NotNull AssignInput body) {
-        return assignments.assign(subscriptionId, body).map(view -> Response.accepted(view).build());
+        return seats.assign(subscriptionId, body).map(view -> Response.accepted(view).build());
     }
 
     @DELETE

@@ -111,6 +111,23 @@ public class AddonSubscriptions {
         }
     }
 
+    /**
+     * An add-on's change of edition (in the change's transaction): the new edition must be an add-on of the product of
+     * the add-on's parent subscription (400 naming {@code editionId}); nothing to check for a parent subscription.
+     */
+    Uni<Void> requireAddonOfParent(Subscription addon, OrderTerms terms) {
+        if (addon.parentSubscriptionId == null) {
+            return Uni.createFrom().voidItem();
+        }
+        return subscriptions.inPartner(addon.partner, addon.parentSubscriptionId).invoke(parent -> {
+            if (parent != null && !parent.productId.equals(terms.parentProductId())) {
+                throw ApiException.invalidField("editionId", "edition " + terms.editionId() + " is an add-on of product "
+                        + terms.parentProductId() + ", not of product " + parent.productId + " of the parent subscription "
+                        + parent.id);
+            }
+        }).replaceWithVoid();
+    }
+
     /** The buyer's SUBSCRIPTION_ORDER_MODULE email of an add-on order: the subscription order's parameters and the parent's product. */
     List<NotificationRequest> orderNotification(Subscription addon, Subscription parent) {
         return payloads.notification(ORDER_EMAIL, addon).stream().map(n -> {

@@ -13,8 +13,8 @@ import dev.marketplace.common.events.EventTypes;
 import dev.marketplace.common.events.payload.NotificationRequest;
 
 /**
- * The people a vendor's answer concerns (docs/notifications.md): an order the vendor refused → FAILED_ORDER to the
- * buyer; an edition change it accepted → SUBSCRIPTION_UPGRADE (SUBSCRIPTION_CHANGE_RESELLER when the buyer acted as a
+ * The people a vendor's answer concerns (docs/notifications.md): an order the vendor refused (an add-on's included) →
+ * FAILED_ORDER to the buyer; an edition change it accepted → SUBSCRIPTION_UPGRADE (SUBSCRIPTION_CHANGE_RESELLER when the buyer acted as a
  * reseller); a user it assigned or unassigned → ASSIGNMENT_NOTICE / UNASSIGNMENT_NOTICE to that user. Refused changes,
  * assignments and cancellations change nothing for anyone and tell nobody (the caller is answered by the API).
  *
@@ -41,7 +41,9 @@ public class OutcomeNotices {
     List<NotificationRequest> of(Subscription s, String eventType, boolean ok, String errorMessage,
             String previousEditionName, Assignment assignment) {
         return switch (eventType) {
-            case EventTypes.SUBSCRIPTION_ORDER -> ok ? List.of() : toBuyer("FAILED_ORDER", s, "errorMessage", errorMessage);
+            // an add-on's refused order (ADDON_ORDER_FAILED) fails like any order
+            case EventTypes.SUBSCRIPTION_ORDER, EventTypes.ADDON_ORDER -> ok ? List.of()
+                    : toBuyer("FAILED_ORDER", s, "errorMessage", errorMessage);
             case EventTypes.SUBSCRIPTION_CHANGE -> !ok || previousEditionName == null ? List.of()
                     : toBuyer(BuyerRole.RESELLER.name().equals(s.buyerRole) ? "SUBSCRIPTION_CHANGE_RESELLER"
                             : "SUBSCRIPTION_UPGRADE", s, "previousEditionName", previousEditionName);

@@ -132,13 +132,15 @@ public class SubscriptionService {
                                     ? "an add-on subscription changes to another add-on edition only"
                                     : "edition " + terms.editionId() + " is an add-on; it is ordered against a parent subscription");
                         }
-                        SubscriptionVendorEvent.Order order = SubscriptionPayloads.order(terms);
-                        s.pendingChange = payloads.pendingChangeJson(order, terms.prices());
-                        s.eventToken = VendorEvents.newToken();
-                        s.lastModified = Instant.now();
-                        String type = AddonSubscriptions.eventType(s, EventTypes.SUBSCRIPTION_CHANGE);
-                        return subscriptions.flush().call(() -> vendorEvents.publish(type, s, order, null, creator, List.of()))
-                                .map(v -> payloads.view(s));
+                        return addons.requireAddonOfParent(s, terms).chain(() -> {
+                            SubscriptionVendorEvent.Order order = SubscriptionPayloads.order(terms);
+                            s.pendingChange = payloads.pendingChangeJson(order, terms.prices());
+                            s.eventToken = VendorEvents.newToken();
+                            s.lastModified = Instant.now();
+                            String type = AddonSubscriptions.eventType(s, EventTypes.SUBSCRIPTION_CHANGE);
+                            return subscriptions.flush().call(() -> vendorEvents.publish(type, s, order, null, creator,
+                                    List.of())).map(v -> payloads.view(s));
+                        });
                     })));
         });
     }

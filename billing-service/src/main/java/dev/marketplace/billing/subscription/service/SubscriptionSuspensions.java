@@ -28,6 +28,9 @@ import io.smallrye.mutiny.Uni;
  * whatever it is, never undoes it. A suspension also emails the buyer (SUBSCRIPTION_SUSPENDED, or
  * SUBSCRIPTION_SUSPENDED_OVERDUE_INVOICE); a reactivation sends no email (no template type says it).
  *
+ * <p>A parent's ACTIVE add-ons follow it: suspended with it (reason PARENT_SUSPENDED, each with its own notice and its
+ * buyer's email of the parent's reason) and reactivated with it; an add-on suspended on its own is left alone both ways.
+ *
  * <p>{@link #suspend} and {@link #reactivate} take the marketplace explicitly and check no caller: an operator's request
  * goes through {@link #suspendByOperator} / {@link #reactivateByOperator}, background work (collection of overdue
  * invoices) calls them directly, from a job or a consumer (never reading the request's caller). Inside a transaction
@@ -81,20 +84,60 @@ public class SubscriptionSuspensions {
                 throw ApiException.conflict("INVALID_STATE", "subscription " + s.id + " is " + s.status
                         + "; only an ACTIVE subscription can be suspended");
             }
-            Instant now = Instant.now();
-            s.status = SubscriptionStatus.SUSPENDED;
-            s.suspensionReason = reason;
-            s.suspendedOn = now;
-            s.eventToken = VendorEvents.newToken();
-            s.lastModified = now;
-            String email = reason == SuspensionReason.OVERDUE_INVOICE
-                    ? NotificationTypes.SUBSCRIPTION_SUSPENDED_OVERDUE_INVOICE
-                    : NotificationTypes.SUBSCRIPTION_SUSPENDED;
-            return subscriptions.flush()
-                    .call(() -> vendorEvents.notice(s, new SubscriptionVendorEvent.Notice(DEACTIVATED, message(reason)),
-                            creator, payloads.notification(email, s)))
+            return suspended(s, reason, reason, creator).call(() -> suspendAddonsOf(s, reason, creator))
                     .map(v -> payloads.view(s));
         });
+    }
+
+    /**
+     * The parent's ACTIVE add-ons are suspended with it (PARENT_SUSPENDED), each with its own vendor notice and its buyer's
+     * email of the parent's reason; an add-on suspended on its own, pending or over is left as it is.
+     */
+    private Uni<Void> suspendAddonsOf(Subscription parent, SuspensionReason parentReason, Map<String, Object> creator) {
+        if (parent.parentSubscriptionId != null) {
+            return Uni.createFrom().voidItem();
+        }
+        return subscriptions.addonsOf(parent.id).chain(addons -> {
+            Uni<Void> all = Uni.createFrom().voidItem();
+            for (Subscription a : addons) {
+                if (a.status == SubscriptionStatus.ACTIVE) {
+                    all = all.chain(() -> suspended(a, SuspensionReason.PARENT_SUSPENDED, parentReason, creator));
+                }
+            }
+            return all;
+        });
+    }
+
+    /**
+     * An add-on just turned ACTIVE (its vendor accepted ADDON_ORDER, in the result's transaction): if its parent was
+     * suspended meanwhile, the add-on is suspended with it (the order raced the suspension). Billing is the creator.
+     */
+    Uni<Void> followParent(Subscription addon) {
+        if (addon.parentSubscriptionId == null || addon.status != SubscriptionStatus.ACTIVE) {
+            return Uni.createFrom().voidItem();
+        }
+        return subscriptions.inPartner(addon.partner, addon.parentSubscriptionId).chain(parent -> parent == null
+                || parent.status != SubscriptionStatus.SUSPENDED ? Uni.createFrom().voidItem()
+                        : suspended(addon, SuspensionReason.PARENT_SUSPENDED, parent.suspensionReason,
+                                EventCreator.system(events.source())));
+    }
+
+    /** ACTIVE → SUSPENDED for {@code reason}; the buyer's email says {@code emailReason} (a parent's, for its add-ons). */
+    private Uni<Void> suspended(Subscription s, SuspensionReason reason, SuspensionReason emailReason,
+            Map<String, Object> creator) {
+        Instant now = Instant.now();
+        s.status = SubscriptionStatus.SUSPENDED;
+        s.suspensionReason = reason;
+        s.suspendedOn = now;
+        s.eventToken = VendorEvents.newToken();
+        s.lastModified = now;
+        String email = emailReason == SuspensionReason.OVERDUE_INVOICE
+                ? NotificationTypes.SUBSCRIPTION_SUSPENDED_OVERDUE_INVOICE
+                : NotificationTypes.SUBSCRIPTION_SUSPENDED;
+        // an add-on's notice names its parent's account too (account.parentAccountIdentifier), as its ADDON_* events do
+        return subscriptions.flush().call(() -> vendorEvents.notice(s,
+                new SubscriptionVendorEvent.Notice(DEACTIVATED, message(reason, emailReason)), creator,
+                payloads.notification(email, s))).replaceWithVoid();
     }
 
     /**
@@ -114,25 +157,64 @@ public class SubscriptionSuspensions {
                 throw ApiException.conflict("INVALID_STATE", "subscription " + s.id + " is " + s.status
                         + "; only a SUSPENDED subscription can be reactivated");
             }
-            Instant now = Instant.now();
-            LocalDate today = LocalDate.ofInstant(now, ZoneOffset.UTC);
-            if (s.nextInvoiceOn != null) {
-                int day = s.billingDay != null ? s.billingDay : s.nextInvoiceOn.getDayOfMonth();
-                s.nextInvoiceOn = BillingDates.resumed(s.nextInvoiceOn, today, s.pricingDuration, day);
-            }
-            s.status = SubscriptionStatus.ACTIVE;
-            s.suspensionReason = null;
-            s.suspendedOn = null;
-            s.eventToken = VendorEvents.newToken();
-            s.lastModified = now;
-            return subscriptions.flush()
-                    .call(() -> vendorEvents.notice(s, new SubscriptionVendorEvent.Notice(REACTIVATED,
-                            "The subscription is active again"), creator, java.util.List.of()))
-                    .map(v -> payloads.view(s));
+            return requireParentActive(s).chain(() -> reactivated(s, creator))
+                    .call(() -> reactivateAddonsOf(s, creator)).map(v -> payloads.view(s));
         });
     }
 
-    private static String message(SuspensionReason reason) {
+    /** An add-on suspended with its parent is reactivated with it: not by itself while the parent is still suspended. */
+    private Uni<Void> requireParentActive(Subscription s) {
+        if (s.suspensionReason != SuspensionReason.PARENT_SUSPENDED || s.parentSubscriptionId == null) {
+            return Uni.createFrom().voidItem();
+        }
+        return subscriptions.inPartner(s.partner, s.parentSubscriptionId).map(parent -> {
+            if (parent != null && parent.status == SubscriptionStatus.SUSPENDED) {
+                throw ApiException.conflict("INVALID_STATE", "subscription " + s.id + " is SUSPENDED with its parent subscription "
+                        + parent.id + "; it is reactivated when its parent is");
+            }
+            return null;
+        }).replaceWithVoid();
+    }
+
+    /** The add-ons suspended because of this parent come back with it; those suspended on their own stay suspended. */
+    private Uni<Void> reactivateAddonsOf(Subscription parent, Map<String, Object> creator) {
+        if (parent.parentSubscriptionId != null) {
+            return Uni.createFrom().voidItem();
+        }
+        return subscriptions.addonsOf(parent.id).chain(addons -> {
+            Uni<Void> all = Uni.createFrom().voidItem();
+            for (Subscription a : addons) {
+                if (a.status == SubscriptionStatus.SUSPENDED && a.suspensionReason == SuspensionReason.PARENT_SUSPENDED) {
+                    all = all.chain(() -> reactivated(a, creator));
+                }
+            }
+            return all;
+        });
+    }
+
+    /** SUSPENDED → ACTIVE, billing dates resumed, the vendor's REACTIVATED notice. */
+    private Uni<Void> reactivated(Subscription s, Map<String, Object> creator) {
+        Instant now = Instant.now();
+        LocalDate today = LocalDate.ofInstant(now, ZoneOffset.UTC);
+        if (s.nextInvoiceOn != null) {
+            int day = s.billingDay != null ? s.billingDay : s.nextInvoiceOn.getDayOfMonth();
+            s.nextInvoiceOn = BillingDates.resumed(s.nextInvoiceOn, today, s.pricingDuration, day);
+        }
+        s.status = SubscriptionStatus.ACTIVE;
+        s.suspensionReason = null;
+        s.suspendedOn = null;
+        s.eventToken = VendorEvents.newToken();
+        s.lastModified = now;
+        return subscriptions.flush().call(() -> vendorEvents.notice(s, new SubscriptionVendorEvent.Notice(REACTIVATED,
+                "The subscription is active again"), creator, java.util.List.of())).replaceWithVoid();
+    }
+
+    private static String message(SuspensionReason reason, SuspensionReason parentReason) {
+        if (reason == SuspensionReason.PARENT_SUSPENDED) {
+            return parentReason == SuspensionReason.OVERDUE_INVOICE
+                    ? "Suspended with its parent subscription: an invoice of the parent is overdue"
+                    : "Suspended with its parent subscription, by the marketplace";
+        }
         return reason == SuspensionReason.OVERDUE_INVOICE ? "Suspended: an invoice of the subscription is overdue"
                 : "Suspended by the marketplace";
     }

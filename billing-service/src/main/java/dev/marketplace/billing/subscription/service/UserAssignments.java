@@ -25,7 +25,8 @@ import io.smallrye.mutiny.Uni;
 
 /**
  * The users assigned to an ACTIVE subscription: assigning and unassigning one is a vendor event (USER_ASSIGNMENT,
- * USER_UNASSIGNMENT) whose result settles the assignment.
+ * USER_UNASSIGNMENT) whose result settles the assignment. A subscription priced per USER has as many seats as its USER
+ * quantity; assigning a user when every seat is taken is refused ({@link SeatLimits}).
  */
 @ApplicationScoped
 public class UserAssignments {
@@ -35,10 +36,13 @@ public class UserAssignments {
     private final VendorEvents vendorEvents;
     private final DomainEventPublisher events;
     private final Caller caller;
+    private final SubscriptionPayloads payloads;
 
     public UserAssignments(SubscriptionRepository subscriptions, AssignmentRepository assignments,
-            SubscriptionAccess access, VendorEvents vendorEvents, DomainEventPublisher events, Caller caller) {
+            SubscriptionAccess access, VendorEvents vendorEvents, DomainEventPublisher events, Caller caller,
+            SubscriptionPayloads payloads) {
         this.caller = caller;
+        this.payloads = payloads;
         this.subscriptions = subscriptions;
         this.assignments = assignments;
         this.access = access;
@@ -59,6 +63,8 @@ public class UserAssignments {
                 if (existing != null && existing.status != AssignmentStatus.UNASSIGNED && existing.status != AssignmentStatus.FAILED) {
                     throw ApiException.conflict("ALREADY_ASSIGNED", "uuid: user " + user + " is " + existing.status);
                 }
+                return seatFree(s).map(free -> existing);
+            }).chain(existing -> {
                 Assignment a = existing == null ? new Assignment() : existing;
                 Instant now = Instant.now();
                 if (existing == null) {
@@ -82,6 +88,20 @@ public class UserAssignments {
                         .map(AssignmentView::of);
             });
         });
+    }
+
+    /** 409 ASSIGNED_USERS_LIMIT when every USER seat the subscription bought is taken (no USER unit: no limit). */
+    private Uni<Void> seatFree(Subscription s) {
+        Integer seats = SeatLimits.seats(payloads.items(s.items));
+        if (seats == null) {
+            return Uni.createFrom().voidItem();
+        }
+        return assignments.countHeld(s.id).invoke(taken -> {
+            if (taken >= seats) {
+                throw ApiException.conflict(SeatLimits.CODE, "uuid: all " + seats + " USER seats of subscription " + s.id
+                        + " are assigned; add seats (PUT the subscription's items) or unassign a user first");
+            }
+        }).replaceWithVoid();
     }
 
     @WithTransaction

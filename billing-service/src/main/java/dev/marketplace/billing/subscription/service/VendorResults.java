@@ -10,6 +10,7 @@ import jakarta.enterprise.context.ApplicationScoped;
 
 import org.jboss.logging.Logger;
 
+import dev.marketplace.billing.clock.service.BillingClock;
 import dev.marketplace.billing.subscription.domain.Assignment;
 import dev.marketplace.billing.subscription.domain.AssignmentStatus;
 import dev.marketplace.billing.subscription.domain.Subscription;
@@ -43,10 +44,15 @@ public class VendorResults {
     private final SubscriptionInvoicing invoicing;
     private final AddonSubscriptions addons;
     private final OutcomeNotices notices;
+    private final SubscriptionSuspensions suspensions;
+    private final BillingClock clock;
 
     public VendorResults(SubscriptionRepository subscriptions, AssignmentRepository assignments, SubscriptionPayloads payloads,
-            DomainEventPublisher events, SubscriptionInvoicing invoicing, AddonSubscriptions addons, OutcomeNotices notices) {
+            DomainEventPublisher events, SubscriptionInvoicing invoicing, AddonSubscriptions addons, OutcomeNotices notices,
+            SubscriptionSuspensions suspensions, BillingClock clock) {
         this.addons = addons;
+        this.suspensions = suspensions;
+        this.clock = clock;
         this.notices = notices;
         this.invoicing = invoicing;
         this.subscriptions = subscriptions;
@@ -81,6 +87,7 @@ public class VendorResults {
         boolean ok = Boolean.TRUE.equals(r.success());
         Instant now = Instant.now();
         Uni<Void> invoicing = Uni.createFrom().voidItem();
+        Uni<Void> cancelled = Uni.createFrom().voidItem();
         String previousEdition = null;
         switch (r.eventType()) {
             case EventTypes.SUBSCRIPTION_ORDER, EventTypes.ADDON_ORDER -> {
@@ -100,7 +107,9 @@ public class VendorResults {
                 s.status = ok ? SubscriptionStatus.CANCELLED
                         : s.suspensionReason != null ? SubscriptionStatus.SUSPENDED : SubscriptionStatus.ACTIVE;
                 if (ok) {
-                    s.cancelledOn = now; // the vendor is told to close the account some time later (ScheduledNotices)
+                    // the vendor is told to close the account some time later (ScheduledNotices), counted in the
+                    // marketplace's billing time so that a test clock moved before the cancellation does not shorten it
+                    cancelled = clock.now(s.partner).invoke(at -> s.cancelledOn = at).replaceWithVoid();
                 }
             }
             case EventTypes.SUBSCRIPTION_CHANGE, EventTypes.ADDON_CHANGE -> {
@@ -132,11 +141,15 @@ public class VendorResults {
         s.lastModified = now;
         List<NotificationRequest> notify = notices.of(s, r.eventType(), ok, r.message() != null ? r.message() : r.errorCode(),
                 previousEdition, null);
-        return invoicing.chain(subscriptions::flush).chain(() -> {
+        Uni<Void> cancelledAt = cancelled;
+        return invoicing.chain(() -> cancelledAt).chain(subscriptions::flush).chain(() -> {
             SubscriptionView view = payloads.view(s);
             return outcome(s, r, ok, resultPayload(s, view, r), notify).replaceWith(view);
         }).call(view -> EventTypes.ADDON_CANCEL.equals(r.eventType()) ? addons.addonCancelAnswered(s)
-                : Uni.createFrom().voidItem());
+                : Uni.createFrom().voidItem())
+                // an add-on that turns ACTIVE while its parent is suspended is suspended with it at once
+                .call(view -> ok && EventTypes.ADDON_ORDER.equals(r.eventType()) ? suspensions.followParent(s)
+                        : Uni.createFrom().voidItem());
     }
 
     /**

@@ -139,6 +139,8 @@ public final class EventTypes {
     public static final String DISCOUNT_DELETED = "DISCOUNT_DELETED";
     /** A discount stopped applying to new orders: an order took its last redemption. */
     public static final String DISCOUNT_DEACTIVATED = "DISCOUNT_DEACTIVATED";
+    /** A user was not assigned to a subscription: every seat it bought is taken; its payload tells the buyer. */
+    public static final String USER_ASSIGNMENT_REFUSED = "USER_ASSIGNMENT_REFUSED";
     /** An invoice was issued; its payload carries the INVOICE email to the buyer. */
     public static final String INVOICE_CREATED = "INVOICE_CREATED";
     public static final String INVOICE_VOIDED = "INVOICE_VOIDED";

@@ -52,8 +52,11 @@ public class MessageComposer {
     /** How long one message's rendering may take. */
     static final Duration RENDER_CAP = Duration.ofSeconds(5);
 
-    /** A rendered message ({@code subject} null for SMS). */
-    public record Message(String subject, String body) {
+    /**
+     * A rendered message ({@code subject} null for SMS) and the locale of the template it was rendered from, which is
+     * the language it is written in (the requested locale, or where its fallback ended).
+     */
+    public record Message(String subject, String body, String locale) {
     }
 
     /** Either a message to send or the outcome that makes sending pointless. */
@@ -79,7 +82,7 @@ public class MessageComposer {
             return resolver.sms(c.partner(), c.type(), c.locale()).chain(r -> r.template() == null
                     ? Uni.createFrom().item(problem(r))
                     : rendered(context, () -> new Composition(new Message(null,
-                            renderer.render(r.template().content, false, values, context).text()), null)));
+                            renderer.render(r.template().content, false, values, context).text(), r.template().locale), null)));
         }
         return resolver.email(c.partner(), c.type(), c.locale()).chain(r -> {
             if (r.template() == null) {
@@ -94,7 +97,7 @@ public class MessageComposer {
                 String body = renderer.render(r.template().content, true, values, context).text();
                 String full = footer == null ? body
                         : body + "\n" + renderer.render(footer, true, values, context + " (UNSUBSCRIBE)").text();
-                return new Composition(new Message(subject, full), null);
+                return new Composition(new Message(subject, full, r.template().locale), null);
             }));
         });
     }

@@ -15,6 +15,8 @@ import io.smallrye.mutiny.Uni;
 @ApplicationScoped
 public class MessageSender {
     private static final Duration SMTP_TIMEOUT = Duration.ofSeconds(30);
+    /** The template type an email was rendered from. */
+    public static final String TEMPLATE_TYPE_HEADER = "X-Marketplace-Template";
 
     private final ReactiveMailer mailer;
     private final SmsProviderClient sms;
@@ -31,6 +33,11 @@ public class MessageSender {
     private Uni<Outcome> email(Claimed c, Message message) {
         Mail mail = Mail.withHtml(c.recipient(), message.subject(), message.body());
         mail.addHeader("X-Marketplace-Event", c.eventId().toString());
+        // which message this is and its language, for mail filters, support and the end-to-end tests
+        mail.addHeader(TEMPLATE_TYPE_HEADER, c.type());
+        if (message.locale() != null && !message.locale().isBlank()) {
+            mail.addHeader("Content-Language", message.locale().replace('_', '-'));
+        }
         return mailer.send(mail)
                 .ifNoItem().after(SMTP_TIMEOUT).fail()
                 .map(ok -> Outcome.sent())

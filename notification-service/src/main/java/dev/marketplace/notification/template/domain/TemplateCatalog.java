@@ -154,6 +154,13 @@ public final class TemplateCatalog {
     }
 
     static {
+        // billing-service: an assignment refused because every USER seat of the subscription is taken, to its buyer (SeatLimits)
+        put(NotificationTemplateType.ASSIGNED_USERS_LIMIT, "firstName", "companyName", "productName", "editionName",
+                "usersLimit", "userEmail");
+        PRODUCED.add(NotificationTemplateType.ASSIGNED_USERS_LIMIT);
+    }
+
+    static {
         // account-service: instead of ACCOUNT_ACTIVATION to a user a reseller created in a customer company
         // (onboarding.service.AssistedOnboarding), with the same link and the reseller company's name
         put(NotificationTemplateType.ACCOUNT_ACTIVATION_CREATED_BY_ASSISTED_SALES, "firstName", "email", "companyName",
