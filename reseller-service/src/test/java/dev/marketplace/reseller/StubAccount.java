@@ -57,6 +57,16 @@ public class StubAccount implements QuarkusTestResourceLifecycleManager {
         return Integer.getInteger("stubaccount.creations", 0);
     }
 
+    /** The body of the last member creation received (null before any). */
+    public static JsonNode lastMember() {
+        String body = System.getProperty("stubaccount.lastMember");
+        try {
+            return body == null ? null : MAPPER.readTree(body);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
     public static String lastAuthorization() {
         return System.getProperty("stubaccount.lastAuthorization");
     }
@@ -119,6 +129,7 @@ public class StubAccount implements QuarkusTestResourceLifecycleManager {
             }
             answer = company(body);
         } else if (members.matches()) {
+            System.setProperty("stubaccount.lastMember", MAPPER.writeValueAsString(body));
             String email = body.path("email").asText().toLowerCase();
             if (!emails.add(partner + "|" + email) || System.getProperty("stubaccount.email." + email) != null) {
                 HttpStubs.sendJson(exchange, 409, "{\"code\":\"DUPLICATE_EMAIL\",\"message\":\"email: a user with "
@@ -161,6 +172,12 @@ public class StubAccount implements QuarkusTestResourceLifecycleManager {
         }
         user.put("creationDate", now);
         user.put("lastModified", now);
+        if (request.hasNonNull("resellerCompanyId")) {
+            // account-service's assisted sales: active, asked to activate the account instead of invited
+            user.put("status", "ACTIVE");
+            user.put("activated", true);
+            membership.put("status", "ACTIVE");
+        }
         ((ObjectNode) membership.get("company")).put("uuid", companyId);
         membership.put("createdOn", now);
         return MAPPER.writeValueAsString(membership);

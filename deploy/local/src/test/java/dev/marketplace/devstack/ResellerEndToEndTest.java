@@ -25,7 +25,8 @@ import io.restassured.response.Response;
  * the reseller (the partner's signed calls acting as that user) creates a customer company and a user in it, which
  * are account-service's; the marketplace manager associates another customer with the reseller; both contexts list
  * them; once the association is removed the reseller no longer sees that customer. The RESELLER_LINKED email reaches
- * the reseller.
+ * the reseller; the customer's user activates the account the reseller created through the
+ * ACCOUNT_ACTIVATION_CREATED_BY_ASSISTED_SALES email.
  */
 class ResellerEndToEndTest {
     private static final String RESELLER_API = "/api/appReseller/v1";
@@ -56,6 +57,7 @@ class ResellerEndToEndTest {
     }
 
     @Test
+    @Delivers("ACCOUNT_ACTIVATION_CREATED_BY_ASSISTED_SALES")
     void aResellerWorksWithItsCustomersAndLosesSightOfARemovedAssociation() throws Exception {
         String run = UUID.randomUUID().toString().substring(0, 8);
         String resellerEmail = "rita-" + run + "@e2e.example";
@@ -88,6 +90,18 @@ class ResellerEndToEndTest {
                 .statusCode(200).body("companyId", equalTo(customer)).extract().path("id");
         get("/api/account/v2/companies/" + customer + "/memberships/" + user).then().statusCode(200)
                 .body("user.email", equalTo(userEmail));
+        // assisted sales: Una is asked, in English (no locale anywhere), to activate the account the reseller created
+        // for her, the reseller named; the link's token sets her password once
+        Messages.Email activation = Messages.email(userEmail, "ACCOUNT_ACTIVATION_CREATED_BY_ASSISTED_SALES")
+                .assertRendered("en", "Una", "Customer " + run, userEmail, "Reseller " + run);
+        String token = activation.links().stream().filter(l -> l.contains("/activation/")).findFirst()
+                .map(l -> l.substring(l.lastIndexOf('/') + 1)).orElseThrow(() -> new AssertionError(activation.text()));
+        String activate = "/api/account/v2/inactiveUsers/" + token;
+        client.signed("PATCH", activate).contentType(ContentType.JSON)
+                .body(Map.of("email", userEmail, "password", "Una-pass-e2e", "activated", true)).patch(client.url(activate))
+                .then().statusCode(200).body("activated", equalTo(true));
+        client.signed("PATCH", activate).contentType(ContentType.JSON).body(Map.of("password", "Una-again-e2e"))
+                .patch(client.url(activate)).then().statusCode(404);
 
         // another customer made with the account API, associated by the marketplace manager
         String associated = post("/api/account/v2/companies", Map.of("name", "Associated " + run, "countryCode", "US"))

@@ -37,8 +37,12 @@ public interface AccountApi {
             boolean reseller, boolean referral) {
     }
 
-    /** A new user who becomes a member of the company. */
-    record NewMember(String email, String firstName, String lastName, String externalId) {
+    /**
+     * A new user who becomes a member of the company. {@code resellerCompanyId}: the reseller company creating the user
+     * for its customer (assisted sales: account-service asks the user to activate their account, naming that company);
+     * null when the user is not a customer's (account-service invites them).
+     */
+    record NewMember(String email, String firstName, String lastName, String externalId, UUID resellerCompanyId) {
     }
 
     @POST

@@ -59,8 +59,9 @@ class UserApiTest {
 
         String id = f.asUser(alice).body(body).post(USERS + "?context=RESELLER").then().statusCode(200)
                 .body("companyId", equalTo(customer.toString())).body("email", equalTo(email))
-                .body("firstName", equalTo("Nina")).body("lastName", equalTo("New")).body("activated", equalTo(false))
-                .body("invitationRequired", equalTo(true)).body("memberships", hasSize(1))
+                .body("firstName", equalTo("Nina")).body("lastName", equalTo("New"))
+                // assisted sales: account-service made the customer's user active, to activate through the email link
+                .body("activated", equalTo(true)).body("invitationRequired", equalTo(false)).body("memberships", hasSize(1))
                 .body("memberships[0].company.id", equalTo(customer.toString()))
                 .body("memberships[0].company.name", equalTo("Users Customer"))
                 .body("memberships[0].roles", equalTo(List.of("USER"))).extract().path("id");
@@ -84,6 +85,44 @@ class UserApiTest {
         // another marketplace's company is as unknown as a missing one (CompanyApiTest)
         f.asOtherMarketplace().body(user(plain, "p-" + email)).post(USERS + "?context=RESELLER_MANAGER").then()
                 .statusCode(404).body("message", equalTo("Company " + plain + " was not found"));
+    }
+
+    /**
+     * Assisted sales: account-service is told which reseller company creates a user for its customer (the
+     * {@code resellerCompanyId} of the internal creation, which makes it send ACCOUNT_ACTIVATION_CREATED_BY_ASSISTED_SALES
+     * naming that company instead of an invitation): the reseller's company, given or its only one, or the reseller
+     * company a manager names; none for a user of the reseller company itself, nor when a manager names no reseller.
+     */
+    @Test
+    void aResellerNamesItsCompanyWhenItCreatesACustomersUser() {
+        UUID reseller = f.reseller("Assisted Reseller");
+        UUID alice = f.member(reseller, "ACTIVE", Roles.SYS_ADMIN, Roles.RESELLER);
+        // the customer company and its first user, through the public API
+        UUID customer = customerOf(reseller, alice, "Assisted Customer");
+        String email = "first-" + f.partner.toLowerCase() + "@assisted.example";
+        f.asUser(alice).body(user(customer, email)).post(USERS + "?context=RESELLER").then().statusCode(200)
+                .body("activated", equalTo(true)).body("invitationRequired", equalTo(false));
+        assertEquals(email, StubAccount.lastMember().path("email").asText());
+        assertEquals(reseller.toString(), StubAccount.lastMember().path("resellerCompanyId").asText(),
+                "the reseller's only company, createdByCompanyId left out");
+
+        // a colleague in the reseller company itself is no sale: invited as before
+        f.asUser(alice).body(user(reseller, "colleague-" + email)).post(USERS + "?context=RESELLER").then().statusCode(200)
+                .body("invitationRequired", equalTo(true));
+        assertEquals(false, StubAccount.lastMember().hasNonNull("resellerCompanyId"));
+
+        // a manager: the reseller company it names, and none when it names a company that is no reseller or none at all
+        Map<String, Object> byManager = user(customer, "m-" + email);
+        byManager.put("createdByCompanyId", reseller.toString());
+        f.asManager().body(byManager).post(USERS + "?context=RESELLER_MANAGER").then().statusCode(200);
+        assertEquals(reseller.toString(), StubAccount.lastMember().path("resellerCompanyId").asText());
+        UUID plain = f.company("Assisted Plain", Map.of());
+        Map<String, Object> notASale = user(customer, "n-" + email);
+        notASale.put("createdByCompanyId", plain.toString());
+        f.asManager().body(notASale).post(USERS + "?context=RESELLER_MANAGER").then().statusCode(200);
+        assertEquals(false, StubAccount.lastMember().hasNonNull("resellerCompanyId"));
+        f.asManager().body(user(customer, "o-" + email)).post(USERS + "?context=RESELLER_MANAGER").then().statusCode(200);
+        assertEquals(false, StubAccount.lastMember().hasNonNull("resellerCompanyId"));
     }
 
     /**

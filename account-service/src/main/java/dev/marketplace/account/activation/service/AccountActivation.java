@@ -61,6 +61,23 @@ public class AccountActivation {
      * the ACCOUNT_ACTIVATION email carrying its link, sealed for the user's marketplace.
      */
     public NotificationRequest start(AppUser user, String companyName, String locale) {
+        return NotificationRequest.email(NotificationTypes.ACCOUNT_ACTIVATION, List.of(user.email), locale,
+                open(user, companyName));
+    }
+
+    /**
+     * As {@link #start}, for a user a reseller created in a customer company (assisted sales): the same link, in the
+     * ACCOUNT_ACTIVATION_CREATED_BY_ASSISTED_SALES email, which also names the reseller company.
+     */
+    public NotificationRequest startAssisted(AppUser user, String companyName, String resellerName, String locale) {
+        Map<String, Object> parameters = open(user, companyName);
+        parameters.put("resellerName", resellerName);
+        return NotificationRequest.email(NotificationTypes.ACCOUNT_ACTIVATION_CREATED_BY_ASSISTED_SALES,
+                List.of(user.email), locale, parameters);
+    }
+
+    /** Stores the hash of a new token on the user; answers the activation email's parameters, the link sealed. */
+    private Map<String, Object> open(AppUser user, String companyName) {
         String token = Passwords.token();
         user.activationTokenHash = hash(token);
         user.activationExpiresOn = Instant.now().plus(config.activation().lifetime());
@@ -70,7 +87,7 @@ public class AccountActivation {
         parameters.put("companyName", companyName);
         parameters.put("activationUrl", secrets.seal(user.partner, config.activationUrl().replace("{token}", token)));
         parameters.put("partner", user.partner);
-        return NotificationRequest.email(NotificationTypes.ACCOUNT_ACTIVATION, List.of(user.email), locale, parameters);
+        return parameters;
     }
 
     /** Sets the password of the user whose activation link carries {@code token}; the link works once. */

@@ -26,6 +26,7 @@ import dev.marketplace.account.user.service.UserService;
 import dev.marketplace.common.error.ApiException;
 import dev.marketplace.common.events.DomainEventPublisher;
 import dev.marketplace.common.events.EventTypes;
+import dev.marketplace.common.events.payload.NotificationRequest;
 import dev.marketplace.common.input.Violations;
 import dev.marketplace.common.lookup.Ids;
 import io.quarkus.hibernate.reactive.panache.common.WithTransaction;
@@ -44,9 +45,11 @@ public class MembershipOnboarding {
     private final InvitationIssuer issuer;
     private final DomainEventPublisher events;
     private final ActivityService activities;
+    private final AssistedOnboarding assisted;
 
     public MembershipOnboarding(CompanyLookup companies, RolePolicy roles, UserService users, Members members,
-            InvitationIssuer issuer, DomainEventPublisher events, ActivityService activities) {
+            InvitationIssuer issuer, DomainEventPublisher events, ActivityService activities, AssistedOnboarding assisted) {
+        this.assisted = assisted;
         this.companies = companies;
         this.roles = roles;
         this.users = users;
@@ -58,6 +61,17 @@ public class MembershipOnboarding {
 
     @WithTransaction
     public Uni<MembershipView> create(String companyRef, String inviterUuid, OnboardingInputs.Create body, URI baseUri) {
+        return create(companyRef, inviterUuid, body, baseUri, null);
+    }
+
+    /**
+     * As {@link #create(String, String, OnboardingInputs.Create, URI)}; with a {@code sale} (a reseller creating the
+     * user in a customer company, {@link AssistedOnboarding}) a new user of a company that allows login is not invited:
+     * they are active and activate their account through the assisted-sales activation email.
+     */
+    @WithTransaction
+    public Uni<MembershipView> create(String companyRef, String inviterUuid, OnboardingInputs.Create body, URI baseUri,
+            AssistedOnboarding.Sale sale) {
         Violations problems = Violations.start();
         if (body == null || body.user() == null) {
             throw ApiException.invalidField("user", "is required");
@@ -112,6 +126,10 @@ public class MembershipOnboarding {
                                         + " must be added with the same login access as in their other companies");
                             }
                             AppUser user = existing == null ? NewUsers.of(company.partner, email) : existing;
+                            // a user a reseller creates sets a password through the activation link, as a company's
+                            // first user does, instead of accepting an invitation
+                            boolean activates = sale != null && invited && !reuse;
+                            UserStatus status = activates ? UserStatus.ACTIVE : invited ? UserStatus.INVITED : UserStatus.MANAGED;
                             if (!reuse) {
                                 user.firstName = in.firstName();
                                 user.lastName = in.lastName();
@@ -119,17 +137,22 @@ public class MembershipOnboarding {
                                 user.externalId = in.externalId();
                                 user.idpUuid = idpUuid;
                                 user.locale = in.locale();
-                                user.status = invited ? UserStatus.INVITED : UserStatus.MANAGED;
+                                user.status = status;
                                 user.lastModified = Instant.now();
+                                if (activates) {
+                                    // a removed user's email given to a new one: no old password comes back with it
+                                    user.passwordHash = null;
+                                }
                             }
-                            UserStatus status = invited ? UserStatus.INVITED : UserStatus.MANAGED;
+                            List<NotificationRequest> messages = activates ? assisted.messages(user, company, sale) : List.of();
                             return (existing == null ? users.add(user) : Uni.createFrom().item(user))
                                     .chain(() -> members.add(company, user, granted, status))
                                     .chain(m -> {
                                         MembershipView view = MembershipView.of(m, user, company, MembershipView.Options.changed(baseUri));
                                         return events.publish(EventTypes.MEMBERSHIP_CREATED, company.partner, "MEMBERSHIP",
-                                                MembershipService.aggregate(company, user.uuid), view)
-                                                .call(() -> invited ? issuer.issue(company, user, RolePolicy.invitationRole(granted), inviter)
+                                                MembershipService.aggregate(company, user.uuid), view, messages)
+                                                .call(() -> invited && !activates
+                                                        ? issuer.issue(company, user, RolePolicy.invitationRole(granted), inviter)
                                                         : activities.record(company, "USER_ADDED", user, null, null, null))
                                                 .replaceWith(view);
                                     });

@@ -1,5 +1,7 @@
 package dev.marketplace.account.provisioning.service;
 
+import java.util.UUID;
+
 import jakarta.validation.constraints.NotBlank;
 
 import dev.marketplace.account.company.domain.CompanySize;
@@ -17,7 +19,11 @@ public final class ProvisioningInputs {
             String website, boolean reseller, boolean referral) {
     }
 
-    /** A user another service creates as a new member of a company. */
-    public record NewMember(@NotBlank String email, String firstName, String lastName, String externalId) {
+    /**
+     * A user another service creates as a new member of a company. {@code resellerCompanyId}: the reseller company that
+     * creates the user for its customer (assisted sales, {@code AssistedOnboarding}); absent for any other creation.
+     */
+    public record NewMember(@NotBlank String email, String firstName, String lastName, String externalId,
+            UUID resellerCompanyId) {
     }
 }

@@ -11,6 +11,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.marketplace.account.company.service.CompanyService;
 import dev.marketplace.account.company.service.CompanyView;
 import dev.marketplace.account.membership.service.MembershipView;
+import dev.marketplace.account.onboarding.service.AssistedOnboarding;
 import dev.marketplace.account.onboarding.service.MembershipOnboarding;
 import dev.marketplace.account.onboarding.service.OnboardingInputs;
 import dev.marketplace.account.user.domain.UserStatus;
@@ -39,9 +40,11 @@ public class ProvisioningService {
     private final IdempotencyKeys idempotency;
     private final ObjectMapper mapper;
     private final Caller caller;
+    private final AssistedOnboarding assisted;
 
     public ProvisioningService(CompanyService companies, MembershipOnboarding onboarding, UserService users,
-            IdempotencyKeys idempotency, ObjectMapper mapper, Caller caller) {
+            IdempotencyKeys idempotency, ObjectMapper mapper, Caller caller, AssistedOnboarding assisted) {
+        this.assisted = assisted;
         this.companies = companies;
         this.onboarding = onboarding;
         this.users = users;
@@ -70,7 +73,8 @@ public class ProvisioningService {
 
     /**
      * A new user who becomes a member of {@code companyRef}: invited when the company allows login, managed otherwise
-     * (onboarding's rule). An email that already belongs to a user is a 409 DUPLICATE_EMAIL here, where the
+     * (onboarding's rule); created by a reseller for its customer ({@code resellerCompanyId}), asked to activate their
+     * account instead of invited ({@link AssistedOnboarding}). An email that already belongs to a user is a 409 DUPLICATE_EMAIL here, where the
      * memberships API would add that user instead: the caller asked for a new user.
      */
     @WithTransaction
@@ -87,7 +91,9 @@ public class ProvisioningService {
                 }
                 OnboardingInputs.Create create = new OnboardingInputs.Create(new OnboardingInputs.NewUser(email,
                         input.firstName(), input.lastName(), null, null, null, input.externalId(), null), null);
-                return onboarding.create(companyRef, null, create, baseUri);
+                Uni<AssistedOnboarding.Sale> sale = input.resellerCompanyId() == null ? Uni.createFrom().nullItem()
+                        : assisted.of("resellerCompanyId", input.resellerCompanyId());
+                return sale.chain(s -> onboarding.create(companyRef, null, create, baseUri, s));
             });
         });
     }

@@ -160,6 +160,14 @@ public final class TemplateCatalog {
         PRODUCED.add(NotificationTemplateType.ASSIGNED_USERS_LIMIT);
     }
 
+    static {
+        // account-service: instead of ACCOUNT_ACTIVATION to a user a reseller created in a customer company
+        // (onboarding.service.AssistedOnboarding), with the same link and the reseller company's name
+        put(NotificationTemplateType.ACCOUNT_ACTIVATION_CREATED_BY_ASSISTED_SALES, "firstName", "email", "companyName",
+                "resellerName", "activationUrl");
+        PRODUCED.add(NotificationTemplateType.ACCOUNT_ACTIVATION_CREATED_BY_ASSISTED_SALES);
+    }
+
     private static final Set<NotificationTemplateType> MARKETING = EnumSet.of(
             NotificationTemplateType.WELCOME_USER,
             NotificationTemplateType.INACTIVE_USER_LOGIN_REMINDER,
@@ -175,6 +183,7 @@ public final class TemplateCatalog {
     private static final Set<NotificationTemplateType> REQUIRED = EnumSet.of(
             NotificationTemplateType.ACCOUNT_ACTIVATION,
             NotificationTemplateType.BRANDED_ACCOUNT_ACTIVATION,
+            NotificationTemplateType.ACCOUNT_ACTIVATION_CREATED_BY_ASSISTED_SALES,
             NotificationTemplateType.NEW_USER,
             NotificationTemplateType.INVITE_USER,
             NotificationTemplateType.ACTIVE_USER_TEMP_PASSWORD,

@@ -42,7 +42,8 @@ import io.smallrye.mutiny.Uni;
  * Users in a reseller context. A reseller creates users in its own reseller companies and the customers linked to
  * them, lists the members of its linked customers, and reads those and its own companies' members; a reseller manager
  * does so in any company of the marketplace, and lists the members of its reseller and referral companies. Users are
- * account-service's: a new one is created there (and invited by it), then put in the directory at once.
+ * account-service's: a new one is created there (invited by it, or, for a customer's user, asked to activate the account
+ * the reseller created: assisted sales), then put in the directory at once.
  */
 @ApplicationScoped
 public class ResellerUserService {
@@ -89,16 +90,16 @@ public class ResellerUserService {
         UUID createdBy = input.createdByCompanyId() == null || input.createdByCompanyId().isBlank() ? null
                 : Ids.uuid("createdByCompanyId", input.createdByCompanyId().trim());
         String email = input.email().trim();
-        AccountApi.NewMember member = new AccountApi.NewMember(email, input.firstName(), input.lastName(),
-                input.externalId());
         return Panache.withSession(() -> access.actor(context)
-                .call(actor -> requireMayCreateIn(actor, createdBy, companyId))
-                .call(actor -> values.requireFree(actor, email, input.externalId())))
+                .chain(actor -> requireMayCreateIn(actor, createdBy, companyId)
+                        .call(() -> values.requireFree(actor, email, input.externalId()))
+                        .map(seller -> new Creation(actor, new AccountApi.NewMember(email, input.firstName(),
+                                input.lastName(), input.externalId(), seller)))))
                 // a key per request: the client's call is retried safely, the client's own retry meets the email
-                .chain(actor -> account.createMember(partner, UUID.randomUUID(), companyId, member)
-                        .onFailure(ServiceRejection.class).transform(e -> refusal((ServiceRejection) e, actor, member))
+                .chain(c -> account.createMember(partner, UUID.randomUUID(), companyId, c.member())
+                        .onFailure(ServiceRejection.class).transform(e -> refusal((ServiceRejection) e, c.actor(), c.member()))
                         .chain(view -> record(view, partner))
-                        .chain(user -> Panache.withSession(() -> item(actor, user, companyId))));
+                        .chain(user -> Panache.withSession(() -> item(c.actor(), user, companyId))));
     }
 
     @WithSession
@@ -143,15 +144,22 @@ public class ResellerUserService {
                         }))));
     }
 
+    /** Who asks, and what account-service is asked to create. */
+    private record Creation(Actor actor, AccountApi.NewMember member) {
+    }
+
     /**
      * A reseller creates users in the reseller company it acts for ({@code createdBy}, or its only one) and the
-     * customers linked to it; a manager in any company of the marketplace.
+     * customers linked to it; a manager in any company of the marketplace. Emits the reseller company that sells to
+     * the user's company (assisted sales): the reseller's, or the manager's {@code createdBy} when it is a reseller
+     * company; null when the user joins the reseller company itself, or a manager names none.
      */
-    private Uni<Void> requireMayCreateIn(Actor actor, UUID createdBy, UUID companyId) {
+    private Uni<UUID> requireMayCreateIn(Actor actor, UUID createdBy, UUID companyId) {
         return associations.requireVisible(actor, new CompanyRef.ById(companyId)).chain(company -> {
             if (actor.isManager()) {
-                return createdBy == null ? Uni.createFrom().voidItem()
-                        : associations.requireVisible(actor, new CompanyRef.ById(createdBy)).replaceWithVoid();
+                return createdBy == null ? Uni.createFrom().nullItem()
+                        : associations.requireVisible(actor, new CompanyRef.ById(createdBy))
+                                .map(seller -> seller.reseller && !seller.id.equals(companyId) ? seller.id : null);
             }
             if (createdBy == null && actor.resellerCompanies().size() != 1) {
                 throw ApiException.invalidField("createdByCompanyId",
@@ -161,12 +169,13 @@ public class ResellerUserService {
             if (!actor.resellerCompanies().contains(reseller)) {
                 throw ApiException.forbidden();
             }
-            return reseller.equals(companyId) ? Uni.createFrom().voidItem()
-                    : associations.linked(reseller, companyId).invoke(linked -> {
+            return reseller.equals(companyId) ? Uni.createFrom().nullItem()
+                    : associations.linked(reseller, companyId).map(linked -> {
                         if (!linked) {
                             throw ApiException.forbidden();
                         }
-                    }).replaceWithVoid();
+                        return reseller;
+                    });
         });
     }
 

@@ -12,6 +12,8 @@ public final class NotificationTypes {
     public static final String ACTIVE_USER_TEMP_PASSWORD = "ACTIVE_USER_TEMP_PASSWORD";
     public static final String NEW_USER = "NEW_USER";
     public static final String ACCOUNT_ACTIVATION = "ACCOUNT_ACTIVATION";
+    /** ACCOUNT_ACTIVATION of a user a reseller created in a customer company (account-service AssistedOnboarding). */
+    public static final String ACCOUNT_ACTIVATION_CREATED_BY_ASSISTED_SALES = "ACCOUNT_ACTIVATION_CREATED_BY_ASSISTED_SALES";
     // account-service's user messages (issue 45): a user created, their email changed, a removal refused
     public static final String WELCOME_USER = "WELCOME_USER";
     public static final String PRIMARY_EMAIL_CHANGED_NOTICE = "PRIMARY_EMAIL_CHANGED_NOTICE";
