@@ -71,6 +71,24 @@ class AssociationApiTest {
     }
 
     @Test
+    void aMemberWithoutALocaleOfTheirOwnIsToldInTheirCompanysLocale() {
+        UUID reseller = f.reseller("Locale Reseller");
+        UUID customer = f.company("Société Cliente", Map.of("locale", "fr_FR"));
+        UUID alice = f.member(reseller, "ACTIVE", Roles.RESELLER);
+        UUID customerAdmin = f.member(customer, "ACTIVE", Roles.SYS_ADMIN);
+        String id = f.asManager().body(body(reseller, customer)).post(ASSOCIATIONS).then().statusCode(200).extract().path("id");
+        JsonNode created = Fixtures.event("COMPANY_ASSOCIATION_CREATED", e -> id.equals(e.path("aggregate").path("id").asText()));
+        Map<String, List<String>> byLocale = new java.util.TreeMap<>();
+        created.path("payload").path("notifications").forEach(n -> {
+            List<String> to = new java.util.ArrayList<>();
+            n.path("recipients").forEach(r -> to.add(r.asText()));
+            byLocale.put(n.path("locale").asText(), to);
+        });
+        // the customer's administrator has no locale: the French company's; the reseller's company has none: the default
+        assertEquals(Map.of("fr_FR", List.of(f.email(customerAdmin)), "en_US", List.of(f.email(alice))), byLocale);
+    }
+
+    @Test
     void refusalsCarryTheReferenceCodes() {
         UUID reseller = f.reseller("Codes Reseller");
         UUID customer = f.company("Codes Customer", Map.of());

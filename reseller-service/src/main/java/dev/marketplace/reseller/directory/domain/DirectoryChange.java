@@ -37,7 +37,7 @@ public sealed interface DirectoryChange {
     /** Columns of directory_company a change may set. */
     enum CompanyColumn {
         EXTERNAL_ID, NAME, PHONE, WEBSITE, COMPANY_SIZE, ENABLED, ALLOW_LOGIN, VENDOR, RESELLER, REFERRAL, CHANNEL_ADMIN,
-        DEFAULT_ROLE, IDP_ID, CREATED_ON, DELETED;
+        DEFAULT_ROLE, IDP_ID, CREATED_ON, DELETED, LOCALE;
 
         public String column() {
             return name().toLowerCase();

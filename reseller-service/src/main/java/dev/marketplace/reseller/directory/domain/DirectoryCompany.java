@@ -22,6 +22,8 @@ public class DirectoryCompany extends PanacheEntityBase {
     public String phone;
     public String website;
     public String companySize;
+    /** The company's locale (its members' fallback), as account-service gave it. */
+    public String locale;
     public boolean enabled;
     public boolean allowLogin;
     public boolean vendor;

@@ -1,5 +1,5 @@
 package dev.marketplace.reseller.directory.domain;
 
-/** Someone to notify: an email address and the user's locale (null: the default). */
+/** Someone to notify: an email address and their locale, the user's else their company's (null: the default). */
 public record Recipient(String email, String locale) {
 }

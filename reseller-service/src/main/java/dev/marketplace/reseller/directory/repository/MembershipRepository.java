@@ -88,7 +88,9 @@ public class MembershipRepository implements PanacheRepositoryBase<DirectoryMemb
             params.put("role" + i, DirectoryMembership.rolePattern(roles.get(i)));
         }
         params.put("deleted", DirectoryUser.DELETED);
-        return Sql.list("select u.email, u.locale from directory_membership m join directory_user u on u.id = m.user_id"
+        // the member's own locale, else their company's (the language the company chose for its people)
+        return Sql.list("select u.email, coalesce(u.locale, c.locale) from directory_membership m"
+                + " join directory_user u on u.id = m.user_id join directory_company c on c.id = m.company_id"
                 + " where m.company_id = :company and m.enabled and not m.deleted and (" + any + ")"
                 + " and u.status <> :deleted and u.email is not null order by m.created_on, u.id limit " + MAX_RECIPIENTS,
                 params, Object[].class).map(rows -> rows.stream().map(r -> new Recipient((String) r[0], (String) r[1])).toList());

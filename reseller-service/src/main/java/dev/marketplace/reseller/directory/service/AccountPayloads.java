@@ -64,6 +64,7 @@ public final class AccountPayloads {
         text(company, "website", CompanyColumn.WEBSITE, fields);
         text(company, "companySize", CompanyColumn.COMPANY_SIZE, fields);
         text(company, "defaultRole", CompanyColumn.DEFAULT_ROLE, fields);
+        text(company, "locale", CompanyColumn.LOCALE, fields);
         bool(company, "enabled", CompanyColumn.ENABLED, fields);
         bool(company, "allowLogin", CompanyColumn.ALLOW_LOGIN, fields);
         bool(company, "vendor", CompanyColumn.VENDOR, fields);
