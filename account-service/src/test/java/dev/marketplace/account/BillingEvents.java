@@ -151,6 +151,13 @@ public final class BillingEvents {
         return copy;
     }
 
+    /** Until account-service's assignment projection has processed {@code event}. */
+    public static void awaitProjected(Map<String, Object> event) {
+        Fixtures.eventually(() -> org.junit.jupiter.api.Assertions.assertEquals(1L, Fixtures.number(
+                "select count(*) from processed_event where consumer = ? and event_id = ?", "account-assignments",
+                java.util.UUID.fromString(id(event)))));
+    }
+
     public static String id(Map<String, Object> event) {
         return (String) event.get("id");
     }

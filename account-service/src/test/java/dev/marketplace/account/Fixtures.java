@@ -84,6 +84,11 @@ public final class Fixtures {
         return "/api/account/v2/companies/" + company + "/memberships";
     }
 
+    /** A member's assignments listing. */
+    public static String assignments(Co co, String user) {
+        return members(co.uuid()) + "/" + user + "/assignments";
+    }
+
     public static JsonNode event(String type, Predicate<JsonNode> match) {
         return DomainEvents.await(e -> type.equals(e.path("type").asText()) && match.test(e), Duration.ofSeconds(20));
     }

@@ -1,5 +1,6 @@
 package dev.marketplace.account.assignment;
 
+import static dev.marketplace.account.Fixtures.assignments;
 import static dev.marketplace.account.Fixtures.members;
 import static org.hamcrest.Matchers.equalTo;
 import static org.hamcrest.Matchers.hasKey;
@@ -29,15 +30,6 @@ import io.quarkus.test.junit.QuarkusTest;
 @QuarkusTest
 class AddonAssignmentProjectionTest {
     private final Fixtures f = new Fixtures();
-
-    private static String assignments(Co co, String user) {
-        return members(co.uuid()) + "/" + user + "/assignments";
-    }
-
-    private static void awaitProcessed(Map<String, Object> event) {
-        Fixtures.eventually(() -> assertEquals(1L, Fixtures.number("select count(*) from processed_event where consumer = ?"
-                + " and event_id = ?", "account-assignments", UUID.fromString(BillingEvents.id(event)))));
-    }
 
     @Test
     void anAddOnIsHeldAndOwnedByItsPurchaserFromOrderToCancellation() {
@@ -77,7 +69,7 @@ class AddonAssignmentProjectionTest {
         // a change keeps it active (never pending like an order) and brings the new edition once accepted
         Map<String, Object> change = BillingEvents.addonRequest("ADDON_CHANGE", addon, "acct-addon", "acct-1", t + 3000);
         BillingEvents.publish(change);
-        awaitProcessed(change);
+        BillingEvents.awaitProjected(change);
         f.asPartner().get(assignments(co, addonBuyer)).then().body("content[0].status", equalTo("ACTIVE"));
         Sub bigger = new Sub(addon.partner(), addon.id(), addon.company(), addon.buyer(), addon.productId(),
                 addon.productName(), "Archive 200 GB");
@@ -90,7 +82,7 @@ class AddonAssignmentProjectionTest {
         Map<String, Object> unassigned = BillingEvents.result("USER_UNASSIGNMENT", true, addon, "ACTIVE", addonBuyer,
                 "UNASSIGNED", t + 6000);
         BillingEvents.publish(unassigned);
-        awaitProcessed(unassigned);
+        BillingEvents.awaitProjected(unassigned);
         f.asPartner().get(assignments(co, addonBuyer)).then().body("content", hasSize(0));
         f.asPartner().delete(members(co.uuid()) + "/" + addonBuyer).then().statusCode(409)
                 .body("code", equalTo("USER_OWNS_PRODUCTS"));
@@ -107,7 +99,7 @@ class AddonAssignmentProjectionTest {
         Map<String, Object> cancelled = BillingEvents.addonResult("ADDON_CANCEL", true, bigger, parent.id(), "CANCELLED",
                 t + 8000);
         BillingEvents.publish(cancelled);
-        awaitProcessed(cancelled);
+        BillingEvents.awaitProjected(cancelled);
         f.asPartner().get(members(co.uuid()) + "/" + addonBuyer + "/checklist").then()
                 .body("havePurchasedProduct", equalTo(false));
         f.asPartner().get(assignments(co, parentBuyer)).then().body("content", hasSize(1))
@@ -127,7 +119,7 @@ class AddonAssignmentProjectionTest {
         Map<String, Object> failed = BillingEvents.addonResult("ADDON_ORDER", false, addon, UUID.randomUUID().toString(),
                 "FAILED", t + 1000);
         BillingEvents.publish(failed);
-        awaitProcessed(failed);
+        BillingEvents.awaitProjected(failed);
         f.asPartner().get(assignments(co, buyer)).then().statusCode(200).body("content", hasSize(0));
         f.asPartner().delete(members(co.uuid()) + "/" + buyer).then().statusCode(204);
     }

@@ -1,5 +1,6 @@
 package dev.marketplace.account.membership;
 
+import static dev.marketplace.account.Fixtures.assignments;
 import static dev.marketplace.account.Fixtures.members;
 import static org.hamcrest.Matchers.containsString;
 import static org.hamcrest.Matchers.equalTo;
@@ -27,15 +28,6 @@ import io.quarkus.test.junit.QuarkusTest;
 @QuarkusTest
 class AssignmentProjectionTest {
     private final Fixtures f = new Fixtures();
-
-    private static String assignments(Co co, String user) {
-        return members(co.uuid()) + "/" + user + "/assignments";
-    }
-
-    private static void awaitProcessed(Map<String, Object> event) {
-        Fixtures.eventually(() -> assertEquals(1L, Fixtures.number("select count(*) from processed_event where consumer = ?"
-                + " and event_id = ?", "account-assignments", UUID.fromString(BillingEvents.id(event)))));
-    }
 
     @Test
     void subscriptionLifeCycleFeedsAssignmentsChecklistAndRemovalRules() {
@@ -73,8 +65,8 @@ class AssignmentProjectionTest {
         Sub foreign = Sub.of("X" + UUID.randomUUID().toString().substring(0, 8), co.uuid(), buyer, 503, "Foreign", "Basic");
         Map<String, Object> foreignOrder = BillingEvents.request("SUBSCRIPTION_ORDER", foreign, null, t + 1300);
         BillingEvents.publish(foreignOrder);
-        awaitProcessed(failed);
-        awaitProcessed(foreignOrder);
+        BillingEvents.awaitProjected(failed);
+        BillingEvents.awaitProjected(foreignOrder);
         f.asPartner().get(assignments(co, buyer)).then().body("content.productId", equalTo(List.of(501)));
 
         // the colleague is assigned: pending, then active; the buyer now has assigned users
@@ -99,7 +91,7 @@ class AssignmentProjectionTest {
         Map<String, Object> late = BillingEvents.copy(BillingEvents.request("USER_ASSIGNMENT", sub, colleague, t + 2000),
                 t + 2500);
         BillingEvents.publish(late);
-        awaitProcessed(late);
+        BillingEvents.awaitProjected(late);
         assertEquals(2L, Fixtures.number("select count(*) from user_assignment where subscription_id = ?",
                 UUID.fromString(sub.id())));
         f.asPartner().get(assignments(co, colleague)).then().body("content", hasSize(1))
@@ -125,7 +117,7 @@ class AssignmentProjectionTest {
         BillingEvents.publish(created);
         Map<String, Object> stale = BillingEvents.copy(created, t + 1000);
         BillingEvents.publish(stale);
-        awaitProcessed(stale);
+        BillingEvents.awaitProjected(stale);
         f.asPartner().get(assignments(co, buyer)).then().body("content", hasSize(0));
         f.asPartner().delete(members(co.uuid()) + "/" + buyer).then().statusCode(204);
     }
