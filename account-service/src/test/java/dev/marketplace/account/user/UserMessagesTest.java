@@ -122,6 +122,10 @@ class UserMessagesTest {
         String de = "de-" + UUID.randomUUID().toString().substring(0, 8) + "@berlin.example";
         company("Berlin GmbH", "fr_FR", true, Map.of("email", de, "firstName", "Dora", "locale", "de_DE"));
         assertEquals("de_DE", notification(created(de), "NEW_USER").path("locale").asText());
+        // the event names the user as readers of memberships know users (reseller-service addresses its messages so)
+        JsonNode dora = created(de).path("payload").path("user");
+        assertEquals(List.of(de, "Dora", "de_DE", "ACTIVE"), List.of(dora.path("email").asText(),
+                dora.path("firstName").asText(), dora.path("locale").asText(), dora.path("status").asText()));
         // neither: the marketplace default
         String none = "en-" + UUID.randomUUID().toString().substring(0, 8) + "@plain.example";
         company("Plain Co", null, true, Map.of("email", none, "firstName", "Eve"));

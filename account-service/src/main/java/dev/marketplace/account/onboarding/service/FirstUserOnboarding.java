@@ -65,9 +65,30 @@ public class FirstUserOnboarding implements FirstUsers {
             }
             return users.add(user);
         }).chain(user -> members.add(company, user, roles, status).chain(m -> events.publish(EventTypes.MEMBERSHIP_CREATED,
-                company.partner, "MEMBERSHIP", MembershipService.aggregate(company, user.uuid), Map.of("companyUuid",
-                        company.uuid, "userUuid", user.uuid, "email", user.email, "roles", roles, "status", status.name()),
+                company.partner, "MEMBERSHIP", MembershipService.aggregate(company, user.uuid), payload(company, user, roles, status),
                 messages)
                 .replaceWithVoid()));
+    }
+
+    /**
+     * The membership, and its user as readers of MEMBERSHIP_CREATED know users (names and locale included: reseller-service's
+     * directory addresses its messages with them).
+     */
+    private static Map<String, Object> payload(Company company, AppUser user, List<String> roles, UserStatus status) {
+        Map<String, Object> person = new java.util.LinkedHashMap<>();
+        person.put("uuid", user.uuid);
+        person.put("email", user.email);
+        person.put("firstName", user.firstName);
+        person.put("lastName", user.lastName);
+        person.put("locale", user.locale);
+        person.put("status", user.status.name());
+        Map<String, Object> payload = new java.util.LinkedHashMap<>();
+        payload.put("companyUuid", company.uuid);
+        payload.put("userUuid", user.uuid);
+        payload.put("email", user.email);
+        payload.put("roles", roles);
+        payload.put("status", status.name());
+        payload.put("user", person);
+        return payload;
     }
 }
