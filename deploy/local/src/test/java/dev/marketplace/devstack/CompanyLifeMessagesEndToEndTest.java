@@ -212,21 +212,21 @@ class CompanyLifeMessagesEndToEndTest {
 
     /** Until account-service's projection shows the user's assignment ACTIVE. */
     private static void awaitAssigned(String user) {
-        String path = memberships() + "/" + user + "/assignments";
-        Messages.await(user + " assigned", () -> {
-            List<String> statuses = client.signed("GET", path).get(client.url(path)).then().statusCode(200).extract().jsonPath()
-                    .getList("content.status");
-            return statuses != null && statuses.contains("ACTIVE") ? true : null;
-        });
+        awaitAssignments(user + " assigned", user, statuses -> statuses.contains("ACTIVE"));
     }
 
     /** Until account-service's projection shows the user without a current assignment. */
     private static void awaitNotAssigned(String user) {
+        awaitAssignments(user + " unassigned", user,
+                statuses -> statuses.stream().noneMatch(s -> s.equals("ACTIVE") || s.startsWith("PENDING")));
+    }
+
+    private static void awaitAssignments(String what, String user, java.util.function.Predicate<List<String>> state) {
         String path = memberships() + "/" + user + "/assignments";
-        Messages.await(user + " unassigned", () -> {
+        Messages.await(what, () -> {
             List<String> statuses = client.signed("GET", path).get(client.url(path)).then().statusCode(200).extract().jsonPath()
                     .getList("content.status");
-            return statuses != null && statuses.stream().noneMatch(s -> s.equals("ACTIVE") || s.startsWith("PENDING")) ? true : null;
+            return statuses != null && state.test(statuses) ? true : null;
         });
     }
 

@@ -62,27 +62,27 @@ class LeadAndResellerMessagesEndToEndTest {
         String customer = "Client Alpha " + run;
         String contactEmail = "pia-" + run + "@alpha.e2e.example";
         String lead = productLead(customer, "Pia", "Prospect", contactEmail);
-        email(MANAGERS, "SALES_LEAD_CREATED", lead).assertRendered("en", lead, customer, "Pia Prospect", contactEmail,
+        Messages.email(MANAGERS, "SALES_LEAD_CREATED", lead).assertRendered("en", lead, customer, "Pia Prospect", contactEmail,
                 productName);
 
         assign(lead);
-        email(resellerEmail, "SALES_LEAD_ASSIGNED", lead).assertRendered("fr", lead, customer, resellerName,
+        Messages.email(resellerEmail, "SALES_LEAD_ASSIGNED", lead).assertRendered("fr", lead, customer, resellerName,
                 "Pia Prospect", productName);
 
         LeadSteps.post(client, "/api/lead/v2/conversionRequest?" + asReseller() + "&leadId=" + lead).then().statusCode(200)
                 .body("lead.status", equalTo("PENDING_CONVERSION_APPROVAL"));
         LeadSteps.post(client, "/api/lead/v2/conversionApproval?" + asManager() + "&leadId=" + lead).then().statusCode(200)
                 .body("lead.status", equalTo("CONVERSION_APPROVED"));
-        email(resellerEmail, "SALES_LEAD_ACCEPTED", lead).assertRendered("fr", lead, customer, resellerName,
+        Messages.email(resellerEmail, "SALES_LEAD_ACCEPTED", lead).assertRendered("fr", lead, customer, resellerName,
                 "Pia Prospect", contactEmail, productName);
         Messages.sms(phone, "conversion de la piste " + customer + " approuvée");
 
         String converted = LeadSteps.post(client, "/api/lead/v2/conversion?" + asReseller() + "&leadId=" + lead).then()
                 .statusCode(200).body("lead.result", equalTo("WON")).extract().path("lead.convertedCompany.id");
-        email(resellerEmail, "SALES_LEAD_WON", lead).assertRendered("fr", lead, customer, resellerName, "Pia Prospect",
+        Messages.email(resellerEmail, "SALES_LEAD_WON", lead).assertRendered("fr", lead, customer, resellerName, "Pia Prospect",
                 productName);
         Messages.sms(phone, "piste gagnée, " + customer + " est désormais client");
-        email(MANAGERS, "LEAD_CONVERTED_ADMIN", lead).assertRendered("en", lead, customer, converted, "Pia Prospect",
+        Messages.email(MANAGERS, "LEAD_CONVERTED_ADMIN", lead).assertRendered("en", lead, customer, converted, "Pia Prospect",
                 contactEmail);
     }
 
@@ -94,36 +94,36 @@ class LeadAndResellerMessagesEndToEndTest {
         assign(denied);
         LeadSteps.post(client, "/api/lead/v2/conversionRequest?" + asReseller() + "&leadId=" + denied).then().statusCode(200);
         discard(denied);
-        email(resellerEmail, "SALES_LEAD_DENIED", denied).assertRendered("fr", denied, deniedCustomer, resellerName,
+        Messages.email(resellerEmail, "SALES_LEAD_DENIED", denied).assertRendered("fr", denied, deniedCustomer, resellerName,
                 "Bruno Berger", productName);
 
         String lostCustomer = "Client Charlie " + run;
         String lost = productLead(lostCustomer, "Chloé", "Carré", "chloe-" + run + "@charlie.e2e.example");
         assign(lost);
         discard(lost);
-        email(resellerEmail, "SALES_LEAD_LOST", lost).assertRendered("fr", lost, lostCustomer, resellerName,
+        Messages.email(resellerEmail, "SALES_LEAD_LOST", lost).assertRendered("fr", lost, lostCustomer, resellerName,
                 "Chloé Carré", productName);
         // each disqualification has its own type: the denied request is no loss, the lost lead no denial
-        assertTrue(mentioning(resellerEmail, "SALES_LEAD_LOST", denied).isEmpty(), "a denied request is not told as lost");
-        assertTrue(mentioning(resellerEmail, "SALES_LEAD_DENIED", lost).isEmpty(), "a lost lead is not told as denied");
+        assertTrue(Messages.mentioning(resellerEmail, "SALES_LEAD_LOST", denied).isEmpty(), "a denied request is not told as lost");
+        assertTrue(Messages.mentioning(resellerEmail, "SALES_LEAD_DENIED", lost).isEmpty(), "a lost lead is not told as denied");
     }
 
     @Test
     @Delivers({"LEAD_MANUAL_CREATED_RESELLER", "LEAD_MANUAL_CREATED_DEVELOPER"})
     void leadsResellersAndDevelopersMakeByHandAreToldToTheSalesManagersWithTheirMaker() {
         String byReseller = manualLead(asReseller(), "Client Delta " + run, "Dora", "Dumas", "dora-" + run + "@delta.e2e.example");
-        email(MANAGERS, "LEAD_MANUAL_CREATED_RESELLER", byReseller).assertRendered("en", byReseller,
+        Messages.email(MANAGERS, "LEAD_MANUAL_CREATED_RESELLER", byReseller).assertRendered("en", byReseller,
                 "Client Delta " + run, "Dora Dumas", "dora-" + run + "@delta.e2e.example", resellerName);
 
         String studio = "Studio Logiciel " + run;
         String[] developer = company(studio, false, "ROLE_DEVELOPER", "studio-" + run + "@e2e.example", null, null);
         String asDeveloper = "context=DEVELOPER&companyId=" + developer[0] + "&xoauth_requestor_id=" + developer[1];
         String byDeveloper = manualLead(asDeveloper, "Client Echo " + run, "Émile", "Roux", "emile-" + run + "@echo.e2e.example");
-        email(MANAGERS, "LEAD_MANUAL_CREATED_DEVELOPER", byDeveloper).assertRendered("en", byDeveloper,
+        Messages.email(MANAGERS, "LEAD_MANUAL_CREATED_DEVELOPER", byDeveloper).assertRendered("en", byDeveloper,
                 "Client Echo " + run, "Émile Roux", studio);
         // neither is announced as an ordinary new lead
-        assertTrue(mentioning(MANAGERS, "SALES_LEAD_CREATED", byReseller).isEmpty(), "the reseller's lead has its own type");
-        assertTrue(mentioning(MANAGERS, "SALES_LEAD_CREATED", byDeveloper).isEmpty(), "the developer's lead has its own type");
+        assertTrue(Messages.mentioning(MANAGERS, "SALES_LEAD_CREATED", byReseller).isEmpty(), "the reseller's lead has its own type");
+        assertTrue(Messages.mentioning(MANAGERS, "SALES_LEAD_CREATED", byDeveloper).isEmpty(), "the developer's lead has its own type");
     }
 
     /**
@@ -136,13 +136,13 @@ class LeadAndResellerMessagesEndToEndTest {
     void aCustomerReferredThroughTheResellersProfileIsToldAtOnceAndTheNextOneInTheDigest() {
         String first = profileLead("Client Foxtrot " + run, "Fanny", "Faure", "fanny-" + run + "@foxtrot.e2e.example");
         String second = profileLead("Client Golf " + run, "Gaston", "Girard", "gaston-" + run + "@golf.e2e.example");
-        email(resellerEmail, "LEAD_REFERRED_COMPANY_RESELLER", first).assertRendered("fr", first,
+        Messages.email(resellerEmail, "LEAD_REFERRED_COMPANY_RESELLER", first).assertRendered("fr", first,
                 "Client Foxtrot " + run, "Fanny Faure", "fanny-" + run + "@foxtrot.e2e.example", resellerName);
 
-        Messages.Email digest = email(resellerEmail, "SALES_LEAD_DIGEST", second).assertRendered("en", second,
+        Messages.Email digest = Messages.email(resellerEmail, "SALES_LEAD_DIGEST", second).assertRendered("en", second,
                 "Client Golf " + run, "Gaston Girard", "gaston-" + run + "@golf.e2e.example");
         assertTrue(!digest.text().contains(first), "the digest lists only the lead held since the first message: " + digest.text());
-        assertTrue(mentioning(resellerEmail, "LEAD_REFERRED_COMPANY_RESELLER", second).isEmpty(),
+        assertTrue(Messages.mentioning(resellerEmail, "LEAD_REFERRED_COMPANY_RESELLER", second).isEmpty(),
                 "the second lead was held for the digest, not told on its own");
     }
 
@@ -245,20 +245,6 @@ class LeadAndResellerMessagesEndToEndTest {
         // the add-on is told as a module, never as an order of its own
         assertTrue(Messages.emails(lea, "SUBSCRIPTION_ORDER").stream().noneMatch(e -> e.subject().contains(addonName)
                 || e.text().contains(addonName)), "the add-on is not told as a plain order");
-    }
-
-    /**
-     * The email of {@code type} to {@code recipient} that names {@code value} (a lead id), waiting for it: one address
-     * gets several messages of a type, one per lead.
-     */
-    private static Messages.Email email(String recipient, String type, String value) {
-        return Messages.await("the " + type + " email to " + recipient + " naming " + value,
-                () -> mentioning(recipient, type, value).stream().findFirst().orElse(null));
-    }
-
-    /** Every email of {@code type} to {@code recipient} so far that names {@code value}. */
-    private static List<Messages.Email> mentioning(String recipient, String type, String value) {
-        return Messages.emails(recipient, type).stream().filter(e -> (e.subject() + "\n" + e.text()).contains(value)).toList();
     }
 
     private static String asManager() {

@@ -16,6 +16,8 @@ import jakarta.mail.Multipart;
 import jakarta.mail.Part;
 import jakarta.mail.internet.MimeMessage;
 
+import dev.marketplace.testkit.Eventually;
+
 /**
  * The messages notification-service sent through the devstack, as their recipients get them: emails at the SMTP
  * server (GreenMail), identified by the template type notification-service names in {@code X-Marketplace-Template},
@@ -66,8 +68,13 @@ final class Messages {
 
     /** The email of {@code type} to {@code recipient} whose subject or text contains {@code mentioning}, waiting for it. */
     static Email email(String recipient, String type, String mentioning) {
-        return await("the " + type + " email to " + recipient + " about " + mentioning, () -> emails(recipient, type).stream()
-                .filter(m -> m.subject().contains(mentioning) || m.text().contains(mentioning)).findFirst().orElse(null));
+        return await("the " + type + " email to " + recipient + " about " + mentioning,
+                () -> mentioning(recipient, type, mentioning).stream().findFirst().orElse(null));
+    }
+
+    /** Every email of {@code type} to {@code recipient} so far whose subject or text contains {@code value}. */
+    static List<Email> mentioning(String recipient, String type, String value) {
+        return emails(recipient, type).stream().filter(m -> m.subject().contains(value) || m.text().contains(value)).toList();
     }
 
     /** Waits until exactly {@code count} emails of {@code type} reached {@code recipient}; answers them, oldest first. */
@@ -112,25 +119,17 @@ final class Messages {
         T get() throws Exception;
     }
 
-    /** Polls {@code probe} until it answers something, for up to {@link #WAIT}. */
+    /** Polls {@code probe} until it answers something, for up to {@link #WAIT} (testkit's {@link Eventually}). */
     static <T> T await(String what, Probe<T> probe) {
-        long deadline = System.nanoTime() + WAIT.toNanos();
-        try {
-            while (true) {
-                T found = probe.get();
-                if (found != null) {
-                    return found;
-                }
-                if (System.nanoTime() > deadline) {
-                    throw new AssertionError(what + ": not within " + WAIT.toSeconds() + " s");
-                }
-                Thread.sleep(300);
+        return Eventually.found(() -> {
+            try {
+                return java.util.Optional.ofNullable(probe.get());
+            } catch (RuntimeException e) {
+                throw e;
+            } catch (Exception e) {
+                throw new IllegalStateException(what, e);
             }
-        } catch (AssertionError e) {
-            throw e;
-        } catch (Exception e) {
-            throw new IllegalStateException(what, e);
-        }
+        }, what, WAIT);
     }
 
     private static String header(MimeMessage m, String name) throws Exception {

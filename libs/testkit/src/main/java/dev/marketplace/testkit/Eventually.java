@@ -33,13 +33,18 @@ public final class Eventually {
 
     /** Asks {@code probe} until it finds something, for 60 s; {@code what} names it in the failure. */
     public static <T> T found(Supplier<Optional<T>> probe, String what) {
-        long deadline = System.nanoTime() + PATIENCE.toNanos();
+        return found(probe, what, PATIENCE);
+    }
+
+    /** Asks {@code probe} until it finds something, for {@code patience}; {@code what} names it in the failure. */
+    public static <T> T found(Supplier<Optional<T>> probe, String what, Duration patience) {
+        long deadline = System.nanoTime() + patience.toNanos();
         Optional<T> found = probe.get();
         while (found.isEmpty() && System.nanoTime() < deadline) {
             pause();
             found = probe.get();
         }
-        return found.orElseThrow(() -> new AssertionError(what + ": not there after " + PATIENCE.toSeconds() + " s"));
+        return found.orElseThrow(() -> new AssertionError(what + ": not there after " + patience.toSeconds() + " s"));
     }
 
     private static void pause() {
